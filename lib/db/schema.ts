@@ -1,0 +1,126 @@
+/**
+ * The market database: built by `npm run ingest` from `data/`, read-only at run time.
+ * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
+ */
+export const SCHEMA_VERSION = 1;
+
+export const MARKET_SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+-- One listed security per row, with its screenable snapshot values (as of meta.as_of).
+CREATE TABLE companies (
+  id INTEGER PRIMARY KEY,
+  full_ticker TEXT NOT NULL UNIQUE,
+  symbol TEXT NOT NULL,
+  exchange TEXT NOT NULL,
+  exchange_name TEXT NOT NULL,
+  companyName TEXT NOT NULL,
+  country TEXT,
+  currency TEXT,
+  sector TEXT,
+  industry_group TEXT,
+  industry TEXT,
+  isin TEXT,
+  cik INTEGER,
+  listing_status TEXT NOT NULL CHECK (listing_status IN ('listed', 'delisted')),
+  in_sp500 INTEGER NOT NULL,
+  has_profile INTEGER NOT NULL,
+  has_prices INTEGER NOT NULL,
+  has_fundamentals INTEGER NOT NULL,
+  has_filings INTEGER NOT NULL DEFAULT 0,
+  fundamentals_source TEXT,
+  price_ticker TEXT,
+  price REAL,
+  return_1y REAL,
+  daily_return_vol_1y_annualized REAL,
+  daily_return_vol_5y_annualized REAL,
+  dividendYieldTTM REAL,
+  shares_outstanding REAL,
+  marketCap_usd REAL,
+  enterpriseValue_usd REAL,
+  peRatio REAL,
+  priceToSales REAL,
+  priceToBook REAL,
+  evToEbitda REAL,
+  fiscal_year INTEGER,
+  period_end TEXT,
+  revenue REAL,
+  grossProfit REAL,
+  operatingIncome REAL,
+  netIncome REAL,
+  eps REAL,
+  ebit REAL,
+  totalEquity REAL,
+  totalDebt REAL,
+  returnOnInvestedCapital REAL,
+  grossMargin REAL,
+  operatingMargin REAL,
+  netMargin REAL,
+  returnOnEquity REAL,
+  debtToEquity REAL
+);
+CREATE INDEX companies_market_cap ON companies (marketCap_usd DESC, full_ticker);
+CREATE INDEX companies_symbol ON companies (symbol);
+CREATE INDEX companies_cik ON companies (cik);
+
+CREATE TABLE company_profiles (
+  company_id INTEGER PRIMARY KEY REFERENCES companies (id),
+  description TEXT,
+  website TEXT,
+  city TEXT,
+  state TEXT
+);
+
+-- Every symbol a security is or was known by (former symbols stay searchable).
+CREATE TABLE company_symbols (
+  symbol TEXT NOT NULL,
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  is_current INTEGER NOT NULL,
+  PRIMARY KEY (symbol, company_id)
+) WITHOUT ROWID;
+
+-- Full text of names, symbols and business descriptions (rowid = companies.id).
+CREATE VIRTUAL TABLE company_search USING fts5(
+  companyName, symbols, description, content='', tokenize="unicode61 remove_diacritics 2"
+);
+
+-- Fiscal-year fundamentals; fy_offset 0 is the latest fiscal year ending on or before the as-of date.
+CREATE TABLE fiscal_years (
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  fy_offset INTEGER NOT NULL,
+  fiscal_year INTEGER NOT NULL,
+  period_end TEXT NOT NULL,
+  source TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  fx_to_usd REAL,
+  revenue REAL, costOfRevenue REAL, grossProfit REAL, researchAndDevelopment REAL, operatingIncome REAL,
+  ebit REAL, interestExpense REAL, earningsBeforeTax REAL, incomeTax REAL, netIncome REAL, eps REAL,
+  sharesOutstanding REAL, depreciation REAL, totalAssets REAL, totalLiabilities REAL, totalEquity REAL,
+  longTermDebt REAL, shortTermDebt REAL, cash REAL, operatingCashFlow REAL, capitalExpenditures REAL,
+  taxRate REAL, investedCapital REAL, returnOnInvestedCapital REAL, grossMargin REAL, operatingMargin REAL,
+  netMargin REAL, returnOnEquity REAL, debtToEquity REAL,
+  PRIMARY KEY (company_id, fy_offset)
+) WITHOUT ROWID;
+CREATE INDEX fiscal_years_offset ON fiscal_years (fy_offset, company_id);
+
+-- Where SEC companyfacts and the Kaggle file disagree on a value of the same fiscal year.
+CREATE TABLE fundamentals_differences (
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  fiscal_year INTEGER NOT NULL,
+  metric TEXT NOT NULL,
+  kaggle_value REAL,
+  sec_value REAL,
+  relative_difference REAL,
+  PRIMARY KEY (company_id, fiscal_year, metric)
+) WITHOUT ROWID;
+
+-- Daily prices up to the as-of date, for charts.
+CREATE TABLE daily_prices (
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  date TEXT NOT NULL,
+  close REAL NOT NULL,
+  adjusted_close REAL NOT NULL,
+  volume REAL NOT NULL,
+  PRIMARY KEY (company_id, date)
+) WITHOUT ROWID;
+`;

@@ -1,0 +1,44 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting, validated once, each with a default that works on a fresh clone.
+ * See README "Configuration".
+ */
+const EnvSchema = z.object({
+  DATA_DIR: z.string().default("data"),
+  DATABASE_PATH: z.string().default("var/screener.db"),
+  API_STATE_PATH: z.string().default("var/api-state.db"),
+  REDIS_URL: z.string().url().optional(),
+  RATE_LIMIT_TIERS: z.string().optional(),
+  EMBEDDING_MODEL_DIR: z.string().optional(),
+  EMBEDDINGS_URL: z.string().url().optional(),
+  EMBEDDINGS_MODEL: z.string().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  AUTO_INGEST: z.enum(["0", "1"]).default("1"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { root: string };
+
+let cached: Env | undefined;
+
+/** The validated environment; paths are resolved against the project root (the working directory). */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const root = process.cwd();
+  cached = {
+    ...parsed.data,
+    root,
+    DATA_DIR: path.resolve(root, parsed.data.DATA_DIR),
+    DATABASE_PATH: path.resolve(root, parsed.data.DATABASE_PATH),
+    API_STATE_PATH: path.resolve(root, parsed.data.API_STATE_PATH),
+  };
+  return cached;
+}

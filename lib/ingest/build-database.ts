@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { AS_OF_DATE } from "@/lib/as-of";
+import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
+import { bundledPaths } from "./bundled-paths";
+import { runCompaniesStage } from "./companies-stage";
+import type { Progress } from "./progress";
+
+export interface BuildOptions {
+  dataDir: string;
+  databasePath: string;
+  progress: Progress;
+}
+
+export interface BuildReport {
+  databasePath: string;
+  seconds: number;
+  bytes: number;
+  counts: Record<string, number>;
+}
+
+/** Marker present while a build runs, so the server can answer "building" instead of "missing". */
+export const buildingMarker = (databasePath: string) => `${databasePath}.building`;
+
+/** Sources of the bundled data, for the metadata table (see data/SOURCES.md). */
+const SOURCES = {
+  financedatabase: "JerBouma/FinanceDatabase @268be5d2 (NYQ @a35edebf7), MIT, 2026-08",
+  sp500: "datasets/s-and-p-500-companies @56509dd8, ODC-PDDL-1.0, 2026-08",
+  fundamentals: "Kaggle dgawlik/nyse fundamentals via harisbarki/4767-F17-Project @8bcc4b39, CC0, FY2012-2016",
+  prices: "Pooksoft/PooksoftSP500EquityPriceDataSet @19a3f02f, MIT (prices from AlphaVantage), to 2016-12-31",
+  sec: "SEC EDGAR companyfacts via dgunning/edgartools @ca5a7009, public domain",
+  filings: "FinanceBench (patronus-ai/financebench @cc39aeb4) and edgartools fixtures, SEC filings, public domain",
+};
+
+/**
+ * Builds the market database into a temporary file and renames it into place only when complete,
+ * so a failed build leaves the previous database untouched.
+ */
+export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions): BuildReport {
+  const started = Date.now();
+  mkdirSync(path.dirname(databasePath), { recursive: true });
+  const temporary = `${databasePath}.tmp-${process.pid}`;
+  const marker = buildingMarker(databasePath);
+  writeFileSync(marker, String(process.pid));
+  rmSync(temporary, { force: true });
+  const db = new Database(temporary);
+  try {
+    db.pragma("journal_mode = OFF");
+    db.pragma("synchronous = OFF");
+    db.pragma("temp_store = MEMORY");
+    db.exec(MARKET_SCHEMA);
+    const paths = bundledPaths(dataDir);
+    runCompaniesStage(db, paths, AS_OF_DATE, progress);
+
+    const counts = tableCounts(db);
+    const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+    meta.run("schema_version", String(SCHEMA_VERSION));
+    meta.run("as_of", AS_OF_DATE);
+    meta.run("built_at", new Date().toISOString());
+    meta.run("sources", JSON.stringify(SOURCES));
+    meta.run("counts", JSON.stringify(counts));
+    progress("optimizing");
+    db.exec("ANALYZE; INSERT INTO company_search (company_search) VALUES ('optimize');");
+    db.exec("VACUUM");
+    db.close();
+    renameSync(temporary, databasePath);
+    const bytes = Number(new Database(databasePath, { readonly: true }).pragma("page_count", { simple: true })) * 4096;
+    const seconds = (Date.now() - started) / 1000;
+    progress(`done: ${databasePath} (${(bytes / 1e6).toFixed(0)} MB) in ${seconds.toFixed(1)} s`);
+    return { databasePath, seconds, bytes, counts };
+  } catch (error) {
+    if (db.open) db.close();
+    rmSync(temporary, { force: true });
+    throw error;
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
+export function tableCounts(db: Database.Database): Record<string, number> {
+  const count = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
+  return {
+    companies: count("SELECT count(*) FROM companies"),
+    countries: count("SELECT count(DISTINCT country) FROM companies WHERE country IS NOT NULL"),
+    with_profile: count("SELECT count(*) FROM companies WHERE has_profile = 1"),
+    with_prices: count("SELECT count(*) FROM companies WHERE price IS NOT NULL"),
+    with_return_and_volatility: count(
+      "SELECT count(*) FROM companies WHERE price IS NOT NULL AND return_1y IS NOT NULL AND daily_return_vol_1y_annualized IS NOT NULL",
+    ),
+    with_market_cap: count("SELECT count(*) FROM companies WHERE marketCap_usd IS NOT NULL"),
+    with_fundamentals: count("SELECT count(*) FROM companies WHERE has_fundamentals = 1"),
+    fiscal_years: count("SELECT count(*) FROM fiscal_years"),
+  };
+}
+
+export const databaseExists = (databasePath: string) => existsSync(databasePath);

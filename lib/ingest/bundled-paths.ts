@@ -1,0 +1,23 @@
+import path from "node:path";
+
+/** Where each bundled raw file lives inside `data/` (see data/SOURCES.md for provenance). */
+export function bundledPaths(dataDir: string) {
+  const at = (...parts: string[]) => path.join(dataDir, ...parts);
+  return {
+    listings: at("financedatabase", "equities.csv.br"),
+    industryCategories: at("financedatabase", "categories.json"),
+    sp500Constituents: at("sp500", "constituents-2026.csv.br"),
+    kaggleFundamentals: at("kaggle", "fundamentals.csv.br"),
+    kaggleSecurities: at("kaggle", "securities-2016.csv.br"),
+    dailyPrices: at("prices", "daily-2011-2016.csv.br"),
+    priceConstituents: at("prices", "constituents-2021.csv.br"),
+    secCompanyTickers: at("sec", "company_tickers.json.br"),
+    secCompanyFactsDir: at("sec", "companyfacts"),
+    financebenchDocuments: at("filings", "financebench-documents.jsonl.br"),
+    financebenchPages: at("filings", "financebench-pages.jsonl.br"),
+    edgartoolsFilings: at("filings", "edgartools-filings.jsonl.br"),
+    symbolChanges: at("curated", "symbol-changes.csv"),
+  };
+}
+
+export type BundledPaths = ReturnType<typeof bundledPaths>;

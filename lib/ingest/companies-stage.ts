@@ -1,0 +1,206 @@
+import type Database from "better-sqlite3";
+import type { BundledPaths } from "./bundled-paths";
+import { readBrotliText } from "./compressed-files";
+import { fiscalYearsFromCompanyFacts, type CompanyFacts } from "./companyfacts";
+import { type FiscalYearRow, fiscalYearRows, snapshotValues } from "./company-metrics";
+import type { FiscalYearInputs } from "./fiscal-years";
+import { buildIndexMembers } from "./index-members";
+import { loadIndustryClassifier } from "./industries";
+import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
+import { parseListings } from "./listings";
+import { parsePrices, type PriceDay } from "./prices";
+import type { Progress } from "./progress";
+import * as sources from "./read-sources";
+import { type CompanyRecord, buildUniverse } from "./universe";
+
+const FISCAL_COLUMNS = [
+  "revenue", "costOfRevenue", "grossProfit", "researchAndDevelopment", "operatingIncome", "ebit", "interestExpense",
+  "earningsBeforeTax", "incomeTax", "netIncome", "eps", "sharesOutstanding", "depreciation", "totalAssets",
+  "totalLiabilities", "totalEquity", "longTermDebt", "shortTermDebt", "cash", "operatingCashFlow",
+  "capitalExpenditures", "taxRate", "investedCapital", "returnOnInvestedCapital", "grossMargin", "operatingMargin",
+  "netMargin", "returnOnEquity", "debtToEquity",
+] as const satisfies readonly (keyof FiscalYearRow)[];
+
+/** Metrics compared between the SEC companyfacts and Kaggle values of one fiscal year. */
+const COMPARED_METRICS = ["revenue", "grossProfit", "operatingIncome", "netIncome", "eps", "totalEquity", "ebit"] as const;
+
+export interface CompaniesStageResult {
+  companies: number;
+  withPrices: number;
+  withFundamentals: number;
+  secCompanies: string[];
+}
+
+/** Builds the company universe with its snapshot values, fiscal years and daily prices. */
+export function runCompaniesStage(db: Database.Database, paths: BundledPaths, asOf: string, progress: Progress): CompaniesStageResult {
+  const listings = parseListings(paths.listings, readBrotliText(paths.listings));
+  progress(`read ${listings.length} FinanceDatabase listings`);
+  const prices = parsePrices(paths.dailyPrices, readBrotliText(paths.dailyPrices));
+  progress(`read daily prices of ${prices.size} tickers`);
+  const kaggle = parseKaggleFundamentals(
+    paths.kaggleFundamentals,
+    sources.readBundledCsv(paths.kaggleFundamentals, KAGGLE_REQUIRED_COLUMNS),
+  );
+  const secTickers = sources.readSecTickers(paths);
+  const priceNames = sources.readPriceConstituents(paths);
+  const members = buildIndexMembers({
+    current: sources.readCurrentConstituents(paths),
+    fundamentals2016: sources.readSecurities2016(paths),
+    fundamentalsTickers: new Set(kaggle.keys()),
+    prices2021: [...prices.keys()].map((ticker) => priceNames.get(ticker) ?? { symbol: ticker, name: ticker, cik: null }),
+    firstPriceDate: new Map([...prices].map(([ticker, days]) => [ticker, days[0]!.date])),
+    secTickers,
+    symbolChanges: sources.readSymbolChanges(paths),
+    asOf,
+  });
+  const universe = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), secTickers });
+  progress(`universe: ${universe.length} securities (${members.length} S&P 500 members of 2016, 2021 or 2026)`);
+
+  const companyFacts = new Map<number, FiscalYearInputs[]>();
+  const secCompanies: string[] = [];
+  for (const [cik, file] of sources.companyFactsFiles(paths)) {
+    const facts = JSON.parse(readBrotliText(file)) as CompanyFacts;
+    const { years } = fiscalYearsFromCompanyFacts(facts, asOf);
+    if (years.length > 0) companyFacts.set(cik, years);
+    secCompanies.push(`${facts.entityName} (${years.length} fiscal years to ${asOf})`);
+  }
+  progress(`SEC companyfacts: ${secCompanies.join(", ")}`);
+
+  const insert = prepareInserts(db);
+  let withPrices = 0;
+  let withFundamentals = 0;
+  db.transaction(() => {
+    universe.forEach((company, index) => {
+      const id = index + 1;
+      const days = company.priceTicker ? prices.get(company.priceTicker) : undefined;
+      const kaggleYears = company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined;
+      const secYears = company.cik !== null ? companyFacts.get(company.cik) : undefined;
+      const years = fiscalYearRows(secYears ?? kaggleYears ?? [], days, asOf);
+      const snapshot = snapshotValues(days, years, asOf);
+      const fy0 = years.find((fy) => fy.offset === 0);
+      if (snapshot.price !== null) withPrices++;
+      if (years.length > 0) withFundamentals++;
+      insert.company(id, company, {
+        ...snapshot,
+        has_prices: days !== undefined ? 1 : 0,
+        has_fundamentals: years.length > 0 ? 1 : 0,
+        fundamentals_source: years.length > 0 ? (secYears ? "sec" : "kaggle") : null,
+        fiscal_year: fy0?.fiscalYear ?? null,
+        period_end: fy0?.periodEnd ?? null,
+        revenue: fy0?.revenue ?? null,
+        grossProfit: fy0?.grossProfit ?? null,
+        operatingIncome: fy0?.operatingIncome ?? null,
+        netIncome: fy0?.netIncome ?? null,
+        eps: fy0?.eps ?? null,
+        ebit: fy0?.ebit ?? null,
+        totalEquity: fy0?.totalEquity ?? null,
+        totalDebt: fy0 && fy0.longTermDebt !== null && fy0.shortTermDebt !== null ? fy0.longTermDebt + fy0.shortTermDebt : null,
+        returnOnInvestedCapital: fy0?.returnOnInvestedCapital ?? null,
+        grossMargin: fy0?.grossMargin ?? null,
+        operatingMargin: fy0?.operatingMargin ?? null,
+        netMargin: fy0?.netMargin ?? null,
+        returnOnEquity: fy0?.returnOnEquity ?? null,
+        debtToEquity: fy0?.debtToEquity ?? null,
+      });
+      for (const fy of years) insert.fiscalYear(id, fy);
+      if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
+      for (const day of days ?? []) insert.price(id, day);
+    });
+  })();
+  progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
+  return { companies: universe.length, withPrices, withFundamentals, secCompanies };
+}
+
+function recordDifferences(
+  insert: (id: number, fiscalYear: number, metric: string, kaggle: number | null, sec: number | null) => void,
+  id: number,
+  kaggleYears: FiscalYearRow[],
+  secYears: FiscalYearRow[],
+) {
+  for (const sec of secYears) {
+    const kaggle = kaggleYears.find((k) => k.periodEnd === sec.periodEnd);
+    if (!kaggle) continue;
+    for (const metric of COMPARED_METRICS) {
+      const a = kaggle[metric];
+      const b = sec[metric];
+      if (a === b) continue;
+      insert(id, sec.fiscalYear, metric, a, b);
+    }
+  }
+}
+
+function prepareInserts(db: Database.Database) {
+  const company = db.prepare(`
+    INSERT INTO companies (
+      id, full_ticker, symbol, exchange, exchange_name, companyName, country, currency, sector, industry_group, industry,
+      isin, cik, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker,
+      price, return_1y, daily_return_vol_1y_annualized, daily_return_vol_5y_annualized, dividendYieldTTM, shares_outstanding,
+      marketCap_usd, enterpriseValue_usd, peRatio, priceToSales, priceToBook, evToEbitda, fiscal_year, period_end,
+      revenue, grossProfit, operatingIncome, netIncome, eps, ebit, totalEquity, totalDebt, returnOnInvestedCapital,
+      grossMargin, operatingMargin, netMargin, returnOnEquity, debtToEquity
+    ) VALUES (
+      @id, @full_ticker, @symbol, @exchange, @exchange_name, @companyName, @country, @currency, @sector, @industry_group, @industry,
+      @isin, @cik, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker,
+      @price, @return_1y, @daily_return_vol_1y_annualized, @daily_return_vol_5y_annualized, @dividendYieldTTM, @shares_outstanding,
+      @marketCap_usd, @enterpriseValue_usd, @peRatio, @priceToSales, @priceToBook, @evToEbitda, @fiscal_year, @period_end,
+      @revenue, @grossProfit, @operatingIncome, @netIncome, @eps, @ebit, @totalEquity, @totalDebt, @returnOnInvestedCapital,
+      @grossMargin, @operatingMargin, @netMargin, @returnOnEquity, @debtToEquity
+    )`);
+  const profile = db.prepare("INSERT INTO company_profiles (company_id, description, website, city, state) VALUES (?, ?, ?, ?, ?)");
+  const symbol = db.prepare("INSERT OR IGNORE INTO company_symbols (symbol, company_id, is_current) VALUES (?, ?, ?)");
+  const search = db.prepare("INSERT INTO company_search (rowid, companyName, symbols, description) VALUES (?, ?, ?, ?)");
+  const fiscalYear = db.prepare(`
+    INSERT INTO fiscal_years (company_id, fy_offset, fiscal_year, period_end, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")})
+    VALUES (@company_id, @fy_offset, @fiscal_year, @period_end, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")})`);
+  const difference = db.prepare(`
+    INSERT INTO fundamentals_differences (company_id, fiscal_year, metric, kaggle_value, sec_value, relative_difference)
+    VALUES (?, ?, ?, ?, ?, ?)`);
+  const price = db.prepare("INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume) VALUES (?, ?, ?, ?, ?)");
+
+  return {
+    company(id: number, c: CompanyRecord, values: Record<string, number | string | null>) {
+      company.run({
+        id,
+        full_ticker: c.fullTicker,
+        symbol: c.symbol,
+        exchange: c.exchange,
+        exchange_name: c.exchangeName,
+        companyName: c.name,
+        country: c.country,
+        currency: c.currency,
+        sector: c.sector,
+        industry_group: c.industryGroup,
+        industry: c.industry,
+        isin: c.isin,
+        cik: c.cik,
+        listing_status: c.listingStatus,
+        in_sp500: c.inSp500 ? 1 : 0,
+        has_profile: c.description !== null ? 1 : 0,
+        price_ticker: c.priceTicker,
+        ...values,
+      });
+      profile.run(id, c.description, c.website, c.city, c.state);
+      c.symbols.forEach((s, i) => symbol.run(s, id, i === 0 ? 1 : 0));
+      search.run(id, c.name, c.symbols.join(" "), c.description ?? "");
+    },
+    fiscalYear(id: number, fy: FiscalYearRow) {
+      fiscalYear.run({
+        company_id: id,
+        fy_offset: fy.offset,
+        fiscal_year: fy.fiscalYear,
+        period_end: fy.periodEnd,
+        source: fy.source,
+        currency: fy.currency,
+        fx_to_usd: fy.currency === "USD" ? 1 : null,
+        ...Object.fromEntries(FISCAL_COLUMNS.map((column) => [column, fy[column]])),
+      });
+    },
+    difference(id: number, fiscalYear: number, metric: string, kaggle: number | null, sec: number | null) {
+      const relative = kaggle !== null && sec !== null && sec !== 0 ? (kaggle - sec) / Math.abs(sec) : null;
+      difference.run(id, fiscalYear, metric, kaggle, sec, relative);
+    },
+    price(id: number, day: PriceDay) {
+      price.run(id, day.date, day.close, day.adjustedClose, day.volume);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { type FiscalYearInputs, type FiscalYearRatios, deriveRatios, ratio, totalDebt } from "./fiscal-years";
+import { type MarketMetrics, type PriceDay, computeMarketMetrics, splitFactorAfter } from "./prices";
+
+/** A fiscal year as stored: inputs restated to the as-of share basis, ratios, and its offset. */
+export type FiscalYearRow = FiscalYearInputs & FiscalYearRatios & { offset: number };
+
+export interface SnapshotValues extends MarketMetrics {
+  shares_outstanding: number | null;
+  marketCap_usd: number | null;
+  enterpriseValue_usd: number | null;
+  peRatio: number | null;
+  priceToSales: number | null;
+  priceToBook: number | null;
+  evToEbitda: number | null;
+}
+
+/**
+ * Eligible fiscal years (ending on or before the as-of date) with offsets from the latest one;
+ * a fiscal year absent from the data stays absent. Per-share values and share counts are restated
+ * to the share basis of the as-of date with the price file's split coefficients.
+ */
+export function fiscalYearRows(years: readonly FiscalYearInputs[], prices: readonly PriceDay[] | undefined, asOf: string): FiscalYearRow[] {
+  const eligible = years.filter((fy) => fy.periodEnd <= asOf);
+  if (eligible.length === 0) return [];
+  const latest = Math.max(...eligible.map((fy) => fy.fiscalYear));
+  return eligible
+    .map((fy) => {
+      const splits = prices ? splitFactorAfter(prices, fy.periodEnd, asOf) : 1;
+      const restated: FiscalYearInputs = {
+        ...fy,
+        eps: fy.eps === null ? null : fy.eps / splits,
+        sharesOutstanding: fy.sharesOutstanding === null ? null : fy.sharesOutstanding * splits,
+      };
+      return { ...restated, ...deriveRatios(restated), offset: latest - fy.fiscalYear };
+    })
+    .sort((a, b) => a.offset - b.offset);
+}
+
+/** Market metrics, market cap and valuation (METRICS.md) from prices and restated fiscal years. */
+export function snapshotValues(prices: readonly PriceDay[] | undefined, years: readonly FiscalYearRow[], asOf: string): SnapshotValues {
+  const market = prices
+    ? computeMarketMetrics(prices, asOf)
+    : { price: null, return_1y: null, daily_return_vol_1y_annualized: null, daily_return_vol_5y_annualized: null, dividendYieldTTM: null };
+  const fy0 = years.find((fy) => fy.offset === 0);
+  const shares = years.find((fy) => fy.sharesOutstanding !== null)?.sharesOutstanding ?? null;
+  const marketCap = market.price !== null && shares !== null ? market.price * shares : null;
+  const debt = fy0 ? totalDebt(fy0) : null;
+  const enterpriseValue = marketCap !== null && debt !== null && fy0?.cash != null ? marketCap + debt - fy0.cash : null;
+  const ebitda = fy0?.ebit != null && fy0.depreciation !== null ? fy0.ebit + fy0.depreciation : null;
+  return {
+    ...market,
+    shares_outstanding: shares,
+    marketCap_usd: marketCap,
+    enterpriseValue_usd: enterpriseValue,
+    peRatio: ratio(market.price, fy0?.eps ?? null),
+    priceToSales: ratio(marketCap, fy0?.revenue ?? null),
+    priceToBook: ratio(marketCap, fy0?.totalEquity ?? null),
+    evToEbitda: ratio(enterpriseValue, ebitda),
+  };
+}

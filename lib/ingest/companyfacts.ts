@@ -1,0 +1,185 @@
+import type { FiscalYearInputs } from "./fiscal-years";
+
+/** The SEC XBRL `companyfacts` JSON (data.sec.gov/api/xbrl/companyfacts/CIK##########.json). */
+export interface CompanyFacts {
+  cik: number;
+  entityName: string;
+  facts: Record<string, Record<string, { label?: string | null; units: Record<string, Fact[]> }>>;
+}
+
+export interface Fact {
+  start?: string;
+  end: string;
+  val: number;
+  accn: string;
+  fy: number | null;
+  fp: string | null;
+  form: string;
+  filed: string;
+}
+
+type Metric = Exclude<keyof FiscalYearInputs, "fiscalYear" | "periodEnd" | "source" | "currency">;
+
+/**
+ * us-gaap tags per metric, in order of preference. Companies change tags over time (Apple reported
+ * revenue as `SalesRevenueNet` until 2017, then `RevenueFromContractWithCustomerExcludingAssessedTax`),
+ * so each fiscal year takes the first tag that has a value for it.
+ */
+const DURATION_TAGS: Partial<Record<Metric, string[]>> = {
+  revenue: [
+    "Revenues",
+    "RevenueFromContractWithCustomerExcludingAssessedTax",
+    "SalesRevenueNet",
+    "SalesRevenueGoodsNet",
+    "RevenueFromContractWithCustomerIncludingAssessedTax",
+  ],
+  costOfRevenue: ["CostOfRevenue", "CostOfGoodsAndServicesSold", "CostOfGoodsSold"],
+  grossProfit: ["GrossProfit"],
+  researchAndDevelopment: ["ResearchAndDevelopmentExpense"],
+  operatingIncome: ["OperatingIncomeLoss"],
+  interestExpense: ["InterestExpense", "InterestExpenseDebt"],
+  earningsBeforeTax: [
+    "IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
+    "IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments",
+  ],
+  incomeTax: ["IncomeTaxExpenseBenefit"],
+  netIncome: ["NetIncomeLoss"],
+  eps: ["EarningsPerShareBasic"],
+  depreciation: ["DepreciationDepletionAndAmortization", "DepreciationAmortizationAndAccretionNet", "DepreciationAndAmortization"],
+  operatingCashFlow: ["NetCashProvidedByUsedInOperatingActivities"],
+  capitalExpenditures: ["PaymentsToAcquirePropertyPlantAndEquipment"],
+};
+
+const INSTANT_TAGS: Partial<Record<Metric, string[]>> = {
+  totalAssets: ["Assets"],
+  totalLiabilities: ["Liabilities"],
+  totalEquity: ["StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"],
+  cash: ["CashAndCashEquivalentsAtCarryingValue"],
+};
+
+const ANNUAL_FORMS = new Set(["10-K", "10-K/A"]);
+
+const days = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000;
+const isAnnualDuration = (f: Fact) => f.start !== undefined && days(f.start, f.end) >= 340 && days(f.start, f.end) <= 380;
+
+/**
+ * The fiscal year a period belongs to, as companies label it: the calendar year in which it ends,
+ * or the year before when it ends in the first days of January (a 52/53-week year that ran over).
+ * The `fy` field of companyfacts is the filing's, not the fact's, and is unreliable for this.
+ */
+export function fiscalYearOfPeriodEnd(periodEnd: string): number {
+  const year = Number(periodEnd.slice(0, 4));
+  return periodEnd.slice(5) <= "01-10" ? year - 1 : year;
+}
+
+/** Facts of one period; the originally reported value first, then later 10-Ks' comparatives. */
+function periodFacts(facts: Fact[] | undefined, periodEnd: string, originalAccn: string | undefined, annual: boolean): Fact[] {
+  return (facts ?? [])
+    .filter((f) => f.end === periodEnd && ANNUAL_FORMS.has(f.form) && (annual ? isAnnualDuration(f) : f.start === undefined))
+    .sort((a, b) => Number(b.accn === originalAccn) - Number(a.accn === originalAccn) || a.filed.localeCompare(b.filed));
+}
+
+export interface CompanyFactsYears {
+  years: FiscalYearInputs[];
+  /** Which tag gave each metric, per fiscal year (provenance for the ingest report). */
+  tags: Map<number, Partial<Record<string, string>>>;
+}
+
+/**
+ * Fiscal-year fundamentals from 10-K facts: every annual period a 10-K reports, valued as first
+ * reported. Only fiscal years ending on or before `asOf` are kept.
+ */
+export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: string): CompanyFactsYears {
+  const gaap = companyFacts.facts["us-gaap"] ?? {};
+  const dei = companyFacts.facts.dei ?? {};
+  const usd = (tag: string) => gaap[tag]?.units.USD ?? gaap[tag]?.units["USD/shares"];
+
+  // The annual periods any 10-K reports, and for each the 10-K that reported it as its own (its
+  // latest annual period), whose values are the originally reported ones.
+  const latestOfFiling = new Map<string, string>();
+  const periodEnds = new Set<string>();
+  for (const tag of ["NetIncomeLoss", ...(DURATION_TAGS.revenue ?? [])]) {
+    for (const f of usd(tag) ?? []) {
+      if (!ANNUAL_FORMS.has(f.form) || !isAnnualDuration(f)) continue;
+      periodEnds.add(f.end);
+      if (f.end > (latestOfFiling.get(f.accn) ?? "")) latestOfFiling.set(f.accn, f.end);
+    }
+  }
+  const original = new Map<string, string>();
+  for (const [accn, end] of latestOfFiling) if (!original.has(end)) original.set(end, accn);
+
+  const years: FiscalYearInputs[] = [];
+  const tags = new Map<number, Partial<Record<string, string>>>();
+  for (const periodEnd of [...periodEnds].sort()) {
+    if (periodEnd > asOf) continue;
+    const accn = original.get(periodEnd);
+    const fy = fiscalYearOfPeriodEnd(periodEnd);
+    const used: Partial<Record<string, string>> = {};
+    // The originally reported value under any of the metric's tags, else the earliest comparative.
+    const value = (metric: Metric, annual: boolean): number | null => {
+      const tags = (annual ? DURATION_TAGS : INSTANT_TAGS)[metric] ?? [];
+      const found = tags
+        .map((tag) => ({ tag, fact: periodFacts(usd(tag), periodEnd, accn, annual)[0] }))
+        .filter((c): c is { tag: string; fact: Fact } => c.fact !== undefined)
+        .sort((a, b) => Number(b.fact.accn === accn) - Number(a.fact.accn === accn) || a.fact.filed.localeCompare(b.fact.filed))[0];
+      if (found) used[metric] = found.tag;
+      return found?.fact.val ?? null;
+    };
+    const instant = (tag: string) => periodFacts(usd(tag), periodEnd, accn, false)[0]?.val ?? null;
+    const duration = Object.fromEntries(Object.keys(DURATION_TAGS).map((m) => [m, value(m as Metric, true)])) as Record<string, number | null>;
+    const balance = Object.fromEntries(Object.keys(INSTANT_TAGS).map((m) => [m, value(m as Metric, false)])) as Record<string, number | null>;
+
+    // Debt: current portion plus short-term borrowings, and the non-current part of long-term debt.
+    const debtCurrent = instant("DebtCurrent");
+    const shortParts = ["LongTermDebtCurrent", "CommercialPaper", "ShortTermBorrowings"].map(instant).filter((v): v is number => v !== null);
+    const longTermTotal = instant("LongTermDebt");
+    const longTermCurrent = instant("LongTermDebtCurrent");
+    // A balance sheet with no debt line reports no debt (Apple before 2013).
+    const noDebtLine = balance.totalEquity !== null ? 0 : null;
+    const shortTermDebt = debtCurrent ?? (shortParts.length > 0 ? shortParts.reduce((a, b) => a + b, 0) : noDebtLine);
+    const longTermDebt =
+      instant("LongTermDebtNoncurrent") ?? (longTermTotal === null ? noDebtLine : longTermTotal - (longTermCurrent ?? 0));
+
+    // Shares: the cover-page count of the year's own 10-K, else net income over EPS.
+    const cover = accn ? ((dei.EntityCommonStockSharesOutstanding?.units.shares ?? []).find((f) => f.accn === accn)?.val ?? null) : null;
+    const netIncome = duration.netIncome ?? null;
+    const eps = duration.eps ?? null;
+    const sharesOutstanding = cover ?? (netIncome !== null && eps ? netIncome / eps : null);
+
+    const revenue = duration.revenue ?? null;
+    const costOfRevenue = duration.costOfRevenue ?? null;
+    const earningsBeforeTax = duration.earningsBeforeTax ?? null;
+    const capex = duration.capitalExpenditures ?? null;
+    years.push({
+      fiscalYear: fy,
+      periodEnd,
+      source: "sec",
+      currency: "USD",
+      revenue,
+      costOfRevenue,
+      grossProfit: duration.grossProfit ?? (revenue !== null && costOfRevenue !== null ? revenue - costOfRevenue : null),
+      researchAndDevelopment: duration.researchAndDevelopment ?? null,
+      operatingIncome: duration.operatingIncome ?? null,
+      // EBIT: pre-tax income with interest expense added back.
+      ebit: earningsBeforeTax === null ? null : earningsBeforeTax + (duration.interestExpense ?? 0),
+      interestExpense: duration.interestExpense ?? null,
+      earningsBeforeTax,
+      incomeTax: duration.incomeTax ?? null,
+      netIncome,
+      eps,
+      sharesOutstanding,
+      depreciation: duration.depreciation ?? null,
+      totalAssets: balance.totalAssets ?? null,
+      totalLiabilities: balance.totalLiabilities ?? null,
+      totalEquity: balance.totalEquity ?? null,
+      longTermDebt,
+      shortTermDebt,
+      cash: balance.cash ?? null,
+      operatingCashFlow: duration.operatingCashFlow ?? null,
+      // Payments are positive in XBRL; the Kaggle file writes capital expenditures as outflows.
+      capitalExpenditures: capex === null ? null : -capex,
+    });
+    tags.set(fy, used);
+  }
+  return { years, tags };
+}

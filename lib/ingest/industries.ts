@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { BundledFileError } from "./compressed-files";
+
+export interface IndustryPath {
+  sector: string;
+  industryGroup: string;
+  industry: string;
+}
+
+/** Maps a GICS sub-industry name to its industry, industry group and sector. */
+export type IndustryClassifier = (subIndustry: string | null) => IndustryPath | null;
+
+type Tree = Record<string, Record<string, Record<string, Record<string, string>>>>;
+
+const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+/**
+ * Builds the classifier from FinanceDatabase's `categories.json` (sector → industry group →
+ * industry → sub-industry → description), so S&P 500 members classified only by GICS sub-industry
+ * get the same sector and industry spellings as the rest of the universe.
+ */
+export function loadIndustryClassifier(file: string): IndustryClassifier {
+  let tree: Tree;
+  try {
+    tree = JSON.parse(readFileSync(file, "utf8")) as Tree;
+  } catch (error) {
+    throw new BundledFileError(file, `cannot be parsed (${(error as Error).message})`);
+  }
+  const bySubIndustry = new Map<string, IndustryPath>();
+  for (const [sector, groups] of Object.entries(tree)) {
+    for (const [industryGroup, industries] of Object.entries(groups)) {
+      for (const [industry, subIndustries] of Object.entries(industries)) {
+        for (const subIndustry of Object.keys(subIndustries)) bySubIndustry.set(key(subIndustry), { sector, industryGroup, industry });
+        bySubIndustry.set(key(industry), { sector, industryGroup, industry });
+      }
+    }
+  }
+  return (subIndustry) => (subIndustry ? (bySubIndustry.get(key(subIndustry)) ?? null) : null);
+}

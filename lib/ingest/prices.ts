@@ -1,0 +1,126 @@
+import { BundledFileError } from "./compressed-files";
+
+/** One trading day of one ticker from the bundled price file. */
+export interface PriceDay {
+  date: string;
+  close: number;
+  adjustedClose: number;
+  volume: number;
+  dividend: number;
+  split: number;
+}
+
+const HEADER = "ticker,date,close,adjusted_close,volume,dividend_amount,split_coefficient";
+
+/**
+ * Parses the bundled daily price CSV (plain numeric columns, no quoting) into per-ticker series
+ * sorted by date. A malformed row stops the ingest with its line number.
+ */
+export function parsePrices(file: string, csv: string): Map<string, PriceDay[]> {
+  const lines = csv.split("\n");
+  if (lines[0]?.trim() !== HEADER) throw new BundledFileError(file, `unexpected header (want ${HEADER})`);
+  const series = new Map<string, PriceDay[]>();
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === "") continue;
+    const cells = line.split(",");
+    const [ticker, date] = cells;
+    const numbers = cells.slice(2).map(Number);
+    if (cells.length !== 7 || !ticker || !/^\d{4}-\d{2}-\d{2}$/.test(date ?? "") || numbers.some((n) => !Number.isFinite(n))) {
+      throw new BundledFileError(file, `line ${i + 1} is not a valid price row: ${line.slice(0, 80)}`);
+    }
+    const [close, adjustedClose, volume, dividend, split] = numbers as [number, number, number, number, number];
+    const day = { date: date!, close, adjustedClose, volume, dividend, split };
+    const days = series.get(ticker);
+    if (days) days.push(day);
+    else series.set(ticker, [day]);
+  }
+  for (const days of series.values()) days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return series;
+}
+
+/** The market metrics of METRICS.md for one ticker at the as-of date. */
+export interface MarketMetrics {
+  price: number | null;
+  return_1y: number | null;
+  daily_return_vol_1y_annualized: number | null;
+  daily_return_vol_5y_annualized: number | null;
+  dividendYieldTTM: number | null;
+}
+
+/** `YYYY-MM-DD` shifted by whole years (calendar arithmetic on the string: D - 1 year). */
+export function shiftYears(date: string, years: number): string {
+  return `${String(Number(date.slice(0, 4)) + years).padStart(4, "0")}${date.slice(4)}`;
+}
+
+function shiftDays(date: string, days: number): string {
+  const t = new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Index of the last day on or before `date`, or -1. */
+function lastIndexOnOrBefore(days: readonly PriceDay[], date: string): number {
+  let lo = 0;
+  let hi = days.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]!.date <= date) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Annualised sample standard deviation of daily simple returns over (from, to]. */
+function annualisedVolatility(days: readonly PriceDay[], from: string, toIndex: number, minReturns: number): number | null {
+  const returns: number[] = [];
+  for (let i = toIndex; i >= 1 && days[i]!.date > from; i--) {
+    returns.push(days[i]!.adjustedClose / days[i - 1]!.adjustedClose - 1);
+  }
+  if (returns.length < minReturns) return null;
+  const mean = returns.reduce((sum, r) => sum + r, 0) / returns.length;
+  const variance = returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / (returns.length - 1);
+  return Math.sqrt(variance) * Math.sqrt(252);
+}
+
+/**
+ * Product of the split coefficients of the days after `date` up to the as-of date: the factor that
+ * restates a share count of `date` to the share basis of the as-of date (per-share values divide by it).
+ */
+export function splitFactorAfter(days: readonly PriceDay[], date: string, asOf: string): number {
+  let factor = 1;
+  for (const day of days) if (day.date > date && day.date <= asOf) factor *= day.split;
+  return factor;
+}
+
+export function computeMarketMetrics(days: readonly PriceDay[], asOf: string): MarketMetrics {
+  const none: MarketMetrics = {
+    price: null,
+    return_1y: null,
+    daily_return_vol_1y_annualized: null,
+    daily_return_vol_5y_annualized: null,
+    dividendYieldTTM: null,
+  };
+  const last = lastIndexOnOrBefore(days, asOf);
+  if (last < 0 || days[last]!.date <= shiftDays(asOf, -7)) return none;
+  const today = days[last]!;
+  const oneYearAgo = shiftYears(asOf, -1);
+  const start = lastIndexOnOrBefore(days, oneYearAgo);
+
+  let dividends = 0;
+  let laterSplits = 1; // product of the splits of the days after the current one, up to the as-of date
+  for (let i = last; i >= 0 && days[i]!.date > oneYearAgo; i--) {
+    dividends += days[i]!.dividend / laterSplits;
+    laterSplits *= days[i]!.split;
+  }
+
+  return {
+    price: today.close,
+    return_1y: start >= 0 ? today.adjustedClose / days[start]!.adjustedClose - 1 : null,
+    daily_return_vol_1y_annualized: annualisedVolatility(days, oneYearAgo, last, 200),
+    daily_return_vol_5y_annualized: annualisedVolatility(days, shiftYears(asOf, -5), last, 1000),
+    dividendYieldTTM: dividends / today.close,
+  };
+}

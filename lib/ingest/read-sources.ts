@@ -1,0 +1,90 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import type { BundledPaths } from "./bundled-paths";
+import { BundledFileError, readBrotliText } from "./compressed-files";
+import type { ListRow } from "./index-members";
+
+/** Reads a bundled CSV into records, naming the file when it is corrupt or lacks a column. */
+export function readBundledCsv(file: string, requiredColumns: readonly string[]): Record<string, string>[] {
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(readBrotliText(file), { columns: true, skip_empty_lines: true });
+  } catch (error) {
+    if (error instanceof BundledFileError) throw error;
+    throw new BundledFileError(file, (error as Error).message);
+  }
+  const missing = requiredColumns.filter((column) => rows.length > 0 && !(column in rows[0]!));
+  if (missing.length > 0) throw new BundledFileError(file, `missing column(s) ${missing.join(", ")}`);
+  return rows;
+}
+
+function parseCik(file: string, value: string | undefined, row: number): number | null {
+  if (!value) return null;
+  const cik = Number(value);
+  if (!Number.isInteger(cik) || cik <= 0) throw new BundledFileError(file, `row ${row + 2}: invalid CIK ${JSON.stringify(value)}`);
+  return cik;
+}
+
+const orNull = (value: string | undefined) => (value && value.trim() !== "" ? value.trim() : null);
+
+export function readCurrentConstituents(paths: BundledPaths): ListRow[] {
+  const file = paths.sp500Constituents;
+  return readBundledCsv(file, ["Symbol", "Security", "GICS Sector", "GICS Sub-Industry", "Headquarters Location", "CIK"]).map((r, i) => ({
+    symbol: r.Symbol!,
+    name: r.Security!,
+    cik: parseCik(file, r.CIK, i),
+    gicsSector: orNull(r["GICS Sector"]),
+    gicsSubIndustry: orNull(r["GICS Sub-Industry"]),
+    headquarters: orNull(r["Headquarters Location"]),
+  }));
+}
+
+export function readSecurities2016(paths: BundledPaths): ListRow[] {
+  const file = paths.kaggleSecurities;
+  return readBundledCsv(file, ["Ticker Symbol", "Security", "GICS Sector", "GICS Sub Industry", "Address of Headquarters", "CIK"]).map(
+    (r, i) => ({
+      symbol: r["Ticker Symbol"]!,
+      name: r.Security!,
+      cik: parseCik(file, r.CIK, i),
+      gicsSector: orNull(r["GICS Sector"]),
+      gicsSubIndustry: orNull(r["GICS Sub Industry"]),
+      headquarters: orNull(r["Address of Headquarters"]),
+    }),
+  );
+}
+
+export function readPriceConstituents(paths: BundledPaths): Map<string, ListRow> {
+  const rows = readBundledCsv(paths.priceConstituents, ["Symbol", "Name", "Sector"]);
+  return new Map(rows.map((r) => [r.Symbol!, { symbol: r.Symbol!, name: r.Name!, cik: null, gicsSector: orNull(r.Sector) }]));
+}
+
+export function readSecTickers(paths: BundledPaths): Map<string, { cik: number; title: string }> {
+  const file = paths.secCompanyTickers;
+  let entries: { cik_str: number; ticker: string; title: string }[];
+  try {
+    entries = Object.values(JSON.parse(readBrotliText(file)) as Record<string, { cik_str: number; ticker: string; title: string }>);
+  } catch (error) {
+    if (error instanceof BundledFileError) throw error;
+    throw new BundledFileError(file, "is not valid JSON");
+  }
+  return new Map(entries.map((e) => [e.ticker, { cik: e.cik_str, title: e.title }]));
+}
+
+/** The bundled SEC companyfacts files, by CIK. */
+export function companyFactsFiles(paths: BundledPaths): Map<number, string> {
+  const files = readdirSync(paths.secCompanyFactsDir).filter((f) => /^CIK\d{10}\.json\.br$/.test(f));
+  return new Map(files.map((f) => [Number(f.slice(3, 13)), path.join(paths.secCompanyFactsDir, f)]));
+}
+
+/** Curated symbol changes (old → new) for price tickers no list maps to a CIK. */
+export function readSymbolChanges(paths: BundledPaths): Map<string, string> {
+  const file = paths.symbolChanges;
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(readFileSync(file, "utf8"), { columns: true, skip_empty_lines: true });
+  } catch (error) {
+    throw new BundledFileError(file, (error as Error).message);
+  }
+  return new Map(rows.map((r) => [r.old_symbol!, r.new_symbol!]));
+}

@@ -1,0 +1,18 @@
+/** `npm run ingest`: builds the market database from the bundled data (see README "Data"). */
+import { env } from "@/lib/env";
+import { buildDatabase } from "@/lib/ingest/build-database";
+import { BundledFileError } from "@/lib/ingest/compressed-files";
+import { consoleProgress } from "@/lib/ingest/progress";
+
+const { DATA_DIR, DATABASE_PATH } = env();
+try {
+  const report = buildDatabase({ dataDir: DATA_DIR, databasePath: DATABASE_PATH, progress: consoleProgress() });
+  console.log(JSON.stringify(report.counts));
+} catch (error) {
+  if (error instanceof BundledFileError) {
+    console.error(`ingest failed: ${error.message}. The previous database, if any, is unchanged.`);
+  } else {
+    console.error("ingest failed:", error);
+  }
+  process.exit(1);
+}
