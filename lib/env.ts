@@ -36,9 +36,10 @@ export function env(): Env {
   cached = {
     ...parsed.data,
     root,
-    DATA_DIR: path.resolve(root, parsed.data.DATA_DIR),
-    DATABASE_PATH: path.resolve(root, parsed.data.DATABASE_PATH),
-    API_STATE_PATH: path.resolve(root, parsed.data.API_STATE_PATH),
+    // turbopackIgnore: these are run-time paths, not files to trace into the build.
+    DATA_DIR: path.resolve(/*turbopackIgnore: true*/ root, parsed.data.DATA_DIR),
+    DATABASE_PATH: path.resolve(/*turbopackIgnore: true*/ root, parsed.data.DATABASE_PATH),
+    API_STATE_PATH: path.resolve(/*turbopackIgnore: true*/ root, parsed.data.API_STATE_PATH),
   };
   return cached;
 }

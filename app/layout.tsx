@@ -1,0 +1,45 @@
+import "@fontsource-variable/inter";
+import "@fontsource-variable/jetbrains-mono";
+import "./globals.css";
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+export const metadata: Metadata = {
+  title: { default: "Filing Screener", template: "%s · Filing Screener" },
+  description: "Screen listed companies and search their filings, in the browser or through the JSON API.",
+};
+
+// Applies the saved or system theme before paint, so the page never flashes the wrong one.
+const themeScript = `try{const t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch{}`;
+
+const NAV = [
+  { href: "/screener/", label: "Screener" },
+  { href: "/filings/", label: "Filings" },
+  { href: "/docs/", label: "API" },
+];
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-sm text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
+        <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+          <nav className="mx-auto flex h-11 max-w-[1600px] items-center gap-6 px-4" aria-label="Main">
+            <Link href="/" className="font-semibold tracking-tight">
+              Filing Screener
+            </Link>
+            {NAV.map((item) => (
+              <Link key={item.href} href={item.href} className="text-zinc-600 hover:text-zinc-950 dark:text-zinc-400 dark:hover:text-white">
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+        </header>
+        {children}
+      </body>
+    </html>
+  );
+}

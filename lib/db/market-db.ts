@@ -1,0 +1,68 @@
+import { existsSync, statSync } from "node:fs";
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import { env } from "@/lib/env";
+import { buildingMarker } from "@/lib/ingest/build-database";
+import { SCHEMA_VERSION } from "./schema";
+
+export type DatabaseState = "ready" | "building" | "missing";
+
+/** Thrown when a request needs the market database but it is not (yet) there. */
+export class DatabaseUnavailableError extends Error {
+  constructor(readonly state: Exclude<DatabaseState, "ready">) {
+    super(state === "building" ? "The database is being built; try again shortly." : "The database is missing; run `npm run ingest`.");
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+const building = () => existsSync(buildingMarker(env().DATABASE_PATH));
+
+/** `ready` when a complete database of this version is in place (a rebuild keeps serving the old one). */
+export function databaseState(): DatabaseState {
+  try {
+    marketDb();
+    return "ready";
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) return error.state;
+    throw error;
+  }
+}
+
+let current: { db: Database.Database; inode: number; checkedAt: number } | undefined;
+
+/**
+ * The shared read-only connection. A build renames the finished file into place, so a connection
+ * never sees a half-built database; when the file is replaced, the next call (at most a second
+ * later) opens the new one.
+ */
+export function marketDb(): Database.Database {
+  const now = Date.now();
+  if (current && now - current.checkedAt < 1000) return current.db;
+  const { DATABASE_PATH } = env();
+  let inode: number;
+  try {
+    inode = statSync(DATABASE_PATH).ino;
+  } catch {
+    throw new DatabaseUnavailableError(building() ? "building" : "missing");
+  }
+  if (current && current.inode === inode) {
+    current.checkedAt = now;
+    return current.db;
+  }
+  const db = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
+  const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get();
+  if (version !== String(SCHEMA_VERSION)) {
+    db.close();
+    throw new DatabaseUnavailableError(building() ? "building" : "missing");
+  }
+  sqliteVec.load(db);
+  db.pragma("mmap_size = 1073741824");
+  current?.db.close();
+  current = { db, inode, checkedAt: now };
+  return db;
+}
+
+/** A metadata value written by the ingest (`as_of`, `counts`, `sources`, `built_at`). */
+export function metaValue(key: string): string | null {
+  return (marketDb().prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined) ?? null;
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3999);
+export const E2E_API_STATE_PATH = "var/e2e-api-state.db";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    { name: "ui", testDir: "e2e/ui", use: { viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: "npm start",
+    url: `http://127.0.0.1:${PORT}/api/health/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", API_STATE_PATH: E2E_API_STATE_PATH, AUTO_INGEST: "0" },
+  },
+});

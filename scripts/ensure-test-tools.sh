@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what the browser and Redis tests need from Debian's packages when it is missing
+# (Playwright's own browser download cannot work offline; see README "Tests").
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing ${missing[*]}: install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing ${missing[*]} from Debian packages..."
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
