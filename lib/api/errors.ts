@@ -1,0 +1,27 @@
+/**
+ * Errors a service can throw; the API layer maps each to an RFC 9457 problem details response
+ * (application/problem+json) in one place.
+ */
+export interface FieldError {
+  /** JSON Pointer into the request body (`/filters/country/values/0`); "" for the whole body. */
+  pointer: string;
+  message: string;
+}
+
+/** 400: the request is well-formed JSON but breaks the contract. */
+export class ValidationError extends Error {
+  readonly status = 400;
+  constructor(readonly errors: FieldError[]) {
+    super(errors.map((e) => `${e.pointer || "body"}: ${e.message}`).join("; "));
+    this.name = "ValidationError";
+  }
+}
+
+/** 502: a backend the operation depends on gave no usable result (filing search). */
+export class BackendError extends Error {
+  readonly status = 502;
+  constructor(message: string) {
+    super(message);
+    this.name = "BackendError";
+  }
+}
