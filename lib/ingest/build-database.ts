@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { AS_OF_DATE } from "@/lib/as-of";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
+import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
 import { runCompaniesStage } from "./companies-stage";
 import type { Progress } from "./progress";
@@ -52,6 +53,8 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     db.exec(MARKET_SCHEMA);
     const paths = bundledPaths(dataDir);
     runCompaniesStage(db, paths, AS_OF_DATE, progress);
+    for (const statement of screenerIndexStatements()) db.exec(statement);
+    progress("screener indexes created");
 
     const counts = tableCounts(db);
     const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
