@@ -82,9 +82,9 @@ function fiscalYears(ticker: string) {
   return rows.filter((r) => r.periodEnd <= D);
 }
 
-const n = (row: Record<string, string>, column: string) => Number(row[column]);
+const n = (row: Record<string, unknown>, column: string) => Number(row[column]);
 
-function roic(row: Record<string, string>) {
+function roic(row: Record<string, unknown>) {
   const ebt = n(row, "Earnings Before Tax");
   const tax = ebt > 0 ? Math.min(1, Math.max(0, n(row, "Income Tax") / ebt)) : 0;
   const ic =
