@@ -127,12 +127,13 @@ function compileMetricRules(builder: Builder, def: Extract<FilterDef, { input_ty
   for (const rule of payload.rules) {
     if (rule.kind === "range") {
       const value = operand(rule.operand);
-      const parts: string[] = [];
-      const params: unknown[] = [];
-      if (rule.min !== undefined) (parts.push(`${value} >= ?`), params.push(rule.min));
-      if (rule.max !== undefined) (parts.push(`${value} <= ?`), params.push(rule.max));
-      builder.where.push(strict ? parts.join(" AND ") : `(${value} IS NULL OR (${parts.join(" AND ")}))`);
-      builder.whereParams.push(...params);
+      const checks = [
+        ...(rule.min !== undefined ? [{ sql: `${value} >= ?`, param: rule.min }] : []),
+        ...(rule.max !== undefined ? [{ sql: `${value} <= ?`, param: rule.max }] : []),
+      ];
+      const test = checks.map((c) => c.sql).join(" AND ");
+      builder.where.push(strict ? test : `(${value} IS NULL OR (${test}))`);
+      builder.whereParams.push(...checks.map((c) => c.param));
     } else {
       const left = operand(rule.left);
       const right = rule.right.kind === "constant" ? "?" : operand(rule.right);

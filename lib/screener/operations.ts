@@ -11,7 +11,7 @@ const rowsExample = {
   temporary_columns: [],
   rows: [
     { full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 617588491660 },
-    { full_ticker: "NASDAQ:MSFT", companyName: "Microsoft", marketCap_usd: 483160000000 },
+    { full_ticker: "NASDAQ:MSFT", companyName: "Microsoft", marketCap_usd: 492371566058 },
   ],
 };
 
