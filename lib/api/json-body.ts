@@ -38,7 +38,7 @@ function assertJsonMediaType(headers: Headers): void {
   const [mediaType = "", ...parameters] = (headers.get("content-type") ?? "").split(";").map((part) => part.trim().toLowerCase());
   const charset = parameters.find((p) => p.startsWith("charset="))?.slice("charset=".length).replaceAll('"', "");
   if (mediaType !== "application/json" || (charset !== undefined && charset !== "utf-8")) {
-    throw new HttpProblem("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json` (UTF-8).");
+    throw new HttpProblem("unsupported_media_type", UNSUPPORTED_MEDIA_TYPE_DETAIL);
   }
   const encoding = headers.get("content-encoding");
   if (encoding !== null && encoding.trim().toLowerCase() !== "identity") {
@@ -46,7 +46,9 @@ function assertJsonMediaType(headers: Headers): void {
   }
 }
 
-const tooLarge = () => new HttpProblem("payload_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`);
+export const UNSUPPORTED_MEDIA_TYPE_DETAIL = "Send the body as JSON with `Content-Type: application/json` (UTF-8).";
+export const TOO_LARGE_DETAIL = `The body must be at most ${MAX_BODY_BYTES} bytes.`;
+const tooLarge = () => new HttpProblem("payload_too_large", TOO_LARGE_DETAIL);
 
 async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
   if (body === null) return new Uint8Array(0);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { DatabaseUnavailableError } from "@/lib/db/market-db";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
 import { BackendError, ValidationError } from "./errors";
@@ -50,11 +51,28 @@ export async function serve(
 }
 
 /** A 200 JSON answer carrying the exchange's headers. */
-export function jsonResponse(exchange: Exchange, value: unknown, cacheControl = "no-store"): Response {
+export function jsonResponse(exchange: Exchange, json: string, cacheControl = "no-store"): Response {
   exchange.headers.set("Content-Type", "application/json");
   exchange.headers.set("Cache-Control", cacheControl);
-  return new Response(JSON.stringify(value), { status: 200, headers: exchange.headers });
+  return new Response(json, { status: 200, headers: exchange.headers });
 }
+
+/**
+ * A GET answer that clients can revalidate: a strong ETag of the body, and 304 without a body
+ * when `If-None-Match` names it (a 304 is still an authenticated request and counts).
+ */
+export function revalidatableResponse(exchange: Exchange, json: string): Response {
+  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
+  exchange.headers.set("ETag", etag);
+  const ifNoneMatch = exchange.request.headers.get("if-none-match");
+  const matches = ifNoneMatch !== null && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
+  if (!matches) return jsonResponse(exchange, json, "private, no-cache");
+  exchange.headers.set("Cache-Control", "private, no-cache");
+  return new Response(null, { status: 304, headers: exchange.headers });
+}
+
+export const BACKEND_DETAIL = "The filing search backend did not return a usable result; retry later or narrow the search.";
+export const INTERNAL_DETAIL = "An unexpected error occurred. Quote the x-request-id response header when reporting it.";
 
 /** The one place where errors become statuses. */
 function problemFor(error: unknown): { body: ProblemBody; headers: Record<string, string> } {
@@ -64,18 +82,14 @@ function problemFor(error: unknown): { body: ProblemBody; headers: Record<string
   if (error instanceof ValidationError) {
     return { body: problemBody("validation", `The request is not valid: ${error.message}`, { errors: error.errors }), headers: {} };
   }
-  if (error instanceof BackendError) {
-    const detail = "The filing search backend did not return a usable result; retry later or narrow the search.";
-    return { body: problemBody("backend", detail), headers: {} };
-  }
+  if (error instanceof BackendError) return { body: problemBody("backend", BACKEND_DETAIL), headers: {} };
   if (error instanceof DatabaseUnavailableError) {
     return { body: problemBody("unavailable", error.message), headers: { "Retry-After": "10" } };
   }
   if (error instanceof RateLimitStoreUnavailableError) {
     return { body: problemBody("unavailable", "The rate limiter is unavailable; retry shortly."), headers: { "Retry-After": "5" } };
   }
-  const detail = "An unexpected error occurred. Quote the x-request-id response header when reporting it.";
-  return { body: problemBody("internal", detail), headers: {} };
+  return { body: problemBody("internal", INTERNAL_DETAIL), headers: {} };
 }
 
 function describeFailure(error: unknown): { name: string; message: string; stack?: string } {

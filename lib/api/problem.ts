@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { MAX_BODY_BYTES } from "./body-limits";
 import type { FieldError } from "./errors";
 
@@ -57,3 +58,22 @@ export function problemResponse(body: ProblemBody, headers: Headers): Response {
   headers.set("Cache-Control", "no-store");
   return new Response(JSON.stringify(body), { status: body.status, headers });
 }
+
+const FieldErrorSchema = z
+  .object({
+    pointer: z.string().describe('JSON Pointer (RFC 6901) into the request body, e.g. "/page/limit"; "" for the body as a whole'),
+    message: z.string().describe("What is wrong with that member"),
+  })
+  .meta({ id: "FieldError" });
+
+/** The problem details shape every error has (documented in the OpenAPI document, checked by tests). */
+export const ProblemSchema = z
+  .object({
+    type: z.string().describe("URI reference identifying the problem type; resolves to its section of /docs/"),
+    title: z.string().describe("Short summary of the problem type"),
+    status: z.int().describe("The HTTP status code"),
+    detail: z.string().describe("What went wrong with this request, and what to do about it"),
+    errors: z.array(FieldErrorSchema).optional().describe("400 only: one entry per invalid member"),
+    "violated-policies": z.array(z.string()).optional().describe('429 only: the exhausted limits ("minute", "day")'),
+  })
+  .meta({ id: "Problem", description: "RFC 9457 problem details (application/problem+json)" });

@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { rateLimitHeaders } from "@/lib/rate-limit/headers";
-import type { WindowLimit } from "@/lib/rate-limit/sliding-window";
+import type { RateLimitDecision, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
 import { publicCorsHeaders } from "./cors";
 import { ValidationError } from "./errors";
 import { readJsonObject } from "./json-body";
 import type { ApiOperation } from "./operation";
-import { type Exchange, jsonResponse, serve } from "./pipeline";
+import { type Exchange, jsonResponse, revalidatableResponse, serve } from "./pipeline";
 import { type ApiPlatform, apiPlatform } from "./platform";
 import { HttpProblem } from "./problem";
 import { fieldErrorsFromZod } from "./zod-field-errors";
@@ -21,7 +21,8 @@ import { fieldErrorsFromZod } from "./zod-field-errors";
  * 405 has neither a body nor `Allow`); HEAD follows GET by itself.
  *
  * Per request: request id → CORS → method → API key → rate limit → (POST) media type, size cap,
- * JSON parse, depth and key checks → the operation's zod schema → handler → JSON; anything thrown
+ * JSON parse, depth and key checks → the operation's zod schema → handler → JSON (GET answers
+ * carry an ETag and honour If-None-Match with 304); anything thrown
  * becomes a problem response in one place (lib/api/pipeline.ts) and one log line is written.
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
@@ -104,7 +105,8 @@ function createRoute<Op extends ApiOperation>(
           body = parsed.data;
         }
         const result = await handler({ body: body as BodyOf<Op>, request, requestId: exchange.requestId, keyId: exchange.keyId });
-        return jsonResponse(exchange, result);
+        const json = JSON.stringify(result);
+        return method === "GET" ? revalidatableResponse(exchange, json) : jsonResponse(exchange, json);
       });
 
   return {
@@ -122,11 +124,11 @@ const noContent = (exchange: Exchange, allow: string) => {
   return new Response(null, { status: 204, headers: exchange.headers });
 };
 
+export const UNAUTHORIZED_DETAIL = "A valid API key is required: send it as `Authorization: Bearer <key>`.";
+export const WWW_AUTHENTICATE = 'Bearer realm="api"';
+
 // One answer for a missing, malformed, unknown or revoked key, so a caller learns nothing from it.
-const UNAUTHORIZED = () =>
-  new HttpProblem("unauthorized", "A valid API key is required: send it as `Authorization: Bearer <key>`.", {
-    headers: { "WWW-Authenticate": 'Bearer realm="api"' },
-  });
+const UNAUTHORIZED = () => new HttpProblem("unauthorized", UNAUTHORIZED_DETAIL, { headers: { "WWW-Authenticate": WWW_AUTHENTICATE } });
 
 const apiKeyGate: Gate = {
   headers: publicCorsHeaders,
@@ -158,13 +160,16 @@ async function throttle(exchange: Exchange, subject: string, windows: readonly W
   const decision = await platform.limiter.consume(subject, windows, platform.now());
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) exchange.headers.set(name, value);
   if (decision.allowed) return;
+  throw new HttpProblem("rate_limited", rateLimitedDetail(decision), { members: { "violated-policies": decision.violated } });
+}
+
+/** The 429 detail: which limit is exhausted and when a request will pass. */
+export function rateLimitedDetail(decision: RateLimitDecision): string {
   const exhausted = decision.policies
     .filter((p) => decision.violated.includes(p.name))
     .map((p) => `"${p.name}" (${p.limit} requests per ${p.windowSeconds} seconds)`)
     .join(" and ");
-  throw new HttpProblem("rate_limited", `Rate limit ${exhausted} exhausted; retry in ${decision.retryAfterSeconds} seconds.`, {
-    members: { "violated-policies": decision.violated },
-  });
+  return `Rate limit ${exhausted} exhausted; retry in ${decision.retryAfterSeconds} seconds.`;
 }
 
 /**
