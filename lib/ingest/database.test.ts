@@ -73,18 +73,18 @@ function marketMetrics(ticker: string) {
 function fiscalYears(ticker: string) {
   const rows = fundamentals
     .filter((r) => r["Ticker Symbol"] === ticker)
-    .map((r) => {
-      const [dd, mm, yy] = r["Period Ending"]!.split("-");
-      return { ...r, periodEnd: `20${yy}-${mm}-${dd}`, year: Number(r["For Year"]) };
+    .map((row) => {
+      const [dd, mm, yy] = row["Period Ending"]!.split("-");
+      return { row, periodEnd: `20${yy}-${mm}-${dd}`, year: Number(row["For Year"]) };
     })
     .sort((a, b) => a.periodEnd.localeCompare(b.periodEnd));
   for (let i = 1; i < rows.length; i++) if (rows[i]!.year === rows[i - 1]!.year) rows[i]!.year += 1;
   return rows.filter((r) => r.periodEnd <= D);
 }
 
-const n = (row: Record<string, unknown>, column: string) => Number(row[column]);
+const n = (row: Record<string, string>, column: string) => Number(row[column]);
 
-function roic(row: Record<string, unknown>) {
+function roic(row: Record<string, string>) {
   const ebt = n(row, "Earnings Before Tax");
   const tax = ebt > 0 ? Math.min(1, Math.max(0, n(row, "Income Tax") / ebt)) : 0;
   const ic =
@@ -123,24 +123,24 @@ describe("fundamentals, market cap and valuation match METRICS.md re-derived fro
       const c = company(ticker);
       const row0 = fiscal(c.id as number, 0);
       expect(row0.fiscal_year).toBe(fy0.year);
-      expect(row0.revenue).toBe(n(fy0, "Total Revenue"));
-      expect(row0.grossMargin).toBeCloseTo(n(fy0, "Gross Profit") / n(fy0, "Total Revenue"), 12);
-      expect(row0.netMargin).toBeCloseTo(n(fy0, "Net Income") / n(fy0, "Total Revenue"), 12);
-      const expectedRoic = roic(fy0);
+      expect(row0.revenue).toBe(n(fy0.row, "Total Revenue"));
+      expect(row0.grossMargin).toBeCloseTo(n(fy0.row, "Gross Profit") / n(fy0.row, "Total Revenue"), 12);
+      expect(row0.netMargin).toBeCloseTo(n(fy0.row, "Net Income") / n(fy0.row, "Total Revenue"), 12);
+      const expectedRoic = roic(fy0.row);
       if (expectedRoic === null) expect(row0.returnOnInvestedCapital).toBeNull();
       else expect(row0.returnOnInvestedCapital).toBeCloseTo(expectedRoic, 12);
       // Market cap: shares of the latest fiscal year reporting them, restated to the as-of share basis.
-      const withShares = [...years].reverse().find((r) => r["Estimated Shares Outstanding"] !== "")!;
-      const shares = n(withShares, "Estimated Shares Outstanding") * market.splitsAfter(withShares.periodEnd);
+      const withShares = [...years].reverse().find((fy) => fy.row["Estimated Shares Outstanding"] !== "")!;
+      const shares = n(withShares.row, "Estimated Shares Outstanding") * market.splitsAfter(withShares.periodEnd);
       expect(c.marketCap_usd).toBeCloseTo(market.price * shares, 2);
-      const eps = fy0["Earnings Per Share"] === "" ? null : n(fy0, "Earnings Per Share") / market.splitsAfter(fy0.periodEnd);
+      const eps = fy0.row["Earnings Per Share"] === "" ? null : n(fy0.row, "Earnings Per Share") / market.splitsAfter(fy0.periodEnd);
       if (eps === null || eps <= 0) expect(c.peRatio).toBeNull();
       else expect(c.peRatio).toBeCloseTo(market.price / eps, 10);
-      expect(c.priceToSales).toBeCloseTo((market.price * shares) / n(fy0, "Total Revenue"), 10);
+      expect(c.priceToSales).toBeCloseTo((market.price * shares) / n(fy0.row, "Total Revenue"), 10);
       // A 3-year revenue multiple, where offset 3 exists.
-      const fy3 = years.find((r) => r.year === fy0.year - 3);
+      const fy3 = years.find((fy) => fy.year === fy0.year - 3);
       const row3 = fiscal(c.id as number, 3);
-      if (fy3) expect(row3.revenue).toBe(n(fy3, "Total Revenue"));
+      if (fy3) expect(row3.revenue).toBe(n(fy3.row, "Total Revenue"));
       else expect(row3).toBeUndefined();
     });
   }
