@@ -71,11 +71,11 @@ export function revalidatableResponse(exchange: Exchange, json: string): Respons
   return new Response(null, { status: 304, headers: exchange.headers });
 }
 
-export const BACKEND_DETAIL = "The filing search backend did not return a usable result; retry later or narrow the search.";
-export const INTERNAL_DETAIL = "An unexpected error occurred. Quote the x-request-id response header when reporting it.";
+const BACKEND_DETAIL = "The filing search backend did not return a usable result; retry later or narrow the search.";
+const INTERNAL_DETAIL = "An unexpected error occurred. Quote the x-request-id response header when reporting it.";
 
-/** The one place where errors become statuses. */
-function problemFor(error: unknown): { body: ProblemBody; headers: Record<string, string> } {
+/** The one place where errors become statuses (the OpenAPI examples come from it too). */
+export function problemFor(error: unknown): { body: ProblemBody; headers: Record<string, string> } {
   if (error instanceof HttpProblem) {
     return { body: problemBody(error.kind, error.detail, error.options.members), headers: error.options.headers ?? {} };
   }

@@ -26,7 +26,7 @@ import { fieldErrorsFromZod } from "./zod-field-errors";
  * becomes a problem response in one place (lib/api/pipeline.ts) and one log line is written.
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
-  return createRoute(operation, handler, apiKeyGate, platform);
+  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, apiKeyGate, platform);
 }
 
 /**
@@ -35,7 +35,15 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: Operat
  * (UI_RATE_LIMIT_PER_MINUTE). Same validation, errors and log line as the public API.
  */
 export function uiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
-  return createRoute(operation, handler, sameOriginGate, platform);
+  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, sameOriginGate, platform);
+}
+
+/**
+ * A GET that needs no key and is not throttled, with CORS, request id, ETag and log line: for the
+ * OpenAPI document only (`/api/v1/openapi.json`), which the spec does not count as an operation.
+ */
+export function documentRoute(path: string, getDocument: () => unknown): RouteHandlers {
+  return createRoute({ operationId: "getOpenApiDocument", method: "get", path }, getDocument, openGate, apiPlatform);
 }
 
 /** Every method of a path that has no operation: JSON 404 (the `app/api/[...path]` catch-all). */
@@ -52,7 +60,8 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type RouteHandler = (request: Request) => Promise<Response>;
 export type RouteHandlers = Record<Method | "OPTIONS", RouteHandler>;
 
-type BodyOf<Op extends ApiOperation> = Op["method"] extends "post" ? z.output<NonNullable<Op["request"]>["schema"]> : undefined;
+/** The parsed body type; `unknown` when the operation is typed as plain `ApiOperation` (use `satisfies ApiOperation` to keep it). */
+type BodyOf<Op extends ApiOperation> = [NonNullable<Op["request"]>] extends [never] ? undefined : z.output<NonNullable<Op["request"]>["schema"]>;
 
 export interface HandlerContext<Body> {
   /** The validated body (POST), typed by the operation's request schema. */
@@ -76,9 +85,9 @@ interface Gate {
   admit(exchange: Exchange, platform: ApiPlatform): Promise<void>;
 }
 
-function createRoute<Op extends ApiOperation>(
-  operation: Op,
-  handler: OperationHandler<Op>,
+function createRoute(
+  operation: Pick<ApiOperation, "operationId" | "method" | "path" | "request">,
+  handler: (context: HandlerContext<never>) => unknown,
   gate: Gate,
   platform: () => ApiPlatform,
 ): RouteHandlers {
@@ -104,7 +113,7 @@ function createRoute<Op extends ApiOperation>(
           if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
           body = parsed.data;
         }
-        const result = await handler({ body: body as BodyOf<Op>, request, requestId: exchange.requestId, keyId: exchange.keyId });
+        const result = await handler({ body: body as never, request, requestId: exchange.requestId, keyId: exchange.keyId });
         const json = JSON.stringify(result);
         return method === "GET" ? revalidatableResponse(exchange, json) : jsonResponse(exchange, json);
       });
@@ -142,6 +151,12 @@ const apiKeyGate: Gate = {
     const windows = platform.tiers.get(key.tier) ?? platform.tiers.get(DEFAULT_TIER)!;
     await throttle(exchange, `key:${key.keyId}`, windows, platform);
   },
+};
+
+const openGate: Gate = {
+  headers: publicCorsHeaders,
+  preflight: noContent,
+  admit: async () => {},
 };
 
 const sameOriginGate: Gate = {
