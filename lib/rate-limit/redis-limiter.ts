@@ -81,7 +81,8 @@ export function redisRateLimiter(url: string, keyPrefix = "ratelimit:"): RedisRa
       return decide(windows, states, now);
     },
     async close() {
-      await redis.quit();
+      if (redis.status === "ready") await redis.quit();
+      else redis.disconnect();
     },
   };
 }

@@ -15,7 +15,8 @@ const TierSchema = z.strictObject({
   minute: z.number().int().positive(),
   day: z.number().int().positive(),
 });
-const TiersSchema = z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, "tier names are lower-case words"), TierSchema);
+const TiersSchema = z.record(z.string(), TierSchema);
+const TIER_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
 export type Tiers = ReadonlyMap<string, WindowLimit[]>;
 
@@ -37,6 +38,8 @@ export function parseTiers(json: string | undefined): Tiers {
       const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
       throw new Error(`RATE_LIMIT_TIERS is invalid: ${problems}`);
     }
+    const badName = Object.keys(parsed.data).find((name) => !TIER_NAME.test(name));
+    if (badName !== undefined) throw new Error(`RATE_LIMIT_TIERS is invalid: "${badName}": tier names are lower-case words`);
     Object.assign(tiers, parsed.data);
   }
   return new Map(Object.entries(tiers).map(([name, tier]) => [name, toWindows(tier)]));
