@@ -10,7 +10,10 @@ const EnvSchema = z.object({
   DATABASE_PATH: z.string().default("var/screener.db"),
   API_STATE_PATH: z.string().default("var/api-state.db"),
   REDIS_URL: z.string().url().optional(),
+  /** JSON tiers added to (or overriding) the built-in starter tier; see lib/rate-limit/tiers.ts. */
   RATE_LIMIT_TIERS: z.string().optional(),
+  /** Requests per minute per client address on the browser UI's own endpoints (/api/ui/). */
+  UI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   EMBEDDING_MODEL_DIR: z.string().optional(),
   EMBEDDINGS_URL: z.string().url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),

@@ -1,0 +1,40 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { openApiStateDb } from "@/lib/db/api-state-db";
+import { sqliteRateLimiter } from "./sqlite-limiter";
+import { limiterContract } from "./test-support/limiter-contract";
+
+const dir = mkdtempSync(path.join(tmpdir(), "sqlite-limiter-"));
+const file = path.join(dir, "state.db");
+const limiter = sqliteRateLimiter(openApiStateDb(file));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+limiterContract("SQLite limiter", () => limiter);
+
+describe("SQLite limiter across processes", () => {
+  it("admits exactly 30 when 4 processes sharing the state file race 80 requests", async () => {
+    const run = promisify(execFile);
+    const worker = path.join(import.meta.dirname, "test-support", "consume-worker.ts");
+    const subject = `processes-${Date.now()}`;
+    // All processes start at the same instant, after each has opened the file.
+    const startAt = Date.now() + 2500;
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () => run(process.execPath, ["--import", "tsx", worker, file, subject, "20", String(startAt)], { cwd: process.cwd() })),
+    );
+    const admitted = outputs.map((o) => Number(o.stdout.trim()));
+    expect(admitted.reduce((a, b) => a + b, 0)).toBe(30);
+  });
+
+  it("prunes rows that left the longest window", async () => {
+    const db = openApiStateDb(":memory:");
+    const own = sqliteRateLimiter(db);
+    const windows = [{ name: "minute", limit: 5, windowMs: 60_000 }];
+    for (let i = 0; i < 5; i++) await own.consume("s", windows, i);
+    await own.consume("s", windows, 10 * 60_000);
+    expect(db.prepare("SELECT count(*) FROM rate_limit_log").pluck().get()).toBe(1);
+  });
+});
