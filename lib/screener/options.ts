@@ -14,9 +14,11 @@ import {
 import { readOptionValues } from "./option-values";
 
 /** A filter definition as the options record publishes it (catalog-internal members left out). */
-function publicFilter(def: FilterDef) {
+export type PublicFilterDef = FilterDef extends infer F ? (F extends FilterDef ? Omit<F, "name" | "value_columns"> : never) : never;
+
+function publicFilter(def: FilterDef): PublicFilterDef {
   const { name: _name, value_columns: _columns, ...rest } = def as FilterDef & { value_columns?: unknown };
-  return rest;
+  return rest as PublicFilterDef;
 }
 
 /** The screener options record (spec: "Screener options record") with the data's as-of date. */
