@@ -93,3 +93,6 @@ export function screenRequestBody(screen: Screen, fields: string[] | null, resul
     result_format: resultFormat,
   };
 }
+
+/** Identifies a screen's request: the server and the browser compute the same key for the same screen. */
+export const screenKey = (mode: string, body: unknown) => JSON.stringify([mode, body]);
