@@ -8,7 +8,7 @@ import type { ScreenerOptions } from "@/lib/screener/options";
 import { filterToForm, newFilterForm, pointerToPath, type ScreenForm, validateScreenForm } from "@/lib/screener/screen-form";
 import { AddFilterPicker } from "./add-filter-picker";
 import { FilterCard } from "./filter-card";
-import { FormErrorsContext, placeErrorPath } from "./form-errors";
+import { type FormErrorMessage, FormErrorsContext, placeErrorPath } from "./form-errors";
 
 type Filters = Record<string, unknown>;
 
@@ -56,7 +56,16 @@ export function FilterBuilder({
   }, [filtersJson]);
 
   const values = useWatch({ control: form.control }) as ScreenForm;
-  const validation = useMemo(() => validateScreenForm(values, options), [values, options]);
+  // A filter just added and not filled in yet is left out of the screen instead of blocking it.
+  const { validation, pendingErrors } = useMemo(() => {
+    const entries = Object.entries(values.filters ?? {});
+    const isPristine = ([name, value]: [string, unknown]) =>
+      options.filters[name] !== undefined && JSON.stringify(value) === JSON.stringify(newFilterForm(options.filters[name]));
+    return {
+      validation: validateScreenForm({ filters: Object.fromEntries(entries.filter((e) => !isPristine(e))) }, options),
+      pendingErrors: validateScreenForm({ filters: Object.fromEntries(entries.filter(isPristine)) }, options).errors,
+    };
+  }, [values, options]);
   const validJson = validation.filters ? JSON.stringify(validation.filters) : null;
 
   const apply = (json: string) => {
@@ -81,14 +90,15 @@ export function FilterBuilder({
   });
 
   const errors = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const e of validation.errors) map.set(placeErrorPath(e.path, values), e.message);
+    const map = new Map<string, FormErrorMessage>();
+    for (const e of validation.errors) map.set(placeErrorPath(e.path, values), { message: e.message, pending: false });
+    for (const e of pendingErrors) map.set(placeErrorPath(e.path, values), { message: e.message, pending: true });
     for (const e of serverErrors) {
       const path = placeErrorPath(pointerToPath(e.pointer), values);
-      if (!map.has(path)) map.set(path, e.message);
+      if (!map.has(path)) map.set(path, { message: e.message, pending: false });
     }
     return map;
-  }, [validation.errors, serverErrors, values]);
+  }, [validation.errors, pendingErrors, serverErrors, values]);
   // Errors about filters the form does not hold (an unknown filter in a pasted link).
   const stray = [...errors].filter(([path]) => path.startsWith("filters") && !activeNames.some((n) => path === `filters.${n}` || path.startsWith(`filters.${n}.`)));
 
@@ -129,9 +139,9 @@ export function FilterBuilder({
               Not applied yet: fix the marked input{validation.errors.length > 1 ? "s" : ""}. The table shows the last valid screen.
             </p>
           )}
-          {stray.map(([path, message]) => (
+          {stray.map(([path, error]) => (
             <p key={path} role="alert" className="text-xs text-red-700 dark:text-red-400">
-              {path.replace(/^filters\.?/, "") || "filters"}: {message}
+              {path.replace(/^filters\.?/, "") || "filters"}: {error.message}
             </p>
           ))}
           {activeNames.length === 0 && (

@@ -19,8 +19,8 @@ interface ColumnMeta {
 }
 
 const ROW_HEIGHT = 28;
-const WIDTHS: Partial<Record<string, number>> = { full_ticker: 128, companyName: 220, description: 360, industry: 200, industry_group: 180 };
-const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 132 : unit === "text" ? 140 : unit === "date" ? 100 : 96);
+const WIDTHS: Partial<Record<string, number>> = { full_ticker: 124, companyName: 200, description: 360, industry: 180, industry_group: 170, country: 116, currency: 80, exchange: 90 };
+const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 128 : unit === "text" ? 136 : unit === "date" ? 100 : 92);
 
 export const companyHref = (fullTicker: string) => `/company/${encodeURIComponent(fullTicker)}/`;
 
@@ -66,7 +66,9 @@ export function ResultsTable({
       return { name, label: def?.label ?? name, unit, temporary: false, description: def?.description ?? "" };
     });
     const derived = temporaryColumns.map((t) => ({ name: t.name, label: temporaryLabel(t, options), unit: t.unit, temporary: true, description: `Derived by the ${t.filter} filter: ${t.label}` }));
-    return [...output, ...derived].map((c) => ({
+    // Rule-derived values sit next to the company, where they explain why it passed.
+    const at = output[1]?.name === "companyName" ? 2 : 1;
+    return [...output.slice(0, at), ...derived, ...output.slice(at)].map((c) => ({
       id: c.name,
       accessorFn: (row: Row) => row[c.name],
       header: c.label,
