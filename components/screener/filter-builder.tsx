@@ -5,7 +5,7 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/controls";
 import type { FieldError as ApiFieldError } from "@/lib/api/errors";
 import type { ScreenerOptions } from "@/lib/screener/options";
-import { filterToForm, newFilterForm, pointerToPath, type ScreenForm, validateScreenForm } from "@/lib/screener/screen-form";
+import { type FilterForm, filterToForm, newFilterForm, pointerToPath, type ScreenForm, validateScreenForm } from "@/lib/screener/screen-form";
 import { AddFilterPicker } from "./add-filter-picker";
 import { FilterCard } from "./filter-card";
 import { type FormErrorMessage, FormErrorsContext, placeErrorPath } from "./form-errors";
@@ -56,14 +56,18 @@ export function FilterBuilder({
   }, [filtersJson]);
 
   const values = useWatch({ control: form.control }) as ScreenForm;
-  // A filter just added and not filled in yet is left out of the screen instead of blocking it.
+  // A filter just added that needs input (an empty range, no values chosen) is left out of the
+  // screen until it is filled in, instead of holding the whole screen back.
   const { validation, pendingErrors } = useMemo(() => {
     const entries = Object.entries(values.filters ?? {});
-    const isPristine = ([name, value]: [string, unknown]) =>
-      options.filters[name] !== undefined && JSON.stringify(value) === JSON.stringify(newFilterForm(options.filters[name]));
+    const isPending = ([name, value]: [string, FilterForm]) => {
+      const def = options.filters[name];
+      if (!def || JSON.stringify(value) !== JSON.stringify(newFilterForm(def))) return false;
+      return validateScreenForm({ filters: { [name]: value } }, options).errors.length > 0;
+    };
     return {
-      validation: validateScreenForm({ filters: Object.fromEntries(entries.filter((e) => !isPristine(e))) }, options),
-      pendingErrors: validateScreenForm({ filters: Object.fromEntries(entries.filter(isPristine)) }, options).errors,
+      validation: validateScreenForm({ filters: Object.fromEntries(entries.filter((e) => !isPending(e))) }, options),
+      pendingErrors: validateScreenForm({ filters: Object.fromEntries(entries.filter(isPending)) }, options).errors,
     };
   }, [values, options]);
   const validJson = validation.filters ? JSON.stringify(validation.filters) : null;
