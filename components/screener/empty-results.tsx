@@ -18,7 +18,7 @@ export function EmptyResults({ body, options }: { body: { filters: Record<string
   const hasFilters = Object.keys(body.filters).length > 0;
   const funnel = useQuery({
     queryKey: ["funnel", JSON.stringify(body.filters)],
-    queryFn: ({ signal }) => postUi<Funnel>("/api/ui/screener/funnel/", { filters: body.filters }, { signal }),
+    queryFn: ({ signal }) => postUi<Funnel>("/api/ui/screener/funnel/", { filters: body.filters, order: Object.keys(body.filters) }, { signal }),
     enabled: hasFilters,
     staleTime: Infinity,
   });

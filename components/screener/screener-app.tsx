@@ -97,7 +97,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
   const filterErrors: FieldError[] = problem?.errors.filter((e) => e.pointer.startsWith("/filters/")) ?? [];
   const otherErrors = problem ? (problem.errors.length > 0 ? problem.errors.filter((e) => !e.pointer.startsWith("/filters/")) : [{ pointer: "", message: problem.detail }]) : [];
   const data = results.data;
-  const shownFields = data?.loaded_fields ?? fields ?? [...DEFAULT_FIELDS];
+  const chosenFields = fields ?? data?.loaded_fields ?? [...DEFAULT_FIELDS];
 
   return (
     <main className="flex h-[calc(100vh-2.75rem)] flex-col">
@@ -158,7 +158,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
             </span>
             <span className="ml-auto" />
             {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
-            <ColumnChooser options={options} fields={shownFields} defaultFields={DEFAULT_FIELDS} fieldCounts={fieldCounts} onChange={chooseColumns} />
+            <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={fieldCounts} onChange={chooseColumns} />
             <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} />
           </div>
           {otherErrors.map((e) => (

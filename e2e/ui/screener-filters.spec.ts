@@ -20,7 +20,7 @@ test.describe("screener filter builder", () => {
     await page.getByLabel("1-year return min").fill("-50");
     // text
     await addFilter(page, "description", "Business description keywords");
-    await page.getByLabel("Business description keywords").fill("products");
+    await page.getByLabel("Business description keywords", { exact: true }).fill("products");
     await expect(page.getByTestId("endpoint-badge")).toHaveText("basic endpoint");
 
     // metric rule group: trailing average range, then a compare with a constant
@@ -99,8 +99,8 @@ test.describe("screener filter builder", () => {
 
     const text = await addFilter(page, "keywords", "Business description keywords");
     await expect(text.getByText("Not applied yet: give at least one search term")).toBeVisible();
-    await page.getByLabel("Business description keywords").fill("bank");
-    await page.getByLabel("Business description keywords").fill("   ");
+    await page.getByLabel("Business description keywords", { exact: true }).fill("bank");
+    await page.getByLabel("Business description keywords", { exact: true }).fill("   ");
     await expect(page.locator('[data-error-for="filters.description_keywords.fts"]')).toHaveText(/give at least one search term/);
     await snapshot(page, "validation");
   });

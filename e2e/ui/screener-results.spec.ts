@@ -175,7 +175,7 @@ test.describe("screener results", () => {
     await page.keyboard.press("Escape");
     await page.goto("/screener/");
     await page.getByRole("button", { name: "Screens" }).click();
-    await page.getByRole("list", { name: "Saved screens" }).getByRole("button", { name: "My compounders" }).click();
+    await page.getByRole("list", { name: "Saved screens" }).getByRole("button", { name: "My compounders", exact: true }).click();
     await expect(page).toHaveURL(presetUrl);
   });
 });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { countFilterFunnel } from "./funnel";
+import { countFilterFunnel, FunnelRequest } from "./funnel";
 import { AdvancedScreenRequest } from "./request-schema";
 import { runScreen } from "./service";
 
 describe("countFilterFunnel", () => {
   it("counts the companies left after each filter, in order, and finds the one that removes everything", () => {
     const filters = {
-      country: { values: ["United States"] },
-      marketCap_usd: { min: 1e11 },
       peRatio: { max: 0.5, min: 0 },
+      marketCap_usd: { min: 1e11 },
+      country: { values: ["United States"] },
     };
-    const funnel = countFilterFunnel(AdvancedScreenRequest.parse({ filters }));
+    // The order the user added them in, not the catalog's.
+    const funnel = countFilterFunnel(FunnelRequest.parse({ filters, order: ["country", "marketCap_usd", "peRatio"] }));
     const alone = (f: Record<string, unknown>) => runScreen(AdvancedScreenRequest.parse({ filters: f, result_format: "tickers" })).total;
     expect(funnel.universe).toBe(alone({}));
     expect(funnel.steps.map((s) => s.filter)).toEqual(["country", "marketCap_usd", "peRatio"]);
