@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/controls";
 import type { FieldError as ApiFieldError } from "@/lib/api/errors";
 import type { ScreenerOptions } from "@/lib/screener/options";
-import { type FilterForm, filterToForm, newFilterForm, pointerToPath, type ScreenForm, validateScreenForm } from "@/lib/screener/screen-form";
+import { type FilterForm, filterToForm, newFilterForm, pointerToPath, type ScreenForm } from "@/lib/screener/screen-form";
+import type { validateScreenForm } from "@/lib/screener/screen-form-check";
 import { AddFilterPicker } from "./add-filter-picker";
 import { FilterCard } from "./filter-card";
 import { type FormErrorMessage, FormErrorsContext, placeErrorPath } from "./form-errors";
@@ -38,27 +39,34 @@ export function FilterBuilder({
         .map(([name, payload]) => [name, filterToForm(options.filters[name]!, payload, options)]),
     ),
   });
-  // The applied filters as the form would send them, so that a link written differently (an
-  // omitted default operator) is not re-applied as a new history entry.
-  const normalized = (payloads: Filters) => JSON.stringify(validateScreenForm(toForm(payloads), options).filters ?? payloads);
+  // The API's schemas (zod) arrive after the first render; until then edits wait, nothing is lost.
+  const [validate, setValidate] = useState<typeof validateScreenForm | null>(null);
+  useEffect(() => {
+    void import("@/lib/screener/screen-form-check").then((module) => setValidate(() => module.validateScreenForm));
+  }, []);
 
   const form = useForm<ScreenForm>({ defaultValues: toForm(filters) });
+  // The applied filters as the form would send them, so that a link written differently (an
+  // omitted default operator) is not re-applied as a new history entry.
   const applied = useRef<string | null>(null);
+  const shownFilters = useRef<string | null>(null);
   const focusFilter = useRef<string | null>(null);
   const filtersJson = JSON.stringify(filters);
 
   useEffect(() => {
-    const next = normalized(filters);
-    if (applied.current !== null && next !== applied.current) form.reset(toForm(filters));
-    applied.current = next;
-    // Only a change of the applied filters resets the form.
+    if (shownFilters.current !== null && shownFilters.current !== filtersJson) form.reset(toForm(filters));
+    shownFilters.current = filtersJson;
+    applied.current = validate ? JSON.stringify(validate(toForm(filters), options).filters ?? filters) : null;
+    // Only a change of the applied filters (or the validator arriving) resets this.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filtersJson]);
+  }, [filtersJson, validate]);
 
   const values = useWatch({ control: form.control }) as ScreenForm;
   // A filter just added that needs input (an empty range, no values chosen) is left out of the
   // screen until it is filled in, instead of holding the whole screen back.
   const { validation, pendingErrors } = useMemo(() => {
+    if (!validate) return { validation: { filters: null, errors: [] }, pendingErrors: [] };
+    const validateScreenForm = validate;
     const entries = Object.entries(values.filters ?? {});
     const isPending = ([name, value]: [string, FilterForm]) => {
       const def = options.filters[name];
@@ -69,7 +77,7 @@ export function FilterBuilder({
       validation: validateScreenForm({ filters: Object.fromEntries(entries.filter((e) => !isPending(e))) }, options),
       pendingErrors: validateScreenForm({ filters: Object.fromEntries(entries.filter(isPending)) }, options).errors,
     };
-  }, [values, options]);
+  }, [values, options, validate]);
   const validJson = validation.filters ? JSON.stringify(validation.filters) : null;
 
   const apply = (json: string) => {
@@ -78,7 +86,7 @@ export function FilterBuilder({
   };
 
   useEffect(() => {
-    if (validJson === null || validJson === applied.current) return;
+    if (validJson === null || applied.current === null || validJson === applied.current) return;
     const timer = setTimeout(() => apply(validJson), 300);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -138,7 +146,7 @@ export function FilterBuilder({
             )}
             <AddFilterPicker options={options} active={activeNames} fieldCounts={fieldCounts} onAdd={add} />
           </div>
-          {validJson === null && activeNames.length > 0 && (
+          {validate && validJson === null && activeNames.length > 0 && (
             <p role="status" className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
               Not applied yet: fix the marked input{validation.errors.length > 1 ? "s" : ""}. The table shows the last valid screen.
             </p>

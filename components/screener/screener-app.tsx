@@ -45,7 +45,12 @@ export function ScreenerApp(props: ScreenerAppProps) {
  * table and the menus read it and push changes to it (history entries, so back/forward work).
  */
 function Screener({ options, fieldCounts, coverage, initial, preferredFields }: ScreenerAppProps) {
-  const query = useSearchParams().toString();
+  const urlQuery = useSearchParams().toString();
+  // The screen shown follows the URL; changes made here take effect at once (the router reports
+  // the pushed URL a moment later), and a URL changed from outside (back/forward) replaces it.
+  const [current, setCurrent] = useState({ urlQuery, query: urlQuery });
+  if (urlQuery !== current.urlQuery) setCurrent({ urlQuery, query: urlQuery });
+  const query = current.query;
   const { screen, problems } = useMemo(() => screenFromSearchParams(new URLSearchParams(query)), [query]);
   const [preferred, setPreferred] = useState(preferredFields);
   const [apiOpen, setApiOpen] = useState(false);
@@ -75,10 +80,11 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const navigate = (next: Screen) => {
-    const qs = searchParamsFromScreen(next);
+  const openQuery = (qs: string) => {
+    setCurrent({ urlQuery: current.urlQuery, query: qs });
     window.history.pushState(null, "", qs ? `?${qs}` : window.location.pathname);
   };
+  const navigate = (next: Screen) => openQuery(searchParamsFromScreen(next));
   const chooseColumns = (next: string[]) => {
     const columns = ["full_ticker", ...next.filter((f) => f !== "full_ticker")];
     localStorage.setItem(COLUMNS_STORAGE_KEY, columns.join(","));
@@ -115,7 +121,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
           {mode} endpoint
         </span>
         <span className="ml-auto" />
-        <ScreensMenu currentQuery={searchParamsFromScreen({ ...screen, fields })} onOpen={(qs) => window.history.pushState(null, "", qs ? `?${qs}` : window.location.pathname)} />
+        <ScreensMenu currentQuery={searchParamsFromScreen({ ...screen, fields })} onOpen={openQuery} />
         <Button onClick={copyLink}>{linkCopied ? "Link copied" : "Copy link"}</Button>
         <Button onClick={() => setApiOpen(!apiOpen)} aria-expanded={apiOpen} aria-controls="api-request">
           {apiOpen ? "Hide API request" : "API request"}
@@ -141,7 +147,12 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
             onApply={(filters) => navigate({ ...screen, filters, page: { ...screen.page, offset: 0 } })}
           />
         </aside>
-        <section className="flex min-w-0 flex-1 flex-col" aria-label="Results">
+        <section
+          className="flex min-w-0 flex-1 flex-col"
+          aria-label="Results"
+          data-query={query}
+          data-state={results.isFetching || results.isPlaceholderData ? "loading" : results.isError ? "error" : "ready"}
+        >
           <div className="flex flex-wrap items-center gap-2 px-3 py-1.5">
             <p className="text-[13px]" aria-live="polite">
               <strong data-testid="result-total" className="tabular-nums">

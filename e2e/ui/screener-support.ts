@@ -72,8 +72,13 @@ export async function addFilter(page: Page, search: string, label: string): Prom
 
 /** Waits until the table shows the screen the URL describes (no request in flight). */
 export async function settled(page: Page) {
-  await expect(page.getByRole("status", { name: "Loading results" })).toHaveCount(0);
-  await expect(page.getByTestId("result-total")).not.toHaveText("…");
+  await expect(async () => {
+    const query = new URL(page.url()).search.slice(1);
+    const results = page.getByRole("region", { name: "Results" });
+    expect(await results.getAttribute("data-state")).toBe("ready");
+    // The table shows the screen the address bar names (compared decoded: the browser may escape differently).
+    expect(new URLSearchParams((await results.getAttribute("data-query")) ?? "").toString()).toBe(new URLSearchParams(query).toString());
+  }).toPass({ timeout: 10_000 });
 }
 
 export const totalShown = async (page: Page) => Number((await page.getByTestId("result-total").textContent())!.replaceAll(",", ""));

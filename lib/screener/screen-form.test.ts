@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildOptionsRecord } from "./options";
-import { filterToForm, pointerToPath, type ScreenForm, validateScreenForm } from "./screen-form";
+import { filterToForm, pointerToPath, type ScreenForm } from "./screen-form";
+import { validateScreenForm } from "./screen-form-check";
 
 const options = buildOptionsRecord({ countries: ["Japan", "United States"] }, {}, "2016-12-31");
 const def = (name: string) => options.filters[name]!;
