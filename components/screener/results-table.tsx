@@ -8,6 +8,7 @@ import type { Unit } from "@/lib/screener/catalog";
 import type { TemporaryColumn } from "@/lib/screener/compile";
 import type { ScreenerOptions } from "@/lib/screener/options";
 import { formatCell, formatExact, unitLabel } from "@/lib/screener/value-format";
+import { fiscalYearLabel } from "./filter-labels";
 
 type Row = Record<string, unknown>;
 interface ColumnMeta {
@@ -19,18 +20,19 @@ interface ColumnMeta {
 }
 
 const ROW_HEIGHT = 28;
-// Element Timing: the browser records when the first result is painted (read by the performance test).
-const FIRST_RESULT_TIMING = { elementtiming: "first-result" } as Record<string, string>;
 const WIDTHS: Partial<Record<string, number>> = { full_ticker: 124, companyName: 200, description: 360, industry: 180, industry_group: 170, country: 116, currency: 80, exchange: 90 };
 const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 128 : unit === "text" ? 136 : unit === "date" ? 100 : 92);
 
 export const companyHref = (fullTicker: string) => `/company/${encodeURIComponent(fullTicker)}/`;
 
-/** A temporary column's label with the metric's display name ("ROIC, 3-year average …"). */
+/** A temporary column's header: the metric's display name and the operand, short ("ROIC 3y avg to latest FY"). */
 function temporaryLabel(column: TemporaryColumn, options: ScreenerOptions): string {
   const metric = column.label.split(/[ ,]/, 1)[0]!;
   const label = options.field_definitions[metric]?.label;
-  return label ? column.label.replace(metric, label) : column.label;
+  return (label ? column.label.replace(metric, label) : column.label)
+    .replace(/, (\d+)-year average from fiscal year offset (\d+)/, (_, years: string, offset: string) => ` ${years}y avg to ${fiscalYearLabel(Number(offset))}`)
+    .replace(/, fiscal year offset (\d+)/, (_, offset: string) => ` ${fiscalYearLabel(Number(offset))}`)
+    .replace(", trailing twelve months", " TTM");
 }
 
 /**
@@ -230,12 +232,7 @@ export function ResultsTable({
                       className={`truncate border-b border-zinc-100 bg-white px-2 group-hover:bg-zinc-50 dark:border-zinc-800/70 dark:bg-zinc-950 dark:group-hover:bg-zinc-900 ${numeric ? "num font-mono text-[12px]" : ""} ${negative ? "text-red-700 dark:text-red-400" : ""} ${i === 0 ? "sticky left-0 z-[5] border-r border-r-zinc-200 dark:border-r-zinc-800" : ""} ${meta.temporary ? "bg-violet-50/40 dark:bg-violet-950/20" : ""}`}
                     >
                       {cell.column.id === "full_ticker" && typeof value === "string" ? (
-                        <a
-                          href={companyHref(value)}
-                          tabIndex={-1}
-                          className="font-mono text-[12px] text-sky-800 hover:underline dark:text-sky-300"
-                          {...(item.index === 0 ? FIRST_RESULT_TIMING : {})}
-                        >
+                        <a href={companyHref(value)} tabIndex={-1} className="font-mono text-[12px] text-sky-800 hover:underline dark:text-sky-300">
                           {value}
                         </a>
                       ) : text === "" ? (
