@@ -148,6 +148,8 @@ test.describe("screener results", () => {
     const sortedTickers = await tableTickers(page);
 
     await page.reload();
+    // Back/forward are handled once the page is hydrated (the lazy validation chunk loads after it).
+    await page.waitForLoadState("networkidle");
     await expect(page.getByLabel("Dividend yield (TTM) min")).toHaveValue("3");
     expect(await tableTickers(page)).toEqual(sortedTickers);
 
