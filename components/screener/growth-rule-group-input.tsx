@@ -3,7 +3,6 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { Select } from "@/components/ui/controls";
 import type { GrowthRuleGroupDef } from "@/lib/screener/catalog";
-import { newRuleForm } from "@/lib/screener/screen-form";
 import { BoundsInput } from "./amount-input";
 import { RuleList } from "./rule-list";
 
@@ -24,21 +23,17 @@ export function GrowthRuleGroupInput({
   fieldLabel: (field: string) => string;
 }) {
   return (
-    <div className="space-y-1.5">
-      <RuleList
-        path={path}
-        label={def.label}
-        maxRules={maxRules}
-        newRule={() => newRuleForm({ ...def })}
-        renderRule={(rulePath, index) => (
-          <GrowthRule path={rulePath} def={def} label={`${def.label} rule ${index + 1}`} horizons={horizons} fieldLabel={fieldLabel} />
-        )}
-      />
+    <RuleList
+      path={path}
+      def={def}
+      maxRules={maxRules}
+      renderRule={(rulePath, index) => <GrowthRule path={rulePath} def={def} label={`${def.label} rule ${index + 1}`} horizons={horizons} fieldLabel={fieldLabel} />}
+    >
       <p className="text-xs text-zinc-500">
         CAGR is the annualised rate in % (10 = 10% a year). Multiple is the latest fiscal year ÷ the year N years earlier (2 = doubled).
         Both need positive values at both ends; companies without them are left out.
       </p>
-    </div>
+    </RuleList>
   );
 }
 

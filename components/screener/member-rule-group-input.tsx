@@ -2,11 +2,10 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { Select } from "@/components/ui/controls";
-import { COMPARE_OPERATORS, type Unit } from "@/lib/screener/catalog";
-import { newRuleForm } from "@/lib/screener/screen-form";
+import type { Unit } from "@/lib/screener/catalog";
 import type { PublicFilterDef } from "@/lib/screener/options";
 import { BoundsInput } from "./amount-input";
-import { OPERATOR_LABELS } from "./filter-labels";
+import { OperatorSelect, RuleKindSelect } from "./rule-controls";
 import { RuleList } from "./rule-list";
 
 interface FieldInfo {
@@ -19,23 +18,18 @@ export function MemberRuleGroupInput({ path, def, members, maxRules, fields }: {
   return (
     <RuleList
       path={path}
-      label={def.label}
+      def={def}
       maxRules={maxRules}
-      newRule={() => newRuleForm(def)}
       renderRule={(rulePath, index) => <MemberRule path={rulePath} label={`${def.label} rule ${index + 1}`} members={members} fields={fields} />}
     />
   );
 }
 
 function MemberRule({ path, label, members, fields }: { path: string; label: string; members: readonly string[]; fields: FieldInfo }) {
-  const { register } = useFormContext();
   const [kind, field] = useWatch({ name: [`${path}.kind`, `${path}.field`] }) as ["range" | "compare", string];
   return (
     <div className="flex flex-wrap items-start gap-1">
-      <Select {...register(`${path}.kind`)} aria-label={`${label}: kind`}>
-        <option value="range">Range</option>
-        <option value="compare">Compare</option>
-      </Select>
+      <RuleKindSelect path={path} label={label} />
       {kind === "range" ? (
         <>
           <MemberSelect path={`${path}.field`} label={`${label}: field`} members={members} fields={fields} />
@@ -63,17 +57,10 @@ function MemberSelect({ path, label, members, fields }: { path: string; label: s
 
 /** `left_field operator right_field`: a compare rule, and the legacy field_compare filter. */
 export function FieldComparison({ path, label, members, fields }: { path: string; label: string; members: readonly string[]; fields: FieldInfo }) {
-  const { register } = useFormContext();
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       <MemberSelect path={`${path}.left_field`} label={`${label}: left field`} members={members} fields={fields} />
-      <Select {...register(`${path}.operator`)} aria-label={`${label}: operator`}>
-        {COMPARE_OPERATORS.map((op) => (
-          <option key={op} value={op}>
-            {OPERATOR_LABELS[op]}
-          </option>
-        ))}
-      </Select>
+      <OperatorSelect path={path} label={label} />
       <MemberSelect path={`${path}.right_field`} label={`${label}: right field`} members={members} fields={fields} />
     </span>
   );

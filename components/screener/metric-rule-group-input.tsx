@@ -2,11 +2,10 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { Select } from "@/components/ui/controls";
-import { COMPARE_OPERATORS, type MetricRuleGroupDef } from "@/lib/screener/catalog";
-import { newRuleForm } from "@/lib/screener/screen-form";
+import type { MetricRuleGroupDef } from "@/lib/screener/catalog";
 import { BoundsInput } from "./amount-input";
-import { OPERATOR_LABELS } from "./filter-labels";
 import { MetricOperandInput } from "./metric-operand-input";
+import { OperatorSelect, RuleKindSelect } from "./rule-controls";
 import { RuleList } from "./rule-list";
 
 type Def = Omit<MetricRuleGroupDef, "name">;
@@ -18,14 +17,12 @@ type Def = Omit<MetricRuleGroupDef, "name">;
 export function MetricRuleGroupInput({ path, def, maxRules, maxDepth }: { path: string; def: Def; maxRules: number; maxDepth: number }) {
   const { register } = useFormContext();
   return (
-    <div className="space-y-1.5">
-      <RuleList
-        path={path}
-        label={def.label}
-        maxRules={maxRules}
-        newRule={() => newRuleForm({ ...def })}
-        renderRule={(rulePath, index) => <MetricRule path={rulePath} def={def} label={`${def.label} rule ${index + 1}`} maxDepth={maxDepth} />}
-      />
+    <RuleList
+      path={path}
+      def={def}
+      maxRules={maxRules}
+      renderRule={(rulePath, index) => <MetricRule path={rulePath} def={def} label={`${def.label} rule ${index + 1}`} maxDepth={maxDepth} />}
+    >
       <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         Missing data
         <Select {...register(`${path}.missing_policy`)} aria-label={`${def.label}: missing data`} className="h-6 text-xs">
@@ -33,19 +30,15 @@ export function MetricRuleGroupInput({ path, def, maxRules, maxDepth }: { path: 
           <option value="skip_missing">skips the rule (skip_missing)</option>
         </Select>
       </label>
-    </div>
+    </RuleList>
   );
 }
 
 function MetricRule({ path, def, label, maxDepth }: { path: string; def: Def; label: string; maxDepth: number }) {
-  const { register } = useFormContext();
   const kind = useWatch({ name: `${path}.kind` }) as "range" | "compare";
   return (
     <div className="flex flex-wrap items-start gap-1">
-      <Select {...register(`${path}.kind`)} aria-label={`${label}: kind`}>
-        <option value="range">Range</option>
-        <option value="compare">Compare</option>
-      </Select>
+      <RuleKindSelect path={path} label={label} />
       {kind === "range" ? (
         <>
           <MetricOperandInput path={`${path}.operand`} label={label} unit={def.unit} maxDepth={maxDepth} />
@@ -54,13 +47,7 @@ function MetricRule({ path, def, label, maxDepth }: { path: string; def: Def; la
       ) : (
         <>
           <MetricOperandInput path={`${path}.left`} label={`${label} left`} unit={def.unit} maxDepth={maxDepth} />
-          <Select {...register(`${path}.operator`)} aria-label={`${label}: operator`}>
-            {COMPARE_OPERATORS.map((op) => (
-              <option key={op} value={op}>
-                {OPERATOR_LABELS[op]}
-              </option>
-            ))}
-          </Select>
+          <OperatorSelect path={path} label={label} />
           <MetricOperandInput path={`${path}.right`} label={`${label} right`} unit={def.unit} maxDepth={maxDepth} allowConstant />
         </>
       )}

@@ -3,25 +3,29 @@
 import type { ReactNode } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "@/components/ui/controls";
+import type { PublicFilterDef } from "@/lib/screener/options";
+import { newRuleForm } from "@/lib/screener/screen-form";
 import { FieldError } from "./form-errors";
 
 /**
- * The rows of a rule group: add (up to `maxRules`) and remove rules; each row is drawn by
- * `renderRule`. All rules must hold.
+ * The rows of a rule group: add (up to `maxRules`, each new rule as the group's defaults) and
+ * remove rules; each row is drawn by `renderRule`. All rules must hold.
  */
 export function RuleList({
   path,
-  label,
+  def,
   maxRules,
-  newRule,
   renderRule,
+  children,
 }: {
   path: string;
-  label: string;
+  def: PublicFilterDef;
   maxRules: number;
-  newRule: () => object;
   renderRule: (rulePath: string, index: number) => ReactNode;
+  /** Shown under the rules (group settings, explanations). */
+  children?: ReactNode;
 }) {
+  const label = def.label;
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: `${path}.rules` });
   return (
@@ -41,13 +45,14 @@ export function RuleList({
       </ol>
       <FieldError path={`${path}.rules`} />
       <div className="flex items-center gap-2 text-xs text-zinc-500">
-        <Button variant="ghost" className="h-6 px-1.5 text-xs" onClick={() => append(newRule())} disabled={fields.length >= maxRules}>
+        <Button variant="ghost" className="h-6 px-1.5 text-xs" onClick={() => append(newRuleForm(def))} disabled={fields.length >= maxRules}>
           + Rule
         </Button>
         <span>
           {fields.length} of at most {maxRules} rules; all must hold
         </span>
       </div>
+      {children}
     </div>
   );
 }
