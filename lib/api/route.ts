@@ -20,7 +20,7 @@ import { fieldErrorsFromZod } from "./zod-field-errors";
  * Export all six: the methods the operation does not have answer 405 with `Allow` (Next's own
  * 405 has neither a body nor `Allow`); HEAD follows GET by itself.
  *
- * Per request: request id → CORS → method → API key → rate limit → (POST) media type, size cap,
+ * Per request: request id → CORS → trailing slash (308) → method → API key → rate limit → (POST) media type, size cap,
  * JSON parse, depth and key checks → the operation's zod schema → handler → JSON (GET answers
  * carry an ETag and honour If-None-Match with 304); anything thrown
  * becomes a problem response in one place (lib/api/pipeline.ts) and one log line is written.
@@ -100,6 +100,8 @@ function createRoute(
     (called: Method | "OPTIONS"): RouteHandler =>
     (request) =>
       serve(request, gate.headers(allow), async (exchange) => {
+        const url = new URL(request.url);
+        if (operation.path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(exchange, url);
         if (called === "OPTIONS") return gate.preflight(exchange, allow);
         if (called !== method) {
           throw new HttpProblem("method_not_allowed", `${called} is not allowed on ${operation.path}; use ${method}.`, {
@@ -126,6 +128,15 @@ function createRoute(
     DELETE: handle("DELETE"),
     OPTIONS: handle("OPTIONS"),
   };
+}
+
+/**
+ * The spec's paths end with a slash; the same path without it answers 308 Permanent Redirect to
+ * it, which clients follow keeping the method and body (before any key check: it costs nothing).
+ */
+function slashRedirect(exchange: Exchange, url: URL): Response {
+  exchange.headers.set("Location", `${url.pathname}/${url.search}`);
+  return new Response(null, { status: 308, headers: exchange.headers });
 }
 
 const noContent = (exchange: Exchange, allow: string) => {
