@@ -26,13 +26,21 @@ export interface TemporaryColumn {
   filter: string;
 }
 
+/**
+ * A compiled screen. Rows are read in two parts so that both can follow an index: the companies
+ * with a value in the sort field (sorted by it, ties on full_ticker), then those without one
+ * (sorted by full_ticker) — the same order as "nulls last", without sorting thousands of nulls.
+ */
 export interface CompiledScreen {
-  /** `SELECT count(*) ...` over the whole filtered universe. */
+  /** `SELECT count(*)` over the whole filtered universe. */
   countSql: string;
-  /** The page: output columns and temporary columns, sorted, limited. */
-  pageSql: string;
+  /** `SELECT count(*)` of the companies with a value in the sort field. */
+  countValuesSql: string;
+  /** A page of the companies with a sort value: params, then LIMIT and OFFSET. */
+  valuesPageSql: string;
+  /** A page of the companies without one. */
+  nullsPageSql: string;
   params: unknown[];
-  pageParams: unknown[];
   fields: string[];
   temporaryColumns: TemporaryColumn[];
   limit: number;
@@ -48,6 +56,11 @@ type MetricOperand =
 type RightOperand = MetricOperand | { kind: "constant"; value: number };
 
 interface Builder {
+  /**
+   * Set once a filter limits the screen to companies with market or fiscal data (a few hundred):
+   * a text filter then probes the full-text index per candidate instead of listing every match.
+   */
+  narrowed: boolean;
   /** Operand CTE alias by the temporary column it computes. */
   operands: Map<string, string>;
   ctes: string[];
@@ -56,9 +69,14 @@ interface Builder {
   where: string[];
   whereParams: unknown[];
   temporary: { column: TemporaryColumn; sql: string }[];
+  /** The FTS5 query of the text filter, applied after every other filter (see `narrowed`). */
+  textQuery?: string;
 }
 
 function bounds(builder: Builder, sql: string, payload: { min?: number; max?: number }) {
+  // Implied by any bound, but stated so that SQLite range-scans the column's index past its nulls.
+  builder.where.push(`${sql} IS NOT NULL`);
+  builder.narrowed = true;
   if (payload.min !== undefined) {
     builder.where.push(`${sql} >= ?`);
     builder.whereParams.push(payload.min);
@@ -114,6 +132,7 @@ function operandCte(builder: Builder, metric: string, operand: MetricOperand, st
   builder.ctes.push(`${alias} AS (${sql})`);
   builder.cteParams.push(...params);
   builder.joins.push(`${strict ? "JOIN" : "LEFT JOIN"} ${alias} ON ${alias}.company_id = c.id`);
+  builder.narrowed ||= strict;
   return { alias, name, label };
 }
 
@@ -161,6 +180,7 @@ function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, payload: 
     builder.cteParams.push(rule.horizon_years, rule.horizon_years);
     // missing_data_policy "exclude": an inner join drops companies without both values.
     builder.joins.push(`JOIN ${alias} ON ${alias}.company_id = c.id`);
+    builder.narrowed = true;
     const value = `${alias}.${rule.value_type === "multiple" ? "m" : "g"}`;
     bounds(builder, value, rule);
     const field = def.value_fields[rule.metric]![rule.value_type][rule.currency_basis];
@@ -190,7 +210,8 @@ function compileMemberRules(builder: Builder, def: FilterDef, rules: MemberRule[
 function compareFields(builder: Builder, def: FilterDef, left: string, operator: CompareOperator, right: string) {
   const l = FIELD_BY_NAME.get(left)!;
   const r = FIELD_BY_NAME.get(right)!;
-  builder.where.push(`${l.sql} ${SQL_OPERATORS[operator]} ${r.sql}`);
+  builder.where.push(`${l.sql} IS NOT NULL`, `${r.sql} IS NOT NULL`, `${l.sql} ${SQL_OPERATORS[operator]} ${r.sql}`);
+  builder.narrowed = true;
   for (const field of [l, r]) addTemporary(builder, { name: field.name, label: field.label, unit: field.unit, filter: def.name }, field.sql);
 }
 
@@ -217,8 +238,7 @@ function compileFilter(builder: Builder, def: FilterDef, payload: unknown) {
     case "text": {
       const query = toFtsQuery((payload as { fts: string }).fts);
       if (query === null) throw new ValidationError([{ pointer: `/filters/${def.name}/fts`, message: "contains no searchable words" }]);
-      builder.where.push("c.id IN (SELECT rowid FROM company_search WHERE company_search MATCH ?)");
-      builder.whereParams.push(query);
+      builder.textQuery = query;
       return;
     }
     case "metric_rule_group":
@@ -261,10 +281,18 @@ type MemberRule =
   | { kind: "compare"; left_field: string; operator: CompareOperator; right_field: string };
 
 export function compileScreen(request: ScreenRequest): CompiledScreen {
-  const builder: Builder = { operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
+  const builder: Builder = { narrowed: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
   for (const [name, payload] of Object.entries(request.filters)) {
     if (payload === undefined) continue;
     compileFilter(builder, FILTER_BY_NAME.get(name)!, payload);
+  }
+  if (builder.textQuery !== undefined) {
+    builder.where.push(
+      builder.narrowed
+        ? "EXISTS (SELECT 1 FROM company_search s WHERE s.rowid = c.id AND company_search MATCH ?)"
+        : "c.id IN (SELECT rowid FROM company_search WHERE company_search MATCH ?)",
+    );
+    builder.whereParams.push(builder.textQuery);
   }
   const tickers = request.result_format === "tickers";
   // Tickers responses load only full_ticker; rows responses load the requested fields once each.
@@ -279,24 +307,28 @@ export function compileScreen(request: ScreenRequest): CompiledScreen {
   const joins = builder.joins.join(" ");
   // The profile join is one-to-one, so the count does not need it.
   const profileJoin = needsProfile ? " LEFT JOIN company_profiles p ON p.company_id = c.id" : "";
-  const where = builder.where.length > 0 ? ` WHERE ${builder.where.join(" AND ")}` : "";
-  // Nulls last in both directions; ties break on full_ticker in the sort's direction, so pages tile.
-  const order = desc ? `${sort.sql} DESC, c.full_ticker DESC` : `${sort.sql} ASC NULLS LAST, c.full_ticker ASC`;
+  // Ties break on full_ticker in the sort's direction, so pages tile. A narrowed screen sorts its
+  // few hundred rows (unary + keeps SQLite from walking the sort index through the whole table).
+  const key = builder.narrowed ? `+${sort.sql}` : sort.sql;
+  const direction = desc ? "DESC" : "ASC";
   const columns = [
     ...outputs.map((f) => `${f.sql} AS "${f.name}"`),
     ...temporary.map((t) => `${t.sql} AS "${t.column.name}"`),
   ].join(", ");
-  const limit = request.page.limit ?? PAGE.default_limit;
-  const offset = request.page.offset ?? PAGE.default_offset;
-  const params = [...builder.cteParams, ...builder.whereParams];
+  const where = (...extra: string[]) => {
+    const conditions = [...builder.where, ...extra];
+    return conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
+  };
+  const select = `${withClause}SELECT ${columns} FROM companies c${profileJoin} ${joins}`;
   return {
-    countSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where}`,
-    pageSql: `${withClause}SELECT ${columns} FROM companies c${profileJoin} ${joins}${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    params,
-    pageParams: [...params, limit, offset],
+    countSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where()}`,
+    countValuesSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where(`${sort.sql} IS NOT NULL`)}`,
+    valuesPageSql: `${select}${where(`${sort.sql} IS NOT NULL`)} ORDER BY ${key} ${direction}, c.full_ticker ${direction} LIMIT ? OFFSET ?`,
+    nullsPageSql: `${select}${where(`${sort.sql} IS NULL`)} ORDER BY c.full_ticker ${direction} LIMIT ? OFFSET ?`,
+    params: [...builder.cteParams, ...builder.whereParams],
     fields,
     temporaryColumns: temporary.map((t) => t.column),
-    limit,
-    offset,
+    limit: request.page.limit ?? PAGE.default_limit,
+    offset: request.page.offset ?? PAGE.default_offset,
   };
 }

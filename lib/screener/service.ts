@@ -1,7 +1,7 @@
 import { ValidationError, type FieldError } from "@/lib/api/errors";
-import { marketDb, metaValue } from "@/lib/db/market-db";
+import { cachedStatement, marketDb, metaValue } from "@/lib/db/market-db";
 import { FILTER_BY_NAME } from "./catalog";
-import { compileScreen, type TemporaryColumn } from "./compile";
+import { type CompiledScreen, compileScreen, type TemporaryColumn } from "./compile";
 import { readOptionValues } from "./option-values";
 import type { ScreenRequest } from "./request-schema";
 
@@ -42,13 +42,24 @@ export function validateOptionValues(request: ScreenRequest, lists: Record<strin
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
+/** The page: first from the companies with a sort value, then from those without (nulls last). */
+function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, offset }: CompiledScreen): Record<string, unknown>[] {
+  const withValues = cachedStatement(countValuesSql).pluck().get(...params) as number;
+  const rows: Record<string, unknown>[] = [];
+  if (offset < withValues) rows.push(...(cachedStatement(valuesPageSql).all(...params, limit, offset) as Record<string, unknown>[]));
+  if (rows.length < limit && offset + limit > withValues) {
+    const nullsOffset = Math.max(0, offset - withValues);
+    rows.push(...(cachedStatement(nullsPageSql).all(...params, limit - rows.length, nullsOffset) as Record<string, unknown>[]));
+  }
+  return rows;
+}
+
 /** Runs a validated screen (either endpoint: the request schema already enforced the mode). */
 export function runScreen(request: ScreenRequest): RowsResponse | TickersResponse {
-  const db = marketDb();
-  validateOptionValues(request, readOptionValues(db).lists);
+  validateOptionValues(request, readOptionValues(marketDb()).lists);
   const compiled = compileScreen(request);
-  const total = db.prepare(compiled.countSql).pluck().get(...compiled.params) as number;
-  const page = compiled.offset >= total ? [] : (db.prepare(compiled.pageSql).all(...compiled.pageParams) as Record<string, unknown>[]);
+  const total = cachedStatement(compiled.countSql).pluck().get(...compiled.params) as number;
+  const page = total > compiled.offset ? readPage(compiled) : [];
   const asOf = metaValue("as_of") ?? "";
   const envelope = { as_of: asOf, total, limit: compiled.limit, offset: compiled.offset };
   if (request.result_format === "tickers") {
