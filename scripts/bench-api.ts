@@ -7,9 +7,7 @@
  * 3. Over HTTP, when the app is built: a flood of bad keys against a running instance (autocannon),
  *    next to the same load with a valid key, so the cheap 401 path shows in requests per second.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -20,6 +18,7 @@ import { apiRoute } from "@/lib/api/route";
 import { generateApiKey } from "@/lib/auth/api-key-format";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
+import { startApp } from "@/lib/local-servers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
 const statePath = path.join(dir, "state.db");
@@ -89,14 +88,6 @@ const refused = await timeEach(5000, () => route.GET(new Request(url, { headers:
 console.log(`whole wrapper, 401 (unknown key):        ${summary(refused)}`);
 
 // 3. Over HTTP against the built app.
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function flood(title: string, target: string, authorization: () => string, duration = 5, quiet = false) {
   const result = await autocannon({
     url: target,
@@ -110,17 +101,8 @@ async function flood(title: string, target: string, authorization: () => string,
 }
 
 if (existsSync(".next/BUILD_ID") && existsSync(process.env.DATABASE_PATH ?? "var/screener.db")) {
-  const port = await freePort();
-  const server: ChildProcess = spawn("npx", ["next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, API_STATE_PATH: statePath, RATE_LIMIT_TIERS: BENCH_TIERS, AUTO_INGEST: "0", LOG_LEVEL: "silent" },
-    stdio: "ignore",
-    detached: true,
-  });
-  const target = `http://127.0.0.1:${port}/api/v1/screener/options/`;
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const app = await startApp({ API_STATE_PATH: statePath, RATE_LIMIT_TIERS: BENCH_TIERS, LOG_LEVEL: "silent" });
+  const target = `${app.url}/api/v1/screener/options/`;
   // Keys made up front, so the load generator (same 2 cores) does not pay for them during the run.
   const unknown = Array.from({ length: 5000 }, () => `Bearer ${generateApiKey()}`);
   let next = 0;
@@ -132,7 +114,7 @@ if (existsSync(".next/BUILD_ID") && existsSync(process.env.DATABASE_PATH ?? "var
   console.log(`\nOver HTTP (next start, 20 connections, 5 s each, after a 3 s warm-up), GET /api/v1/screener/options/:`);
   await flood("warm-up", target, floods[2]![1], 3, true);
   for (const [title, authorization] of floods) await flood(title, target, authorization);
-  process.kill(-server.pid!, "SIGTERM");
+  await app.stop();
 } else {
   console.log("\n(HTTP flood skipped: run `npm run build` and `npm run ingest` first.)");
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import type { ReactNode } from "react";
 import { CodeBlock } from "@/components/docs/code-block";
 import { RichText } from "@/components/docs/rich-text";
 import { type JsonSchema, SchemaView } from "@/components/docs/schema-view";
@@ -30,7 +31,16 @@ interface DocumentHeader {
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
-const h2 = "mt-10 scroll-mt-16 border-b border-zinc-200 pb-1 text-lg font-semibold dark:border-zinc-800";
+const C = ({ children }: { children: ReactNode }) => <code className="font-mono">{children}</code>;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="mt-10 scroll-mt-16">
+      <h2 className="border-b border-zinc-200 pb-1 text-lg font-semibold dark:border-zinc-800">{title}</h2>
+      {children}
+    </section>
+  );
+}
 const table = "mt-3 w-full text-left text-sm";
 const th = "border-b border-zinc-200 py-1 pr-4 text-xs font-medium text-zinc-500 dark:border-zinc-800";
 const td = "border-b border-zinc-100 py-1.5 pr-4 align-top dark:border-zinc-900";
@@ -97,8 +107,8 @@ export default async function ApiReferencePage() {
           {document.info.title}
         </h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">
-          Version {document.info.version}. JSON over HTTP under <code className="font-mono">/api/v1/</code>. Every path ends with a slash
-          exactly as written here; the same path without it answers <code className="font-mono">308</code> to it (the method and body are
+          Version {document.info.version}. JSON over HTTP under <C>/api/v1/</C>. Every path ends with a slash
+          exactly as written here; the same path without it answers <C>308</C> to it (the method and body are
           kept). The machine-readable description is the OpenAPI 3.1 document at{" "}
           <a className="underline" href="/api/v1/openapi.json">
             /api/v1/openapi.json
@@ -106,123 +116,119 @@ export default async function ApiReferencePage() {
           (no key needed); this page is rendered from it.
         </p>
 
-        <h2 id="authentication" className={h2}>
-          Authentication
-        </h2>
-        <p className="mt-3">
-          Send your API key with every operation as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. Keys look like{" "}
-          <code className="font-mono">fsk_</code> followed by 38 letters and digits; the last six are a checksum, so a mistyped key is refused at
-          once. A missing, malformed, unknown or revoked key gets <a href={`#${problemAnchor("unauthorized")}`}>401</a> with{" "}
-          <code className="font-mono">WWW-Authenticate: Bearer</code> and the same body whatever the reason. It is decided before any rate
-          limiting, so it never counts against a limit. Keys are issued by the operator of this service (<code className="font-mono">npm run apikey -- create</code>
-          ), shown once, and stored only as a SHA-256 hash.
-        </p>
-        <CodeBlock title="First request" code={`curl -sS "${origin}/api/v1/screener/options/" -H "Authorization: Bearer $API_KEY"`} />
+        <Section id="authentication" title="Authentication">
+          <p className="mt-3">
+            Send your API key with every operation as <C>Authorization: Bearer &lt;key&gt;</C>. Keys look like{" "}
+            <C>fsk_</C> followed by 38 letters and digits; the last six are a checksum, so a mistyped key is refused at
+            once. A missing, malformed, unknown or revoked key gets <a href={`#${problemAnchor("unauthorized")}`}>401</a> with{" "}
+            <C>WWW-Authenticate: Bearer</C> and the same body whatever the reason. It is decided before any rate
+            limiting, so it never counts against a limit. Keys are issued by the operator of this service (<C>npm run apikey -- create</C>
+            ), shown once, and stored only as a SHA-256 hash.
+          </p>
+          <CodeBlock title="First request" code={`curl -sS "${origin}/api/v1/screener/options/" -H "Authorization: Bearer $API_KEY"`} />
+        </Section>
 
-        <h2 id="limits" className={h2}>
-          Rate limits
-        </h2>
-        <p className="mt-3">
-          Limits apply per key. Both windows slide: a request is admitted when fewer than the limit were admitted in the last 60 seconds
-          and in the last 24 hours, counted exactly. Every authenticated request counts, including ones that fail validation; a request
-          refused with <a href={`#${problemAnchor("rate_limited")}`}>429</a> does not count, and its <code className="font-mono">Retry-After</code>{" "}
-          says how many seconds until a request would pass.
-        </p>
-        <table className={table}>
-          <thead>
-            <tr>
-              <th className={th}>Tier</th>
-              {tiers.get("starter")!.map((w) => (
-                <th key={w.name} className={`${th} text-right`}>
-                  {w.name === "day" ? "Per rolling 24 hours" : `Per ${w.name}`}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {[...tiers].map(([name, windows]) => (
-              <tr key={name}>
-                <td className={`${td} font-mono`}>{name}</td>
-                {windows.map((w) => (
-                  <td key={w.name} className={`${td} num`}>
-                    {w.limit.toLocaleString("en-US")}
-                  </td>
+        <Section id="limits" title="Rate limits">
+          <p className="mt-3">
+            Limits apply per key. Both windows slide: a request is admitted when fewer than the limit were admitted in the last 60 seconds
+            and in the last 24 hours, counted exactly. Every authenticated request counts, including ones that fail validation; a request
+            refused with <a href={`#${problemAnchor("rate_limited")}`}>429</a> does not count, and its <C>Retry-After</C>{" "}
+            says how many seconds until a request would pass.
+          </p>
+          <table className={table}>
+            <thead>
+              <tr>
+                <th className={th}>Tier</th>
+                {tiers.get("starter")!.map((w) => (
+                  <th key={w.name} className={`${th} text-right`}>
+                    {w.name === "day" ? "Per rolling 24 hours" : `Per ${w.name}`}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {[...tiers].map(([name, windows]) => (
+                <tr key={name}>
+                  <td className={`${td} font-mono`}>{name}</td>
+                  {windows.map((w) => (
+                    <td key={w.name} className={`${td} num`}>
+                      {w.limit.toLocaleString("en-US")}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
 
-        <h2 id="headers" className={h2}>
-          Headers
-        </h2>
-        <p className="mt-3">
-          <code className="font-mono">RateLimit-Policy</code> and <code className="font-mono">RateLimit</code> follow the IETF httpapi RateLimit
-          header fields draft. Browsers may call the API from any origin (CORS): preflight requests are answered, <code className="font-mono">Authorization</code>{" "}
-          and <code className="font-mono">Content-Type</code> are allowed, and these response headers are exposed.
-        </p>
-        <table className={table}>
-          <thead>
-            <tr>
-              <th className={th}>Header</th>
-              <th className={th}>Meaning</th>
-              <th className={th}>Example</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(documentHeaders).map(([name, header]) => (
-              <tr key={name}>
-                <td className={`${td} font-mono text-xs`}>{name}</td>
-                <td className={td}>
-                  <RichText text={header.description} />
-                </td>
-                <td className={`${td} font-mono text-xs`}>{header.example === undefined ? "" : String(header.example)}</td>
+        <Section id="headers" title="Headers">
+          <p className="mt-3">
+            <C>RateLimit-Policy</C> and <C>RateLimit</C> follow the IETF httpapi RateLimit
+            header fields draft. Browsers may call the API from any origin (CORS): preflight requests are answered, <C>Authorization</C>{" "}
+            and <C>Content-Type</C> are allowed, and these response headers are exposed.
+          </p>
+          <table className={table}>
+            <thead>
+              <tr>
+                <th className={th}>Header</th>
+                <th className={th}>Meaning</th>
+                <th className={th}>Example</th>
               </tr>
+            </thead>
+            <tbody>
+              {Object.entries(documentHeaders).map(([name, header]) => (
+                <tr key={name}>
+                  <td className={`${td} font-mono text-xs`}>{name}</td>
+                  <td className={td}>
+                    <RichText text={header.description} />
+                  </td>
+                  <td className={`${td} font-mono text-xs`}>{header.example === undefined ? "" : String(header.example)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+
+        <Section id="errors" title="Errors">
+          <p className="mt-3">
+            Errors are RFC 9457 problem details, sent as <C>application/problem+json</C>: <C>type</C>{" "}
+            (a link to the section below), <C>title</C>, <C>status</C> and{" "}
+            <C>detail</C>. A 400 adds <C>errors</C>, one{" "}
+            <C>{"{ pointer, message }"}</C> per problem, where <C>pointer</C> is a JSON
+            Pointer into your body. Responses never contain stack traces; quote the <C>x-request-id</C> when
+            reporting a 500.
+          </p>
+          <dl className="mt-3">
+            {(Object.keys(PROBLEMS) as ProblemKind[]).map((kind) => (
+              <div key={kind} id={problemAnchor(kind)} className="scroll-mt-16 border-b border-zinc-100 py-2 dark:border-zinc-900">
+                <dt className="font-medium">
+                  <span className="num mr-2 inline-block w-10 text-left font-mono">{PROBLEMS[kind].status}</span>
+                  {PROBLEMS[kind].title}
+                </dt>
+                <dd className="ml-12 text-zinc-600 dark:text-zinc-400">
+                  <RichText text={PROBLEMS[kind].when} />
+                </dd>
+              </div>
             ))}
-          </tbody>
-        </table>
+          </dl>
+          {sample400 === undefined ? null : <CodeBlock title="A 400 answer" code={json(sample400)} />}
+        </Section>
 
-        <h2 id="errors" className={h2}>
-          Errors
-        </h2>
-        <p className="mt-3">
-          Errors are RFC 9457 problem details, sent as <code className="font-mono">application/problem+json</code>: <code className="font-mono">type</code>{" "}
-          (a link to the section below), <code className="font-mono">title</code>, <code className="font-mono">status</code> and{" "}
-          <code className="font-mono">detail</code>. A 400 adds <code className="font-mono">errors</code>, one{" "}
-          <code className="font-mono">{"{ pointer, message }"}</code> per problem, where <code className="font-mono">pointer</code> is a JSON
-          Pointer into your body. Responses never contain stack traces; quote the <code className="font-mono">x-request-id</code> when
-          reporting a 500.
-        </p>
-        <dl className="mt-3">
-          {(Object.keys(PROBLEMS) as ProblemKind[]).map((kind) => (
-            <div key={kind} id={problemAnchor(kind)} className="scroll-mt-16 border-b border-zinc-100 py-2 dark:border-zinc-900">
-              <dt className="font-medium">
-                <span className="num mr-2 inline-block w-10 text-left font-mono">{PROBLEMS[kind].status}</span>
-                {PROBLEMS[kind].title}
-              </dt>
-              <dd className="ml-12 text-zinc-600 dark:text-zinc-400">
-                <RichText text={PROBLEMS[kind].when} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-        {sample400 === undefined ? null : <CodeBlock title="A 400 answer" code={json(sample400)} />}
+        <Section id="bodies" title="Request bodies">
+          <p className="mt-3">
+            POST operations take a JSON object sent as <C>Content-Type: application/json</C> (UTF-8, not compressed;
+            otherwise 415). Bodies are limited to {MAX_BODY_BYTES.toLocaleString("en-US")} bytes (413, answered as soon as the limit is passed)
+            and {MAX_BODY_DEPTH} levels of nesting. Unknown members, the member names{" "}
+            {[...FORBIDDEN_KEYS].map((key, i) => (
+              <span key={key}>
+                {i > 0 ? ", " : ""}
+                <C>{key}</C>
+              </span>
+            ))}{" "}
+            and numbers that are not finite are rejected with 400.
+          </p>
 
-        <h2 id="bodies" className={h2}>
-          Request bodies
-        </h2>
-        <p className="mt-3">
-          POST operations take a JSON object sent as <code className="font-mono">Content-Type: application/json</code> (UTF-8, not compressed;
-          otherwise 415). Bodies are limited to {MAX_BODY_BYTES.toLocaleString("en-US")} bytes (413, answered as soon as the limit is passed)
-          and {MAX_BODY_DEPTH} levels of nesting. Unknown members, the member names{" "}
-          {[...FORBIDDEN_KEYS].map((key, i) => (
-            <span key={key}>
-              {i > 0 ? ", " : ""}
-              <code className="font-mono">{key}</code>
-            </span>
-          ))}{" "}
-          and numbers that are not finite are rejected with 400.
-        </p>
+        </Section>
 
         {publicOperations.map((op) => {
           const operation = described(op);
