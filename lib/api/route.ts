@@ -20,10 +20,10 @@ import { fieldErrorsFromZod } from "./zod-field-errors";
  * Export all six: the methods the operation does not have answer 405 with `Allow` (Next's own
  * 405 has neither a body nor `Allow`); HEAD follows GET by itself.
  *
- * Per request: request id → CORS → trailing slash (308) → method → API key → rate limit → (POST) media type, size cap,
- * JSON parse, depth and key checks → the operation's zod schema → handler → JSON (GET answers
- * carry an ETag and honour If-None-Match with 304); anything thrown
- * becomes a problem response in one place (lib/api/pipeline.ts) and one log line is written.
+ * Per request: request id → CORS → trailing slash (308) → method → API key → rate limit →
+ * (POST) media type, size cap, JSON parse, depth and key checks → the operation's zod schema →
+ * handler → JSON (GET answers carry an ETag and honour If-None-Match with 304). Anything thrown
+ * becomes a problem response in one place (lib/api/pipeline.ts); one log line per request.
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
   return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, apiKeyGate, platform);
@@ -46,7 +46,7 @@ export function documentRoute(path: string, getDocument: () => unknown): RouteHa
   return createRoute({ operationId: "getOpenApiDocument", method: "get", path }, getDocument, openGate, apiPlatform);
 }
 
-/** Every method of a path that has no operation: JSON 404 (the `app/api/[...path]` catch-all). */
+/** Every method of a path that has no operation: JSON 404 (the `app/api/[[...path]]` catch-all). */
 export function notFoundRoute(): RouteHandlers {
   const notFound: RouteHandler = (request) =>
     serve(request, publicCorsHeaders("OPTIONS"), async (exchange) => {
@@ -82,7 +82,7 @@ interface Gate {
   /** OPTIONS: the CORS preflight. */
   preflight(exchange: Exchange, allow: string): Response;
   /** Authenticates and throttles, or throws the refusal; sets the rate-limit headers. */
-  admit(exchange: Exchange, platform: ApiPlatform): Promise<void>;
+  admit(exchange: Exchange, platform: () => ApiPlatform): Promise<void>;
 }
 
 function createRoute(
@@ -108,7 +108,7 @@ function createRoute(
             headers: { Allow: allow },
           });
         }
-        await gate.admit(exchange, platform());
+        await gate.admit(exchange, platform);
         let body: unknown;
         if (schema !== undefined) {
           const parsed = schema.safeParse(await readJsonObject(request));
@@ -153,7 +153,8 @@ const UNAUTHORIZED = () => new HttpProblem("unauthorized", UNAUTHORIZED_DETAIL, 
 const apiKeyGate: Gate = {
   headers: publicCorsHeaders,
   preflight: noContent,
-  async admit(exchange, platform) {
+  async admit(exchange, getPlatform) {
+    const platform = getPlatform();
     // Decided before any throttling: refused keys are never counted, and the check is cheap.
     const key = platform.authenticate(exchange.request.headers.get("authorization"));
     if (key === null) throw UNAUTHORIZED();
@@ -176,8 +177,9 @@ const sameOriginGate: Gate = {
     assertSameOrigin(exchange.request);
     return noContent(exchange, allow);
   },
-  async admit(exchange, platform) {
+  async admit(exchange, getPlatform) {
     assertSameOrigin(exchange.request);
+    const platform = getPlatform();
     await throttle(exchange, `ui:${clientAddress(exchange.request.headers)}`, platform.uiWindows, platform);
   },
 };
@@ -205,8 +207,8 @@ export function rateLimitedDetail(decision: RateLimitDecision): string {
 function assertSameOrigin(request: Request): void {
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  const sameSite = site === null || site === "same-origin" || site === "none";
-  if (sameSite && (origin === null || hostOf(origin) === request.headers.get("host"))) return;
+  const fromThisSite = site === null || site === "same-origin" || site === "none";
+  if (fromThisSite && (origin === null || hostOf(origin) === request.headers.get("host"))) return;
   throw new HttpProblem("cross_origin", "This endpoint serves this site's own pages only; programs use /api/v1/ with an API key.");
 }
 
