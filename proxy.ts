@@ -1,12 +1,11 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { publicCorsHeaders } from "@/lib/api/cors";
-import { REQUEST_ID_HEADER, requestIdFor } from "@/lib/api/request-id";
 
 /**
- * The trailing-slash redirect, done here instead of by Next (`skipTrailingSlashRedirect`) so that
- * its API answers carry an `x-request-id` and CORS headers like every other API response. Every
- * API path ends with a slash, as the spec writes it, and is answered directly; the same path
- * without the slash answers 308 Permanent Redirect to it (clients keep the method and body).
+ * Next's trailing-slash redirect for pages (`/docs` → 308 `/docs/`), done here because
+ * `skipTrailingSlashRedirect` turns Next's own off. It is off so that API paths never pass
+ * through a proxy: Next buffers the whole body of a proxied request before the route sees it,
+ * which would defeat the API's streaming body-size cap. The API routes redirect slashless paths
+ * themselves (lib/api/route.ts), with a request id and CORS headers.
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -15,15 +14,10 @@ export function proxy(request: NextRequest) {
   // A plain URL: NextURL would format the path by the trailingSlash setting.
   const target = new URL(request.url);
   target.pathname = `${pathname}/`;
-  if (!pathname.startsWith("/api/")) return NextResponse.redirect(target, 308);
-  // Next writes the body of a redirect itself (the new location, as text).
-  return new NextResponse(null, {
-    status: 308,
-    headers: { Location: target.toString(), [REQUEST_ID_HEADER]: requestIdFor(request.headers), ...publicCorsHeaders("GET, POST, OPTIONS") },
-  });
+  return NextResponse.redirect(target, 308);
 }
 
 export const config = {
-  // Everything but Next's own assets.
-  matcher: ["/((?!_next/).*)"],
+  // Pages only: not Next's own assets, not the API.
+  matcher: ["/((?!_next/|api/).*)"],
 };

@@ -23,7 +23,9 @@ export const PROBLEMS = {
 
 export type ProblemKind = keyof typeof PROBLEMS;
 
-export const problemType = (kind: ProblemKind) => `/docs/#problem-${kind.replaceAll("_", "-")}`;
+/** The section of /docs/ that documents a problem type. */
+export const problemAnchor = (kind: ProblemKind) => `problem-${kind.replaceAll("_", "-")}`;
+export const problemType = (kind: ProblemKind) => `/docs/#${problemAnchor(kind)}`;
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 

@@ -54,7 +54,7 @@ const statusOperation = {
 const echo = apiRoute(echoOperation, ({ body }) => ({ received: body }), () => platform);
 const status = apiRoute(statusOperation, () => ({ ok: true }), () => platform);
 
-const newKey = (tier = "starter") => createApiKey(db, { name: "test", tier }).key;
+const newKey = (tier: string = "starter") => createApiKey(db, { name: "test", tier }).key;
 const post = (headers: Record<string, string>, body?: BodyInit) =>
   echo.POST(new Request(`http://localhost${echoOperation.path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit));
 const postJson = (key: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -125,6 +125,16 @@ describe("apiRoute: rate limits", () => {
     const again = await postJson(key, {});
     expect(again.status).toBe(200);
     expect(again.headers.get("ratelimit")).toMatch(/^"minute";r=29;t=60, "day";r=969;/);
+  });
+});
+
+describe("apiRoute: tiers", () => {
+  it("applies the key's tier, and the default tier to a key whose tier is no longer configured", async () => {
+    const bulk = await get({ authorization: `Bearer ${newKey("bulk")}` });
+    expect(bulk.headers.get("ratelimit-policy")).toBe('"minute";q=1000000;w=60, "day";q=1000000;w=86400');
+    const retired = await get({ authorization: `Bearer ${newKey("retired")}` });
+    expect(retired.status).toBe(200);
+    expect(retired.headers.get("ratelimit-policy")).toBe('"minute";q=30;w=60, "day";q=1000;w=86400');
   });
 });
 

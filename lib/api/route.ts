@@ -20,10 +20,10 @@ import { fieldErrorsFromZod } from "./zod-field-errors";
  * Export all six: the methods the operation does not have answer 405 with `Allow` (Next's own
  * 405 has neither a body nor `Allow`); HEAD follows GET by itself.
  *
- * Per request: request id → CORS → method → API key → rate limit → (POST) media type, size cap,
- * JSON parse, depth and key checks → the operation's zod schema → handler → JSON (GET answers
- * carry an ETag and honour If-None-Match with 304); anything thrown
- * becomes a problem response in one place (lib/api/pipeline.ts) and one log line is written.
+ * Per request: request id → CORS → trailing slash (308) → method → API key → rate limit →
+ * (POST) media type, size cap, JSON parse, depth and key checks → the operation's zod schema →
+ * handler → JSON (GET answers carry an ETag and honour If-None-Match with 304). Anything thrown
+ * becomes a problem response in one place (lib/api/pipeline.ts); one log line per request.
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
   return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, apiKeyGate, platform);
@@ -46,7 +46,7 @@ export function documentRoute(path: string, getDocument: () => unknown): RouteHa
   return createRoute({ operationId: "getOpenApiDocument", method: "get", path }, getDocument, openGate, apiPlatform);
 }
 
-/** Every method of a path that has no operation: JSON 404 (the `app/api/[...path]` catch-all). */
+/** Every method of a path that has no operation: JSON 404 (the `app/api/[[...path]]` catch-all). */
 export function notFoundRoute(): RouteHandlers {
   const notFound: RouteHandler = (request) =>
     serve(request, publicCorsHeaders("OPTIONS"), async (exchange) => {
@@ -82,7 +82,7 @@ interface Gate {
   /** OPTIONS: the CORS preflight. */
   preflight(exchange: Exchange, allow: string): Response;
   /** Authenticates and throttles, or throws the refusal; sets the rate-limit headers. */
-  admit(exchange: Exchange, platform: ApiPlatform): Promise<void>;
+  admit(exchange: Exchange, platform: () => ApiPlatform): Promise<void>;
 }
 
 function createRoute(
@@ -100,13 +100,15 @@ function createRoute(
     (called: Method | "OPTIONS"): RouteHandler =>
     (request) =>
       serve(request, gate.headers(allow), async (exchange) => {
+        const url = new URL(request.url);
+        if (operation.path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(exchange, url);
         if (called === "OPTIONS") return gate.preflight(exchange, allow);
         if (called !== method) {
           throw new HttpProblem("method_not_allowed", `${called} is not allowed on ${operation.path}; use ${method}.`, {
             headers: { Allow: allow },
           });
         }
-        await gate.admit(exchange, platform());
+        await gate.admit(exchange, platform);
         let body: unknown;
         if (schema !== undefined) {
           const parsed = schema.safeParse(await readJsonObject(request));
@@ -128,6 +130,15 @@ function createRoute(
   };
 }
 
+/**
+ * The spec's paths end with a slash; the same path without it answers 308 Permanent Redirect to
+ * it, which clients follow keeping the method and body (before any key check: it costs nothing).
+ */
+function slashRedirect(exchange: Exchange, url: URL): Response {
+  exchange.headers.set("Location", `${url.pathname}/${url.search}`);
+  return new Response(null, { status: 308, headers: exchange.headers });
+}
+
 const noContent = (exchange: Exchange, allow: string) => {
   exchange.headers.set("Allow", allow);
   return new Response(null, { status: 204, headers: exchange.headers });
@@ -142,7 +153,8 @@ const UNAUTHORIZED = () => new HttpProblem("unauthorized", UNAUTHORIZED_DETAIL, 
 const apiKeyGate: Gate = {
   headers: publicCorsHeaders,
   preflight: noContent,
-  async admit(exchange, platform) {
+  async admit(exchange, getPlatform) {
+    const platform = getPlatform();
     // Decided before any throttling: refused keys are never counted, and the check is cheap.
     const key = platform.authenticate(exchange.request.headers.get("authorization"));
     if (key === null) throw UNAUTHORIZED();
@@ -165,8 +177,9 @@ const sameOriginGate: Gate = {
     assertSameOrigin(exchange.request);
     return noContent(exchange, allow);
   },
-  async admit(exchange, platform) {
+  async admit(exchange, getPlatform) {
     assertSameOrigin(exchange.request);
+    const platform = getPlatform();
     await throttle(exchange, `ui:${clientAddress(exchange.request.headers)}`, platform.uiWindows, platform);
   },
 };
@@ -194,8 +207,8 @@ export function rateLimitedDetail(decision: RateLimitDecision): string {
 function assertSameOrigin(request: Request): void {
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  const sameSite = site === null || site === "same-origin" || site === "none";
-  if (sameSite && (origin === null || hostOf(origin) === request.headers.get("host"))) return;
+  const fromThisSite = site === null || site === "same-origin" || site === "none";
+  if (fromThisSite && (origin === null || hostOf(origin) === request.headers.get("host"))) return;
   throw new HttpProblem("cross_origin", "This endpoint serves this site's own pages only; programs use /api/v1/ with an API key.");
 }
 

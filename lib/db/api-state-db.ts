@@ -25,6 +25,7 @@ CREATE TABLE IF NOT EXISTS rate_limit_log (
   at_ms   INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS rate_limit_log_subject_at ON rate_limit_log (subject, at_ms);
+CREATE INDEX IF NOT EXISTS rate_limit_log_at ON rate_limit_log (at_ms);
 `;
 
 export type StateDb = Database.Database;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalServer, startRedis } from "@/lib/local-servers";
 import { type RedisRateLimiter, redisRateLimiter } from "./redis-limiter";
 import { RateLimitStoreUnavailableError } from "./sliding-window";
 import { limiterContract } from "./test-support/limiter-contract";
-import { startRedis, type TestRedis } from "./test-support/redis-server";
 import { parseTiers } from "./tiers";
 
 // A real redis-server, started here and stopped after the tests.
-let redis: TestRedis;
+let redis: LocalServer;
 let limiter: RedisRateLimiter;
 beforeAll(async () => {
   redis = await startRedis();

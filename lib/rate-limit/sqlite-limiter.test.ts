@@ -29,12 +29,17 @@ describe("SQLite limiter across processes", () => {
     expect(admitted.reduce((a, b) => a + b, 0)).toBe(30);
   });
 
-  it("prunes rows that left the longest window", async () => {
+  it("prunes rows that left the window, and sweeps subjects that went quiet after a day", async () => {
     const db = openApiStateDb(":memory:");
     const own = sqliteRateLimiter(db);
+    const count = (subject: string) => db.prepare("SELECT count(*) FROM rate_limit_log WHERE subject = ?").pluck().get(subject);
     const windows = [{ name: "minute", limit: 5, windowMs: 60_000 }];
-    for (let i = 0; i < 5; i++) await own.consume("s", windows, i);
-    await own.consume("s", windows, 10 * 60_000);
-    expect(db.prepare("SELECT count(*) FROM rate_limit_log").pluck().get()).toBe(1);
+    const t0 = Date.parse("2026-05-01T00:00:00Z");
+    for (let i = 0; i < 5; i++) await own.consume("active", windows, t0 + i);
+    for (let i = 0; i < 3; i++) await own.consume("quiet", windows, t0 + i);
+    await own.consume("active", windows, t0 + 10 * 60_000);
+    expect([count("active"), count("quiet")]).toEqual([1, 3]);
+    await own.consume("active", windows, t0 + 86_400_000 + 10);
+    expect([count("active"), count("quiet")]).toEqual([1, 0]);
   });
 });

@@ -10,6 +10,8 @@ import type { WindowLimit } from "./sliding-window";
 export const DEFAULT_TIER = "starter";
 
 const WINDOWS = { minute: 60_000, day: 86_400_000 } as const;
+/** No limit looks further back than this (the stores may forget older requests). */
+export const LONGEST_WINDOW_MS = WINDOWS.day;
 
 const TierSchema = z.strictObject({
   minute: z.number().int().positive(),
