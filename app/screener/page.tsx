@@ -4,7 +4,7 @@ import { ScreenerApp } from "@/components/screener/screener-app";
 import { metaValue } from "@/lib/db/market-db";
 import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
 import { countFieldValues } from "@/lib/screener/field-coverage";
-import { getScreenerOptions } from "@/lib/screener/options";
+import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
 import { screenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
 import { type RowsResponse, runScreen } from "@/lib/screener/service";
@@ -19,7 +19,8 @@ export const metadata: Metadata = { title: "Screener" };
  */
 export default async function ScreenerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { screen } = screenFromSearchParams(await searchParams);
-  const { options } = getScreenerOptions();
+  // Built by buildOptionsRecord from the catalog, so each filter has its input type's members.
+  const options = getScreenerOptions() as TypedScreenerOptions;
   const preferredFields = parseColumns((await cookies()).get(COLUMNS_COOKIE)?.value, options.fields);
   const mode = screenMode(screen.filters, options.modes.basic);
   const body = screenRequestBody(screen, screen.fields ?? preferredFields);

@@ -4,7 +4,7 @@ import { Command } from "cmdk";
 import { useState } from "react";
 import { Button } from "@/components/ui/controls";
 import { Popover } from "@/components/ui/popover";
-import type { ScreenerOptions } from "@/lib/screener/options";
+import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCount } from "@/lib/screener/value-format";
 import { filterCoverageField } from "./filter-card";
 
@@ -26,7 +26,7 @@ export function AddFilterPicker({
   fieldCounts,
   onAdd,
 }: {
-  options: ScreenerOptions;
+  options: TypedScreenerOptions;
   active: readonly string[];
   fieldCounts: Record<string, number>;
   onAdd: (name: string) => void;

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button, TextInput } from "@/components/ui/controls";
 import { Popover } from "@/components/ui/popover";
-import type { ScreenerOptions } from "@/lib/screener/options";
+import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCount } from "@/lib/screener/value-format";
 
 /**
@@ -17,7 +17,7 @@ export function ColumnChooser({
   fieldCounts,
   onChange,
 }: {
-  options: ScreenerOptions;
+  options: TypedScreenerOptions;
   fields: string[];
   defaultFields: readonly string[];
   fieldCounts: Record<string, number>;

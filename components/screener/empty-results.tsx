@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ScreenerOptions } from "@/lib/screener/options";
+import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCount } from "@/lib/screener/value-format";
 import { postUi } from "./screen-api";
 
@@ -14,7 +14,7 @@ interface Funnel {
  * An empty screen, explained: the companies left after each filter in turn, so the filter that
  * removed the last ones stands out.
  */
-export function EmptyResults({ body, options }: { body: { filters: Record<string, unknown> }; options: ScreenerOptions }) {
+export function EmptyResults({ body, options }: { body: { filters: Record<string, unknown> }; options: TypedScreenerOptions }) {
   const hasFilters = Object.keys(body.filters).length > 0;
   const funnel = useQuery({
     queryKey: ["funnel", JSON.stringify(body.filters)],

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/controls";
 import type { FieldError as ApiFieldError } from "@/lib/api/errors";
-import type { ScreenerOptions } from "@/lib/screener/options";
+import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { type FilterForm, filterToForm, newFilterForm, pointerToPath, type ScreenForm } from "@/lib/screener/screen-form";
 import type { validateScreenForm } from "@/lib/screener/screen-form-check";
 import { AddFilterPicker } from "./add-filter-picker";
@@ -26,7 +26,7 @@ export function FilterBuilder({
   serverErrors,
   onApply,
 }: {
-  options: ScreenerOptions;
+  options: TypedScreenerOptions;
   fieldCounts: Record<string, number>;
   filters: Filters;
   serverErrors: readonly ApiFieldError[];

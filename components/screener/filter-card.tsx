@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/controls";
 import type { Unit } from "@/lib/screener/catalog";
-import type { PublicFilterDef, ScreenerOptions } from "@/lib/screener/options";
+import type { PublicFilterDef, TypedScreenerOptions } from "@/lib/screener/options";
 import { unitOfField } from "@/lib/screener/screen-form";
 import { formatCount } from "@/lib/screener/value-format";
 import { FieldError, useHasErrorsWithin } from "./form-errors";
@@ -43,7 +43,7 @@ export function FilterCard({
 }: {
   name: string;
   def: PublicFilterDef;
-  options: ScreenerOptions;
+  options: TypedScreenerOptions;
   fieldCounts: Record<string, number>;
   onRemove: () => void;
 }) {

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { Unit } from "@/lib/screener/catalog";
 import type { TemporaryColumn } from "@/lib/screener/compile";
-import type { ScreenerOptions } from "@/lib/screener/options";
+import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCell, formatExact, unitLabel } from "@/lib/screener/value-format";
 import { fiscalYearLabel } from "./filter-labels";
 
@@ -26,7 +26,7 @@ const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field]
 export const companyHref = (fullTicker: string) => `/company/${encodeURIComponent(fullTicker)}/`;
 
 /** A temporary column's header: the metric's display name and the operand, short ("ROIC 3y avg to latest FY"). */
-function temporaryLabel(column: TemporaryColumn, options: ScreenerOptions): string {
+function temporaryLabel(column: TemporaryColumn, options: TypedScreenerOptions): string {
   const metric = column.label.split(/[ ,]/, 1)[0]!;
   const label = options.field_definitions[metric]?.label;
   return (label ? column.label.replace(metric, label) : column.label)
@@ -54,7 +54,7 @@ export function ResultsTable({
   rows: Row[];
   fields: string[];
   temporaryColumns: TemporaryColumn[];
-  options: ScreenerOptions;
+  options: TypedScreenerOptions;
   sort: { field: string; desc: boolean };
   onSort: (sort: { field: string; desc: boolean }) => void;
   offset: number;

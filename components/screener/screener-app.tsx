@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/controls";
 import type { FieldError } from "@/lib/api/errors";
 import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
-import type { ScreenerOptions } from "@/lib/screener/options";
+import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { type Screen, screenFromSearchParams, screenKey, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
 import type { RowsResponse } from "@/lib/screener/service";
 import { formatCount } from "@/lib/screener/value-format";
@@ -22,7 +22,7 @@ import { ApiProblem, runScreenRequest } from "./screen-api";
 import { ScreensMenu } from "./screens-menu";
 
 export interface ScreenerAppProps {
-  options: ScreenerOptions;
+  options: TypedScreenerOptions;
   fieldCounts: Record<string, number>;
   coverage: { companies: number; withPrices: number; withFundamentals: number };
   /** The first page, rendered on the server for the URL's screen (key: mode and request body). */

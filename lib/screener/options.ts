@@ -20,6 +20,12 @@ export type ScreenerOptions = z.output<typeof OptionsResponse>;
 /** A filter definition as the options record publishes it (catalog-internal members left out). */
 export type PublicFilterDef = FilterDef extends infer F ? (F extends FilterDef ? Omit<F, "name" | "value_columns"> : never) : never;
 
+/**
+ * The options record as `buildOptionsRecord` makes it, each filter definition typed by its input
+ * type (the response schema types filters loosely): what the screener page renders from.
+ */
+export type TypedScreenerOptions = Omit<ScreenerOptions, "filters"> & { filters: Record<string, PublicFilterDef> };
+
 function publicFilter(def: FilterDef): PublicFilterDef {
   const { name: _name, value_columns: _columns, ...rest } = def as FilterDef & { value_columns?: unknown };
   return rest as PublicFilterDef;

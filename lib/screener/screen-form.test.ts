@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildOptionsRecord } from "./options";
+import { buildOptionsRecord, type TypedScreenerOptions } from "./options";
 import { filterToForm, pointerToPath, type ScreenForm } from "./screen-form";
 import { validateScreenForm } from "./screen-form-check";
 
-const options = buildOptionsRecord({ countries: ["Japan", "United States"] }, {}, "2016-12-31");
+const options = buildOptionsRecord({ countries: ["Japan", "United States"] }, {}, "2016-12-31") as TypedScreenerOptions;
 const def = (name: string) => options.filters[name]!;
 
 /** Payloads of every input type, in API units. */

@@ -1,6 +1,6 @@
 import { formatAmountInput, parseAmount } from "./amount";
 import type { CompareOperator, Unit } from "./catalog";
-import type { PublicFilterDef, ScreenerOptions } from "./options";
+import type { PublicFilterDef, TypedScreenerOptions } from "./options";
 
 /**
  * The filter form: what the inputs hold (bounds as typed text, in display units) and its two-way
@@ -48,7 +48,7 @@ export type FilterForm = RangeForm | MultiSelectForm | TextForm | MetricGroupFor
 export interface ScreenForm { filters: Record<string, FilterForm> }
 
 /** The part of the options record the form needs. */
-export type FormOptions = Pick<ScreenerOptions, "filters" | "field_definitions">;
+export type FormOptions = Pick<TypedScreenerOptions, "filters" | "field_definitions">;
 
 export interface FormError { path: string; message: string }
 
