@@ -54,7 +54,9 @@ export function FilterBuilder({
   const filtersJson = JSON.stringify(filters);
 
   useEffect(() => {
-    if (shownFilters.current !== null && shownFilters.current !== filtersJson) form.reset(toForm(filters));
+    // Filters this form applied itself come back here too: only others (back/forward, a preset)
+    // replace what is being edited.
+    if (shownFilters.current !== null && shownFilters.current !== filtersJson && filtersJson !== applied.current) form.reset(toForm(filters));
     shownFilters.current = filtersJson;
     applied.current = validate ? JSON.stringify(validate(toForm(filters), options).filters ?? filters) : null;
     // Only a change of the applied filters (or the validator arriving) resets this.

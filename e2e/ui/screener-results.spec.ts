@@ -148,8 +148,9 @@ test.describe("screener results", () => {
     const sortedTickers = await tableTickers(page);
 
     await page.reload();
-    // Back/forward are handled once the page is hydrated (the lazy validation chunk loads after it).
-    await page.waitForLoadState("networkidle");
+    // Back/forward are handled once the page is hydrated: wait until a button works.
+    await page.getByRole("button", { name: "API request" }).click();
+    await page.getByRole("button", { name: "Hide API request" }).click();
     await expect(page.getByLabel("Dividend yield (TTM) min")).toHaveValue("3");
     expect(await tableTickers(page)).toEqual(sortedTickers);
 
