@@ -51,6 +51,13 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
   const [current, setCurrent] = useState({ urlQuery, query: urlQuery });
   if (urlQuery !== current.urlQuery) setCurrent({ urlQuery, query: urlQuery });
   const query = current.query;
+  // Back/forward also straight from the browser: after a reload, Next restores older entries of
+  // this page from their own saved state and may not report the URL to useSearchParams.
+  useEffect(() => {
+    const onPopState = () => setCurrent((c) => ({ ...c, query: window.location.search.slice(1) }));
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
   const { screen, problems } = useMemo(() => screenFromSearchParams(new URLSearchParams(query)), [query]);
   const [preferred, setPreferred] = useState(preferredFields);
   const [apiOpen, setApiOpen] = useState(false);
