@@ -75,8 +75,8 @@ test.describe("screener results", () => {
     await page.getByRole("button", { name: "Next page" }).click();
     await expect(page).toHaveURL(/limit=25&offset=25/);
     await settled(page);
-    await expect(page.getByTestId("row-range")).toHaveText(/^26–50 of 43,444$/);
     const second = await postApi(page, key, "basic", { page: { limit: 25, offset: 25 } });
+    await expect(page.getByTestId("row-range")).toHaveText(`26–50 of ${second.total.toLocaleString("en-US")}`);
     expect(await tableTickers(page)).toEqual(second.rows.map((r) => r.full_ticker));
 
     await page.getByLabel("Rows per page").selectOption("1000");
