@@ -88,3 +88,15 @@ export function readSymbolChanges(paths: BundledPaths): Map<string, string> {
   }
   return new Map(rows.map((r) => [r.old_symbol!, r.new_symbol!]));
 }
+
+/** Curated FinanceBench name prefix → CIK, for filings of renamed companies no list names. */
+export function readFilingCompanyOverrides(paths: BundledPaths): Map<string, number> {
+  const file = paths.filingCompanies;
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(readFileSync(file, "utf8"), { columns: true, skip_empty_lines: true });
+  } catch (error) {
+    throw new BundledFileError(file, (error as Error).message);
+  }
+  return new Map(rows.map((r, i) => [r.source_prefix!.toUpperCase(), parseCik(file, r.cik, i)!]));
+}
