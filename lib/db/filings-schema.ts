@@ -84,3 +84,11 @@ CREATE VIRTUAL TABLE filing_passage_search USING fts5(
   tokenize="porter unicode61 remove_diacritics 2"
 );
 `;
+
+/** Passage counts of common index terms (built from fts5vocab), so a query can skip terms too common to rank by. */
+export const FILING_TERM_STATS = `
+CREATE VIRTUAL TABLE temp.filing_passage_vocab USING fts5vocab(main, filing_passage_search, 'row');
+CREATE TABLE filing_term_stats (term TEXT PRIMARY KEY, passages INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO filing_term_stats SELECT term, doc FROM temp.filing_passage_vocab WHERE doc >= 1000;
+DROP TABLE temp.filing_passage_vocab;
+`;

@@ -1,6 +1,8 @@
+import { stemmer } from "stemmer";
+
 /**
  * Words of filing text and of queries, shared by the keyword query builder, the default embedder
- * and the ingest. Pure: safe to import anywhere.
+ * and the ingest. Stems are Porter's, as FTS5's `porter` tokenizer makes them. Pure: safe to import anywhere.
  */
 
 /** English function words and question boilerplate that carry no topic ("what is the ..."). */
@@ -26,23 +28,19 @@ export function textWords(text: string): string[] {
   );
 }
 
-/**
- * A light suffix stemmer (plural and a few inflections), enough for the embedder to treat
- * "impairments"/"impairment" and "acquired"/"acquire" alike; the keyword index uses FTS5's Porter.
- */
+const stems = new Map<string, string>();
+
+/** Porter stem of a lower-case word (memoised: a corpus has far fewer distinct words than words). */
 export function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  if (word.endsWith("ies") && word.length > 4) return word.slice(0, -3) + "y";
-  if (word.endsWith("sses")) return word.slice(0, -2);
-  if (word.endsWith("ss") || word.endsWith("us") || word.endsWith("is")) return word;
-  if (word.endsWith("s")) word = word.slice(0, -1);
-  if (word.length > 5 && word.endsWith("ing")) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith("ed")) return word.slice(0, -2);
-  if (word.length > 4 && word.endsWith("ly")) return word.slice(0, -2);
-  return word;
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = /\d/.test(word) ? word : stemmer(word);
+    if (stems.size < 500_000) stems.set(word, stemmed);
+  }
+  return stemmed;
 }
 
-/** Topic terms of a text for the embedder: stemmed words without stopwords, single letters or bare numbers. */
+/** Topic terms of a text for the embedder: Porter stems without stopwords, single letters or bare numbers. */
 export function topicTerms(text: string): string[] {
   const out: string[] = [];
   for (const word of textWords(text)) {

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
+import { FILING_TERM_STATS } from "@/lib/db/filings-schema";
 import type { BundledPaths } from "../bundled-paths";
 import { readFilingCompanyOverrides, readSecTickers } from "../read-sources";
 import type { Progress } from "../progress";
 import { type CandidateCompany, type CompanyLink, linkFilingCompanies } from "./filing-companies";
 import { type CoverFacts, consistentPeriodEnd, fiscalFacts, learnCalendar, namedPeriod, readCoverFacts } from "./filing-metadata";
+import { runEmbeddingsStage } from "./embeddings-stage";
 import { type SourceDocument, readSourceDocuments } from "./filing-sources";
 import { type FilingRow, prepareFilingWrites } from "./filing-writes";
 import { documentText, passageSpans, storedPages } from "./passages";
@@ -113,6 +115,8 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
   const companies = new Set(links.map((l) => l.companyId).filter((id) => id !== null)).size;
   const unlinked = documents.filter((_, i) => links[i]!.companyId === null).map((d) => d.sourceName);
   progress(`filings: ${documents.length} of ${companies} companies, ${passages} passages indexed${unlinked.length ? `; not linked: ${unlinked.join(", ")}` : ""}`);
+  db.exec(FILING_TERM_STATS);
+  runEmbeddingsStage(db, progress);
   return { filings: documents.length, companies, passages, duplicates, unlinked };
 }
 

@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import { marketDb } from "@/lib/db/market-db";
+import { defaultSearchBackend, searchFilings } from "../search-filings";
+import type { FilingSearchRequest } from "../search-schema";
+import { SEARCH_TYPES } from "../search-schema";
+
+export interface BenchQuestion {
+  company: string;
+  docName: string;
+  question: string;
+  /** 0-based evidence pages. */
+  pages: number[];
+}
+
+/** Reads the FinanceBench questions (JSON Lines with company, doc_name, question, evidence[]). */
+export function readBenchQuestions(file: string): BenchQuestion[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const row = JSON.parse(line) as { company: string; doc_name: string; question: string; evidence: { evidence_page_num: number }[] };
+      return { company: row.company, docName: row.doc_name, question: row.question, pages: row.evidence.map((e) => e.evidence_page_num) };
+    });
+}
+
+export interface QualityRow {
+  searchtype: string;
+  filter: "none" | "company";
+  recall5: number;
+  recall10: number;
+  mrr10: number;
+}
+
+/** Filing ids (source names) that stand for a document name: the document and the duplicates skipped for it. */
+function documentAliases(): Map<string, string> {
+  const rows = marketDb()
+    .prepare("SELECT d.source_name AS alias, f.source_name AS name FROM filing_duplicates d JOIN filings f ON f.id = d.filing_id")
+    .all() as { alias: string; name: string }[];
+  return new Map(rows.map((r) => [r.alias, r.name]));
+}
+
+/**
+ * Page-level success: a hit counts when it comes from the evidence document and its page is within
+ * one of an evidence page (FinanceBench pages are 0-based, result pages 1-based).
+ */
+export async function runQualityBench(questions: BenchQuestion[], searchtypes: readonly string[] = SEARCH_TYPES): Promise<QualityRow[]> {
+  const aliases = documentAliases();
+  const rows: QualityRow[] = [];
+  for (const filter of ["none", "company"] as const) {
+    for (const searchtype of searchtypes) {
+      let r5 = 0;
+      let r10 = 0;
+      let mrr = 0;
+      for (const q of questions) {
+        const doc = aliases.get(q.docName) ?? q.docName;
+        const request: FilingSearchRequest = { queries: [q.question], results: 10, searchtype: searchtype as FilingSearchRequest["searchtype"] };
+        if (filter === "company") request.name = q.company;
+        const { results } = await searchFilings(request);
+        const rank = results.findIndex((hit) => hit.filing.id === doc && hit.page !== null && q.pages.some((p) => Math.abs(hit.page! - 1 - p) <= 1));
+        if (rank >= 0 && rank < 5) r5++;
+        if (rank >= 0) {
+          r10++;
+          mrr += 1 / (rank + 1);
+        }
+      }
+      const n = questions.length;
+      rows.push({ searchtype, filter, recall5: r5 / n, recall10: r10 / n, mrr10: mrr / n });
+    }
+  }
+  return rows;
+}
+
+export interface SpeedRow {
+  searchtype: string;
+  queries: number;
+  median: number;
+  p95: number;
+  requests: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+};
+
+/** Latency of one-query requests (every question) and of 12-query requests, per search type. */
+export async function runSpeedBench(questions: BenchQuestion[]): Promise<SpeedRow[]> {
+  defaultSearchBackend().vectors(); // load the vector index before timing
+  await searchFilings({ queries: ["warm up"], searchtype: "hybrid" });
+  const rows: SpeedRow[] = [];
+  for (const searchtype of SEARCH_TYPES) {
+    for (const size of [1, 12]) {
+      const times: number[] = [];
+      const requests = size === 1 ? questions.length : Math.floor(questions.length / 12) * 2;
+      for (let i = 0; i < requests; i++) {
+        const queries = Array.from({ length: size }, (_, j) => questions[(i * size + j) % questions.length]!.question.slice(0, 300));
+        const started = performance.now();
+        await searchFilings({ queries, searchtype, results: 10 });
+        times.push(performance.now() - started);
+      }
+      rows.push({ searchtype, queries: size, median: percentile(times, 0.5), p95: percentile(times, 0.95), requests });
+    }
+  }
+  return rows;
+}
+
+export function formatReport(questions: number, quality: QualityRow[], speed: SpeedRow[]): string {
+  const lines = [`FinanceBench page-level retrieval, ${questions} questions (hit = evidence document, page within one)`, ""];
+  lines.push("| search type | filter | Recall@5 | Recall@10 | MRR@10 |", "| --- | --- | --- | --- | --- |");
+  for (const r of quality) lines.push(`| ${r.searchtype} | ${r.filter} | ${r.recall5.toFixed(3)} | ${r.recall10.toFixed(3)} | ${r.mrr10.toFixed(3)} |`);
+  lines.push("", "| search type | queries per request | requests | median ms | p95 ms |", "| --- | --- | --- | --- | --- |");
+  for (const r of speed) lines.push(`| ${r.searchtype} | ${r.queries} | ${r.requests} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+  return lines.join("\n");
+}

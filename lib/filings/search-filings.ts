@@ -1,0 +1,267 @@
+import type Database from "better-sqlite3";
+import { BackendError, ValidationError } from "@/lib/api/errors";
+import { DatabaseUnavailableError, marketDb } from "@/lib/db/market-db";
+import { env } from "@/lib/env";
+import { namesMatch } from "@/lib/names";
+import { type Embedder, EmbeddingError } from "./embeddings/embedder";
+import { embedderFromEnv } from "./embeddings/embedder-from-env";
+import { type PassageRange, FilingSearchRepository } from "./filing-search-repository";
+import { normaliseFilingType } from "./filing-types";
+import { type Ranking, fuseRankings } from "./fuse-rankings";
+import { highlightSpans, snippetOf } from "./highlights";
+import { type QueryTerms, ftsExpression, indexTerm, parseQuery } from "./query-text";
+import {
+  type FilingSearchHit,
+  type FilingSearchRequest,
+  type FilingSearchResponse,
+  type ParsedFilingSearchRequest,
+  FilingSearchRequestSchema,
+} from "./search-schema";
+import { VectorIndex } from "./vector-index";
+
+/** Tuning (see `npm run bench:search`). */
+export const SEARCH_TUNING = {
+  /** Candidates each leg contributes to fusion, per query. */
+  depth: 60,
+  /** Reciprocal-rank fusion constant. */
+  fusionK: 60,
+  keywordWeight: 1,
+  vectorWeight: 1,
+  /** Words in more passages than this are skipped when rarer words remain (they cost time, not rank). */
+  commonWordPassages: 25_000,
+  /** At most this many passages of one page in the results (the rest add nothing a reader needs). */
+  perPage: 1,
+};
+
+export interface SearchBackend {
+  repository: FilingSearchRepository;
+  embedder: Embedder;
+  vectors: () => VectorIndex;
+  timeoutMs: number;
+}
+
+let cached: { db: Database.Database; backend: SearchBackend } | undefined;
+
+/** The backend over the current database (rebuilt when a new database replaces the old one). */
+export function defaultSearchBackend(): SearchBackend {
+  let db: Database.Database;
+  try {
+    db = marketDb();
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) throw new BackendError(`Filing search is unavailable: ${error.message}`);
+    throw error;
+  }
+  if (cached?.db === db) return cached.backend;
+  cached = { db, backend: createSearchBackend(db) };
+  return cached.backend;
+}
+
+export function createSearchBackend(db: Database.Database, embedder?: Embedder): SearchBackend {
+  let repository: FilingSearchRepository;
+  try {
+    repository = new FilingSearchRepository(db);
+  } catch (error) {
+    throw new BackendError(`The filing search index is missing or broken (${(error as Error).message}); rebuild it with \`npm run ingest\`.`);
+  }
+  const model = repository.embeddingModel();
+  let index: VectorIndex | undefined;
+  return {
+    repository,
+    embedder: embedder ?? embedderFromEnv(db, model),
+    vectors: () => (index ??= VectorIndex.load(repository, model?.dimensions ?? 0)),
+    timeoutMs: env().EMBEDDINGS_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Searches filing passages: keyword (FTS5 BM25), vector (embedding similarity) or hybrid
+ * (reciprocal-rank fusion of both), each query separately, fused into one ranking.
+ */
+export async function searchFilings(request: FilingSearchRequest, backend: SearchBackend = defaultSearchBackend()): Promise<FilingSearchResponse> {
+  const started = performance.now();
+  const parsed = parseRequest(request);
+  const { repository } = backend;
+  const timing = { total: 0, embedding: 0, keyword: 0, vector: 0 };
+  const scope = resolveScope(repository, parsed);
+  const empty = (fallback: FilingSearchResponse["fallback"] = null): FilingSearchResponse => ({
+    results: [],
+    searchtype: parsed.searchtype,
+    rerank: rerankNote(parsed.rerank),
+    fallback,
+    timing_ms: { ...timing, total: round(performance.now() - started) },
+  });
+  if (scope !== null && scope.ranges.length === 0) return empty();
+
+  const queries = parsed.queries.map(parseQuery);
+  const rankings: Ranking[] = [];
+  if (parsed.searchtype !== "vector") {
+    const t = performance.now();
+    rankings.push(...keywordRankings(repository, queries, scope));
+    timing.keyword = round(performance.now() - t);
+  }
+  let fallback: FilingSearchResponse["fallback"] = null;
+  if (parsed.searchtype !== "keyword") {
+    try {
+      const t = performance.now();
+      const vectors = await embedWithDeadline(backend, parsed.queries);
+      timing.embedding = round(performance.now() - t);
+      const v = performance.now();
+      const index = backend.vectors();
+      vectors.forEach((vector, query) => {
+        const ids = index.nearest(vector, SEARCH_TUNING.depth, scope?.ranges ?? null).map((n) => n.id);
+        rankings.push({ ids, weight: SEARCH_TUNING.vectorWeight, query });
+      });
+      timing.vector = round(performance.now() - v);
+    } catch (error) {
+      if (!(error instanceof EmbeddingError)) throw error;
+      if (parsed.searchtype === "vector") throw new BackendError(`Vector search is unavailable: ${error.message}`);
+      fallback = { searchtype: "keyword", reason: error.message };
+    }
+  }
+
+  const fused = fuseRankings(rankings, SEARCH_TUNING.fusionK);
+  const highlightExpression = ftsExpression(mergeTerms(queries));
+  const results: FilingSearchHit[] = [];
+  const perPage = new Map<string, number>();
+  for (const hit of fused) {
+    if (results.length >= parsed.results) break;
+    const row = repository.hit(hit.id);
+    if (!row) continue;
+    const pageKey = `${row.source_name}:${row.page}`;
+    if ((perPage.get(pageKey) ?? 0) >= SEARCH_TUNING.perPage) continue;
+    perPage.set(pageKey, (perPage.get(pageKey) ?? 0) + 1);
+    const marked = highlightExpression ? repository.highlighted(highlightExpression, hit.id) : null;
+    const highlights = marked ? highlightSpans(marked) : [];
+    const documentStart = row.page_offset + row.start;
+    results.push({
+      id: `${row.source_name}:${row.page}:${row.start}`,
+      rank: results.length + 1,
+      score: Number(hit.score.toFixed(6)),
+      company: {
+        name: row.company_name ?? row.company_label ?? "",
+        ticker: row.symbol,
+        full_ticker: row.full_ticker,
+        cik: row.company_cik ?? row.filing_cik,
+      },
+      filing: {
+        id: row.source_name,
+        type: row.filing_type,
+        fiscal_year: row.fiscal_year,
+        fiscal_period: row.fiscal_period,
+        period_end: row.period_end,
+        report_date: row.report_date,
+        source_url: row.source_url,
+      },
+      section: row.section_key && row.section_title ? { key: row.section_key, title: row.section_title } : null,
+      page: row.has_pages ? row.page : null,
+      offsets: { start: documentStart, end: documentStart + row.length },
+      text: row.text,
+      highlights,
+      snippet: snippetOf(row.text, highlights),
+      matched_queries: hit.queries,
+    });
+  }
+  return {
+    results,
+    searchtype: parsed.searchtype,
+    rerank: rerankNote(parsed.rerank),
+    fallback,
+    timing_ms: { ...timing, total: round(performance.now() - started) },
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+function rerankNote(requested: boolean): FilingSearchResponse["rerank"] {
+  return {
+    requested,
+    applied: false,
+    note: requested ? "No reranker is configured (the spec plans one); results are in fused order." : null,
+  };
+}
+
+function parseRequest(request: FilingSearchRequest): ParsedFilingSearchRequest {
+  const parsed = FilingSearchRequestSchema.safeParse(request);
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(
+    parsed.error.issues.map((issue) => ({
+      pointer: issue.path.length > 0 ? `/${issue.path.map(String).join("/")}` : "",
+      message: issue.message,
+    })),
+  );
+}
+
+/** The passages the filters allow: null for all, else ranges of passage ids (empty: nothing matches). */
+function resolveScope(repository: FilingSearchRepository, request: ParsedFilingSearchRequest): { ranges: PassageRange[]; filingIds: number[] } | null {
+  const { name, ticker, fiscal_year, fiscal_period, filing_type } = request;
+  if (name === undefined && ticker === undefined && fiscal_year === undefined && fiscal_period === undefined && filing_type === undefined) return null;
+  let companyIds: number[] | null = null;
+  if (name !== undefined || ticker !== undefined) {
+    const wanted = ticker?.trim().toUpperCase();
+    companyIds = repository
+      .companiesWithFilings()
+      .filter((c) => name === undefined || namesMatch(name, c.name) || (c.labels ?? "").split(",").some((label) => namesMatch(name, label)))
+      .filter((c) => wanted === undefined || c.full_ticker.toUpperCase() === wanted || c.symbols.toUpperCase().split(" ").includes(wanted))
+      .map((c) => c.id);
+  }
+  const filings = repository.filings({
+    companyIds,
+    fiscalYear: fiscal_year ?? null,
+    fiscalPeriod: fiscal_period ?? null,
+    filingType: filing_type === undefined ? null : normaliseFilingType(filing_type),
+  });
+  const ranges: PassageRange[] = [];
+  for (const f of filings) {
+    const last = ranges.at(-1);
+    if (last && last.last + 1 === f.first_passage_id) last.last = f.last_passage_id!;
+    else ranges.push({ first: f.first_passage_id!, last: f.last_passage_id! });
+  }
+  return { ranges, filingIds: filings.map((f) => f.id) };
+}
+
+/** One BM25 ranking per query; words so common they only cost time are skipped while rarer ones remain. */
+function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scope: { ranges: PassageRange[]; filingIds: number[] } | null): Ranking[] {
+  const rankings: Ranking[] = [];
+  queries.forEach((terms, query) => {
+    const counted = terms.words.map((word) => ({ word, passages: repository.termPassages(indexTerm(word)) }));
+    const rare = counted.filter((c) => c.passages <= SEARCH_TUNING.commonWordPassages);
+    const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
+    const expression = ftsExpression(terms, keep);
+    if (expression === null) return;
+    try {
+      const ids = repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id);
+      rankings.push({ ids, weight: SEARCH_TUNING.keywordWeight, query });
+    } catch (error) {
+      throw new BackendError(`The filing search index failed (${(error as Error).message}); rebuild it with \`npm run ingest\`.`);
+    }
+  });
+  return rankings;
+}
+
+function mergeTerms(queries: QueryTerms[]): QueryTerms {
+  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases) };
+}
+
+/** Embeds the queries, giving up after the configured timeout even if the provider ignores the abort. */
+async function embedWithDeadline(backend: SearchBackend, texts: string[]): Promise<Float32Array[]> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new EmbeddingError(`the embedding provider did not answer within ${backend.timeoutMs} ms`));
+    }, backend.timeoutMs);
+  });
+  try {
+    const vectors = await Promise.race([backend.embedder.embed(texts, controller.signal), deadline]);
+    if (vectors.length !== texts.length || vectors.some((v) => v.length !== backend.embedder.dimensions)) {
+      throw new EmbeddingError("the embedding provider returned vectors of the wrong number or size");
+    }
+    return vectors;
+  } catch (error) {
+    if (error instanceof EmbeddingError) throw error;
+    throw new EmbeddingError(`the embedding provider failed: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
