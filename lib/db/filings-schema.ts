@@ -38,13 +38,14 @@ CREATE TABLE filing_duplicates (
 ) WITHOUT ROWID;
 
 -- PDF pages, or blocks of a plain-text filing; start_offset is the page's offset in the document
--- text (pages joined by form feeds).
+-- text (pages joined by form feeds); title is the page's opening lines.
 CREATE TABLE filing_pages (
   id INTEGER PRIMARY KEY,
   filing_id INTEGER NOT NULL REFERENCES filings (id),
   number INTEGER NOT NULL,
   start_offset INTEGER NOT NULL,
   text TEXT NOT NULL,
+  title TEXT,
   UNIQUE (filing_id, number)
 );
 
@@ -70,7 +71,7 @@ CREATE TABLE filing_passages (
 CREATE VIEW filing_passage_texts AS
 SELECT p.id AS id,
        substr(pg.text, p.start + 1, p.length) AS text,
-       coalesce(s.title, '') AS heading,
+       concat_ws(' | ', s.title, pg.title) AS heading,
        f.search_label AS filing
 FROM filing_passages p
 JOIN filing_pages pg ON pg.id = p.page_id

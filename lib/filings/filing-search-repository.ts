@@ -63,19 +63,20 @@ export class FilingSearchRepository {
 
   private prepare() {
     const db = this.db;
-    const bm25 = "bm25(filing_passage_search, 1.0, 2.0, 1.0)";
+    // Column weights: passage text, heading (section and page title), filing label (company, type, fiscal year).
+    const bm25 = "bm25(filing_passage_search, 1.0, 3.0, 6.0)";
     return {
       companies: db.prepare<[], CompanyWithFilings>(`
         SELECT c.id, c.companyName AS name, c.full_ticker,
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
                (SELECT group_concat(s.symbol, ' ') FROM company_symbols s WHERE s.company_id = c.id) AS symbols
         FROM companies c WHERE c.has_filings = 1`),
-      filings: db.prepare<[string | null, number | null, string | null, string | null], FilingFilterRow>(`
+      filings: db.prepare<[{ companies: string | null; years: string | null; period: string | null; type: string | null }], FilingFilterRow>(`
         SELECT id, company_id, first_passage_id, last_passage_id FROM filings
-        WHERE (?1 IS NULL OR company_id IN (SELECT value FROM json_each(?1)))
-          AND (?2 IS NULL OR fiscal_year = ?2)
-          AND (?3 IS NULL OR fiscal_period = ?3)
-          AND (?4 IS NULL OR filing_type = ?4)
+        WHERE (@companies IS NULL OR company_id IN (SELECT value FROM json_each(@companies)))
+          AND (@years IS NULL OR fiscal_year IN (SELECT value FROM json_each(@years)))
+          AND (@period IS NULL OR fiscal_period = @period)
+          AND (@type IS NULL OR filing_type = @type)
           AND first_passage_id IS NOT NULL
         ORDER BY id`),
       keywordAll: db.prepare<[string, number], { id: number; score: number }>(`
@@ -118,9 +119,9 @@ export class FilingSearchRepository {
   }
 
   /** Filings passing the structured filters (company ids already resolved from name/ticker). */
-  filings(filter: { companyIds: number[] | null; fiscalYear: number | null; fiscalPeriod: string | null; filingType: string | null }): FilingFilterRow[] {
-    const companies = filter.companyIds === null ? null : JSON.stringify(filter.companyIds);
-    return this.statements.filings.all(companies, filter.fiscalYear, filter.fiscalPeriod, filter.filingType);
+  filings(filter: { companyIds: number[] | null; fiscalYears: number[] | null; fiscalPeriod: string | null; filingType: string | null }): FilingFilterRow[] {
+    const json = (ids: number[] | null) => (ids === null ? null : JSON.stringify(ids));
+    return this.statements.filings.all({ companies: json(filter.companyIds), years: json(filter.fiscalYears), period: filter.fiscalPeriod, type: filter.filingType });
   }
 
   /** BM25-ranked passages for an FTS5 expression, within the given filings (null: all). */

@@ -1,4 +1,4 @@
-import { STOPWORDS, stem, textWords } from "./text-terms";
+import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, stem, textWords } from "./text-terms";
 
 /**
  * A user's query as FTS5 sees it. User text never reaches FTS5 as syntax: it is cut into words
@@ -14,14 +14,14 @@ export interface QueryTerms {
 
 export function parseQuery(text: string): QueryTerms {
   const phrases: string[][] = [];
-  const rest = text.replace(/"([^"]*)"/g, (_, inner: string) => {
+  const rest = expandFiscalYears(text).replace(/"([^"]*)"/g, (_, inner: string) => {
     const words = textWords(inner);
     if (words.length > 1) phrases.push(words);
     else if (words.length === 1) return ` ${words[0]} `;
     return " ";
   });
   const all = textWords(rest);
-  const topical = all.filter((w) => !STOPWORDS.has(w));
+  const topical = all.filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w));
   const words = [...new Set(topical.length > 0 || phrases.length > 0 ? topical : all)];
   return { words, phrases };
 }

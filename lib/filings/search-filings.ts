@@ -9,6 +9,7 @@ import { type PassageRange, FilingSearchRepository } from "./filing-search-repos
 import { normaliseFilingType } from "./filing-types";
 import { type Ranking, fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
+import { queryHints } from "./query-hints";
 import { type QueryTerms, ftsExpression, indexTerm, parseQuery } from "./query-text";
 import {
   type FilingSearchHit,
@@ -27,8 +28,10 @@ export const SEARCH_TUNING = {
   fusionK: 60,
   keywordWeight: 1,
   vectorWeight: 1,
+  /** Weight of the extra rankings within the fiscal years and companies a query names. */
+  hintWeight: 1,
   /** Words in more passages than this are skipped when rarer words remain (they cost time, not rank). */
-  commonWordPassages: 25_000,
+  commonWordPassages: 8_000,
   /** At most this many passages of one page in the results (the rest add nothing a reader needs). */
   perPage: 1,
 };
@@ -82,7 +85,9 @@ export async function searchFilings(request: FilingSearchRequest, backend: Searc
   const parsed = parseRequest(request);
   const { repository } = backend;
   const timing = { total: 0, embedding: 0, keyword: 0, vector: 0 };
-  const scope = resolveScope(repository, parsed);
+  const companies = filteredCompanies(repository, parsed);
+  const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
+  const scope = resolveScope(repository, parsed, companies, years);
   const empty = (fallback: FilingSearchResponse["fallback"] = null): FilingSearchResponse => ({
     results: [],
     searchtype: parsed.searchtype,
@@ -93,10 +98,21 @@ export async function searchFilings(request: FilingSearchRequest, backend: Searc
   if (scope !== null && scope.ranges.length === 0) return empty();
 
   const queries = parsed.queries.map(parseQuery);
+  // Soft scopes from what each query names (fiscal years, companies) that the filters leave open.
+  const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: [c.name, ...(c.labels ?? "").split(",").filter(Boolean)] }));
+  const hinted = parsed.queries.map((text) => {
+    const hints = queryHints(text, named);
+    const hintYears = years === null && hints.fiscalYears.length > 0 ? hints.fiscalYears : null;
+    const hintCompanies = companies === null && hints.companyIds.length > 0 ? hints.companyIds : null;
+    if (hintYears === null && hintCompanies === null) return null;
+    const hintScope = resolveScope(repository, parsed, intersect(companies, hintCompanies), hintYears ?? years);
+    return hintScope && hintScope.ranges.length > 0 ? hintScope : null;
+  });
   const rankings: Ranking[] = [];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
-    rankings.push(...keywordRankings(repository, queries, scope));
+    rankings.push(...keywordRankings(repository, queries, () => scope, SEARCH_TUNING.keywordWeight));
+    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? null, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
     timing.keyword = round(performance.now() - t);
   }
   let fallback: FilingSearchResponse["fallback"] = null;
@@ -110,6 +126,11 @@ export async function searchFilings(request: FilingSearchRequest, backend: Searc
       vectors.forEach((vector, query) => {
         const ids = index.nearest(vector, SEARCH_TUNING.depth, scope?.ranges ?? null).map((n) => n.id);
         rankings.push({ ids, weight: SEARCH_TUNING.vectorWeight, query });
+        const hint = hinted[query];
+        if (hint) {
+          const hintIds = index.nearest(vector, SEARCH_TUNING.depth, hint.ranges).map((n) => n.id);
+          rankings.push({ ids: hintIds, weight: SEARCH_TUNING.hintWeight * SEARCH_TUNING.vectorWeight, query });
+        }
       });
       timing.vector = round(performance.now() - v);
     } catch (error) {
@@ -191,22 +212,32 @@ function parseRequest(request: FilingSearchRequest): ParsedFilingSearchRequest {
   );
 }
 
+type Scope = { ranges: PassageRange[]; filingIds: number[] };
+
+/** Companies the name and ticker filters select (null: no such filter). */
+function filteredCompanies(repository: FilingSearchRepository, request: ParsedFilingSearchRequest): number[] | null {
+  const { name, ticker } = request;
+  if (name === undefined && ticker === undefined) return null;
+  const wanted = ticker?.trim().toUpperCase();
+  return repository
+    .companiesWithFilings()
+    .filter((c) => name === undefined || namesMatch(name, c.name) || (c.labels ?? "").split(",").some((label) => namesMatch(name, label)))
+    .filter((c) => wanted === undefined || c.full_ticker.toUpperCase() === wanted || c.symbols.toUpperCase().split(" ").includes(wanted))
+    .map((c) => c.id);
+}
+
 /** The passages the filters allow: null for all, else ranges of passage ids (empty: nothing matches). */
-function resolveScope(repository: FilingSearchRepository, request: ParsedFilingSearchRequest): { ranges: PassageRange[]; filingIds: number[] } | null {
-  const { name, ticker, fiscal_year, fiscal_period, filing_type } = request;
-  if (name === undefined && ticker === undefined && fiscal_year === undefined && fiscal_period === undefined && filing_type === undefined) return null;
-  let companyIds: number[] | null = null;
-  if (name !== undefined || ticker !== undefined) {
-    const wanted = ticker?.trim().toUpperCase();
-    companyIds = repository
-      .companiesWithFilings()
-      .filter((c) => name === undefined || namesMatch(name, c.name) || (c.labels ?? "").split(",").some((label) => namesMatch(name, label)))
-      .filter((c) => wanted === undefined || c.full_ticker.toUpperCase() === wanted || c.symbols.toUpperCase().split(" ").includes(wanted))
-      .map((c) => c.id);
-  }
+function resolveScope(
+  repository: FilingSearchRepository,
+  request: ParsedFilingSearchRequest,
+  companyIds: number[] | null,
+  fiscalYears: number[] | null,
+): Scope | null {
+  const { fiscal_period, filing_type } = request;
+  if (companyIds === null && fiscalYears === null && fiscal_period === undefined && filing_type === undefined) return null;
   const filings = repository.filings({
     companyIds,
-    fiscalYear: fiscal_year ?? null,
+    fiscalYears,
     fiscalPeriod: fiscal_period ?? null,
     filingType: filing_type === undefined ? null : normaliseFilingType(filing_type),
   });
@@ -219,10 +250,17 @@ function resolveScope(repository: FilingSearchRepository, request: ParsedFilingS
   return { ranges, filingIds: filings.map((f) => f.id) };
 }
 
-/** One BM25 ranking per query; words so common they only cost time are skipped while rarer ones remain. */
-function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scope: { ranges: PassageRange[]; filingIds: number[] } | null): Ranking[] {
+const intersect = (a: number[] | null, b: number[] | null) => (a === null ? b : b === null ? a : a.filter((id) => b.includes(id)));
+
+/**
+ * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). Words
+ * so common they only cost time are skipped while rarer ones remain.
+ */
+function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scopeOf: (query: number) => Scope | null | undefined, weight: number): Ranking[] {
   const rankings: Ranking[] = [];
   queries.forEach((terms, query) => {
+    const scope = scopeOf(query);
+    if (scope === undefined) return;
     const counted = terms.words.map((word) => ({ word, passages: repository.termPassages(indexTerm(word)) }));
     const rare = counted.filter((c) => c.passages <= SEARCH_TUNING.commonWordPassages);
     const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
@@ -230,7 +268,7 @@ function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms
     if (expression === null) return;
     try {
       const ids = repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id);
-      rankings.push({ ids, weight: SEARCH_TUNING.keywordWeight, query });
+      rankings.push({ ids, weight, query });
     } catch (error) {
       throw new BackendError(`The filing search index failed (${(error as Error).message}); rebuild it with \`npm run ingest\`.`);
     }

@@ -17,6 +17,32 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+/**
+ * Words that phrase a question or an instruction rather than its topic ("Give a response ... in
+ * USD millions, round to two decimal places"): dropped from queries like stopwords.
+ */
+export const QUESTION_WORDS: ReadonlySet<string> = new Set(
+  (
+    "answer answers question questions response respond give giving relying rely detail details shown show stated state states explain " +
+    "please assume assuming round rounded decimal decimals places place unit units usd dollars millions million billions billion thousands " +
+    "calculate calculated calculation compute computed formula defined definition useful primarily perspective address adopting adopt " +
+    "drawing draw conclusions conclusion outlined clearly according lost internet connection access provider providers equity research " +
+    "investment banker resource resources only using use based information reasonably kindly tell find whatever answering also " +
+    "many much value amount figure number"
+  ).split(" "),
+);
+
+/**
+ * Fiscal-year mentions spelled as filings and their labels spell them: "FY22", "FY 2023", "fiscal
+ * year 2021" become "fy2022 2022".
+ */
+export function expandFiscalYears(text: string): string {
+  return text.replace(/\bFY\s?'?(\d{4}|\d{2})\b/gi, (_, year: string) => {
+    const full = year.length === 2 ? `20${year}` : year;
+    return ` fy${full} ${full} `;
+  });
+}
+
 /** Lower-case words and numbers of a text, accents folded (`Coca-Cola` gives `coca`, `cola`). */
 export function textWords(text: string): string[] {
   return (

@@ -19,8 +19,15 @@ export function readBenchQuestions(file: string): BenchQuestion[] {
     .filter((line) => line.trim() !== "")
     .map((line) => {
       const row = JSON.parse(line) as { company: string; doc_name: string; question: string; evidence: { evidence_page_num: number }[] };
-      return { company: row.company, docName: row.doc_name, question: row.question, pages: row.evidence.map((e) => e.evidence_page_num) };
+      return { company: row.company, docName: row.doc_name, question: fitQuery(row.question), pages: row.evidence.map((e) => e.evidence_page_num) };
     });
+}
+
+/** The API takes queries of at most 300 characters: longer questions are cut at a word boundary. */
+function fitQuery(question: string): string {
+  if (question.length <= 300) return question;
+  const cut = question.slice(0, 300);
+  return cut.slice(0, cut.lastIndexOf(" "));
 }
 
 export interface QualityRow {
@@ -93,7 +100,7 @@ export async function runSpeedBench(questions: BenchQuestion[]): Promise<SpeedRo
       const times: number[] = [];
       const requests = size === 1 ? questions.length : Math.floor(questions.length / 12) * 2;
       for (let i = 0; i < requests; i++) {
-        const queries = Array.from({ length: size }, (_, j) => questions[(i * size + j) % questions.length]!.question.slice(0, 300));
+        const queries = Array.from({ length: size }, (_, j) => questions[(i * size + j) % questions.length]!.question);
         const started = performance.now();
         await searchFilings({ queries, searchtype, results: 10 });
         times.push(performance.now() - started);

@@ -10,9 +10,14 @@ import { fitLsa, LSA_DEFAULTS } from "./lsa-model";
  */
 export function runEmbeddingsStage(db: Database.Database, progress: Progress): { passages: number; terms: number } {
   sqliteVec.load(db);
-  const passages = db.prepare("SELECT id, text, heading FROM filing_passage_texts ORDER BY id").all() as { id: number; text: string; heading: string }[];
+  const passages = db.prepare("SELECT id, text, heading, filing FROM filing_passage_texts ORDER BY id").all() as {
+    id: number;
+    text: string;
+    heading: string;
+    filing: string;
+  }[];
   const started = Date.now();
-  const { model, embeddings } = fitLsa(passages.map((p) => `${p.heading}\n${p.text}`));
+  const { model, embeddings } = fitLsa(passages.map((p) => `${p.filing}\n${p.heading}\n${p.text}`));
   progress(`embeddings: LSA of ${passages.length} passages over ${model.terms.length} terms, ${model.dimensions} dimensions, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   db.exec(`

@@ -24,6 +24,9 @@ export interface FilingRow {
   search_label: string;
 }
 
+/** The heading column of a passage: its section title and its page's title (as the view computes it). */
+const passageHeading = (section: string | null, page: string | null) => [section, page].filter(Boolean).join(" | ");
+
 /** Inserts of the filings stage (the ingest's only SQL for filings). */
 export function prepareFilingWrites(db: Database.Database) {
   const filing = db.prepare(`
@@ -34,7 +37,7 @@ export function prepareFilingWrites(db: Database.Database) {
       @period_end, @report_date, @source_url, @has_pages, @page_count, @char_count, @content_sha256, @repaired_ligatures,
       @repaired_split_words, @search_label)`);
   const passageRange = db.prepare("UPDATE filings SET first_passage_id = ?, last_passage_id = ? WHERE id = ?");
-  const page = db.prepare("INSERT INTO filing_pages (filing_id, number, start_offset, text) VALUES (?, ?, ?, ?)");
+  const page = db.prepare("INSERT INTO filing_pages (filing_id, number, start_offset, text, title) VALUES (?, ?, ?, ?, ?)");
   const section = db.prepare("INSERT INTO filing_sections (filing_id, key, title, start_offset) VALUES (?, ?, ?, ?)");
   const passage = db.prepare("INSERT INTO filing_passages (id, filing_id, page_id, section_id, start, length) VALUES (?, ?, ?, ?, ?, ?)");
   const search = db.prepare("INSERT INTO filing_passage_search (rowid, text, heading, filing) VALUES (?, ?, ?, ?)");
@@ -45,7 +48,7 @@ export function prepareFilingWrites(db: Database.Database) {
     /** Writes one filing with its pages, sections, passages and their index rows; returns the passage count. */
     filing(row: FilingRow, pages: StoredPage[], sections: Section[], spans: PassageSpan[]): number {
       filing.run(row);
-      const pageIds = pages.map((p) => Number(page.run(row.id, p.number, p.start, p.text).lastInsertRowid));
+      const pageIds = pages.map((p) => Number(page.run(row.id, p.number, p.start, p.text, p.title).lastInsertRowid));
       const sectionIds = sections.map((s) => Number(section.run(row.id, s.key, s.title, s.start).lastInsertRowid));
       const first = nextPassage;
       for (const span of spans) {
@@ -53,7 +56,7 @@ export function prepareFilingWrites(db: Database.Database) {
         const at = sectionAt(sections, stored.start + span.start);
         const id = nextPassage++;
         passage.run(id, row.id, pageIds[span.page]!, at === null ? null : sectionIds[at]!, span.start, span.length);
-        search.run(id, stored.text.slice(span.start, span.start + span.length), at === null ? "" : sections[at]!.title, row.search_label);
+        search.run(id, stored.text.slice(span.start, span.start + span.length), passageHeading(at === null ? null : sections[at]!.title, stored.title), row.search_label);
       }
       if (nextPassage > first) passageRange.run(first, nextPassage - 1, row.id);
       return nextPassage - first;

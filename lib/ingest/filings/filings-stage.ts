@@ -10,7 +10,7 @@ import { runEmbeddingsStage } from "./embeddings-stage";
 import { type SourceDocument, readSourceDocuments } from "./filing-sources";
 import { type FilingRow, prepareFilingWrites } from "./filing-writes";
 import { documentText, passageSpans, storedPages } from "./passages";
-import { findSections } from "./sections";
+import { findSections, isContentsPage } from "./sections";
 import { TextRepairer, buildVocabulary } from "./text-repair";
 
 export interface FilingsStageResult {
@@ -104,7 +104,8 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
         repaired_split_words: repaired[i]!.splitWords,
         search_label: label,
       };
-      passages += write.filing(row, pages, findSections(text), passageSpans(pages));
+      const skip = doc.hasPages ? (page: { text: string }) => isContentsPage(page.text) : undefined;
+      passages += write.filing(row, pages, findSections(text), passageSpans(pages, skip));
     }
     for (const duplicate of duplicates) {
       const [copy, original] = duplicate.split(" = ") as [string, string];

@@ -10,6 +10,8 @@ export interface StoredPage {
   /** Offset of the page in the document text (pages joined by form feeds, as pdftotext writes them). */
   start: number;
   text: string;
+  /** The page's opening lines ("Consolidated Statement of Cash Flows"), indexed with each of its passages. */
+  title: string | null;
 }
 
 export interface PassageSpan {
@@ -20,9 +22,9 @@ export interface PassageSpan {
   length: number;
 }
 
-const PASSAGE_TARGET = 900;
-const PASSAGE_MAX = 1600;
-const PASSAGE_MIN = 250;
+const PASSAGE_TARGET = 1500;
+const PASSAGE_MAX = 2600;
+const PASSAGE_MIN = 400;
 const BLOCK_TARGET = 12_000;
 /** A passage needs this many letters to be worth indexing (skips page numbers, blank pages). */
 const MIN_LETTERS = 20;
@@ -32,7 +34,7 @@ export function storedPages(pages: string[], hasPages: boolean): StoredPage[] {
   if (hasPages) {
     let start = 0;
     return pages.map((text, i) => {
-      const page = { number: i + 1, start, text };
+      const page = { number: i + 1, start, text, title: pageTitle(text) };
       start += text.length + 1;
       return page;
     });
@@ -46,7 +48,7 @@ export function storedPages(pages: string[], hasPages: boolean): StoredPage[] {
       const breakAt = text.indexOf("\n\n", end);
       end = breakAt === -1 || breakAt - start > BLOCK_TARGET * 2 ? end : breakAt + 2;
     }
-    blocks.push({ number: blocks.length + 1, start, text: text.slice(start, end) });
+    blocks.push({ number: blocks.length + 1, start, text: text.slice(start, end), title: null });
     start = end;
   }
   return blocks;
@@ -55,10 +57,24 @@ export function storedPages(pages: string[], hasPages: boolean): StoredPage[] {
 /** The document text the page offsets refer to. */
 export const documentText = (pages: StoredPage[], hasPages: boolean) => pages.map((p) => p.text).join(hasPages ? "\f" : "");
 
-/** Cut points of one page: after line breaks near the target length, else after a sentence or a space. */
-export function passageSpans(pages: StoredPage[]): PassageSpan[] {
+/** The first lines of a page with words in them, without running heads such as "Table of Contents". */
+export function pageTitle(text: string): string | null {
+  const lines = text
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter((line) => /[A-Za-z]{3}/.test(line) && !/^(table of contents|index|contents)$/i.test(line));
+  const title = lines.slice(0, 2).join(" ").slice(0, 160);
+  return title || null;
+}
+
+/**
+ * Cut points of each page: after line breaks near the target length, else after a sentence or a
+ * space. Pages for which `skip` is true (tables of contents) get no passages.
+ */
+export function passageSpans(pages: StoredPage[], skip: (page: StoredPage) => boolean = () => false): PassageSpan[] {
   const spans: PassageSpan[] = [];
   pages.forEach((page, index) => {
+    if (skip(page)) return;
     const text = page.text;
     let start = 0;
     const pageSpans: PassageSpan[] = [];

@@ -59,6 +59,11 @@ export function findSections(text: string): Section[] {
   return sections;
 }
 
+/** A page listing many item headings is a table of contents (it would match every query about any item). */
+export function isContentsPage(text: string): boolean {
+  return new Set([...text.matchAll(HEADING)].map((m) => m[2]!.toUpperCase())).size >= CONTENTS_ITEMS;
+}
+
 /** The section a document offset falls in (the last one starting at or before it). */
 export function sectionAt(sections: Section[], offset: number): number | null {
   let lo = 0;
