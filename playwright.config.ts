@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const E2E_API_STATE_PATH = "var/e2e-api-state.db";
+export const E2E_RATE_LIMIT_TIERS = JSON.stringify({ bulk: { minute: 100_000, day: 1_000_000 } });
 
 export default defineConfig({
   testDir: "e2e",
@@ -37,6 +38,15 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "pipe",
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", API_STATE_PATH: E2E_API_STATE_PATH, AUTO_INGEST: "0" },
+    env: {
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      API_STATE_PATH: E2E_API_STATE_PATH,
+      AUTO_INGEST: "0",
+      // A tier for contract tests that send many requests with one key (the property tests).
+      RATE_LIMIT_TIERS: E2E_RATE_LIMIT_TIERS,
+      // One log line per request would drown the test output; errors are still logged.
+      LOG_LEVEL: "warn",
+    },
   },
 });

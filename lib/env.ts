@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTiers } from "@/lib/rate-limit/tiers";
 
 /**
  * Every setting, validated once, each with a default that works on a fresh clone.
@@ -10,7 +11,19 @@ const EnvSchema = z.object({
   DATABASE_PATH: z.string().default("var/screener.db"),
   API_STATE_PATH: z.string().default("var/api-state.db"),
   REDIS_URL: z.string().url().optional(),
-  RATE_LIMIT_TIERS: z.string().optional(),
+  /** JSON tiers added to (or overriding) the built-in starter tier; see lib/rate-limit/tiers.ts. */
+  RATE_LIMIT_TIERS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTiers(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
+  /** Requests per minute per client address on the browser UI's own endpoints (/api/ui/). */
+  UI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   EMBEDDING_MODEL_DIR: z.string().optional(),
   EMBEDDINGS_URL: z.string().url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),

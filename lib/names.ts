@@ -6,7 +6,8 @@
 // Legal forms, share-class words and filler that differ between lists naming one company.
 const NOISE_WORDS = new Set([
   "the", "inc", "incorporated", "corp", "corporation", "co", "cos", "company", "companies", "ltd", "limited",
-  "plc", "llc", "lp", "sa", "ag", "nv", "se", "spa", "ab", "asa", "oyj", "as", "bv", "kk", "tbk", "pt",
+  "plc", "llc", "lp", "sa", "ag", "nv", "se", "spa", "ab", "asa", "oyj", "as", "bv", "kk", "tbk", "pt", "aktiengesellschaft",
+  "gmbh", "sab", "cv",
   "group", "holding", "holdings", "common", "stock", "shares", "ordinary", "and",
 ]);
 

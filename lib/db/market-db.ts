@@ -62,6 +62,23 @@ export function marketDb(): Database.Database {
   return db;
 }
 
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const MAX_CACHED_STATEMENTS = 500;
+
+/** A prepared statement of the current connection, cached by its SQL (screens repeat shapes). */
+export function cachedStatement(sql: string): Database.Statement {
+  const db = marketDb();
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.delete(cache.keys().next().value!);
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+
 /** A metadata value written by the ingest (`as_of`, `counts`, `sources`, `built_at`). */
 export function metaValue(key: string): string | null {
   return (marketDb().prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined) ?? null;

@@ -59,7 +59,6 @@ CREATE TABLE companies (
   returnOnEquity REAL,
   debtToEquity REAL
 );
-CREATE INDEX companies_market_cap ON companies (marketCap_usd DESC, full_ticker);
 CREATE INDEX companies_symbol ON companies (symbol);
 CREATE INDEX companies_cik ON companies (cik);
 

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { AS_OF_DATE } from "@/lib/as-of";
 import { FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
+import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
 import { runCompaniesStage } from "./companies-stage";
 import { runFilingsStage } from "./filings/filings-stage";
@@ -54,6 +55,8 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
     runCompaniesStage(db, paths, AS_OF_DATE, progress);
+    for (const statement of screenerIndexStatements()) db.exec(statement);
+    progress("screener indexes created");
     runFilingsStage(db, paths, progress);
 
     const counts = tableCounts(db);

@@ -53,7 +53,11 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     symbolChanges: sources.readSymbolChanges(paths),
     asOf,
   });
-  const universe = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), secTickers });
+  // Stored in country and sector order: screens filter on those most, and neighbouring rows then
+  // share pages.
+  const universe = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), secTickers }).sort(
+    (a, b) => compareText(a.country, b.country) || compareText(a.sector, b.sector) || compareText(a.fullTicker, b.fullTicker),
+  );
   progress(`universe: ${universe.length} securities (${members.length} S&P 500 members of 2016, 2021 or 2026)`);
 
   const companyFacts = new Map<number, FiscalYearInputs[]>();
@@ -110,6 +114,8 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
   return { companies: universe.length, withPrices, withFundamentals, secCompanies };
 }
+
+const compareText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
 
 function recordDifferences(
   insert: (id: number, fiscalYear: number, metric: string, kaggle: number | null, sec: number | null) => void,

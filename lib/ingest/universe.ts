@@ -89,14 +89,17 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
       const group = listing && groupOf.get(listing);
       if (group !== undefined) claimed.add(group);
     }
-    // FinanceDatabase lacks only the NASDAQ Global Select file among US venues, so a current member
-    // missing from the others is NASDAQ-listed; a delisted one may have been on any US venue.
-    const exchange = venue?.exchange ?? (member.inCurrentList ? NASDAQ : UNNAMED_US_VENUE);
     const gics = classify(member.gicsSubIndustry);
-    const stillListed = member.inCurrentList || (venue !== undefined && !venue.delisted) || member.symbols.some((s) => {
+    const stillListed =
+      member.inCurrentList ||
+      (venue !== undefined && !venue.delisted) ||
+      member.symbols.some((s) => {
         const cik = secTickers.get(s.replace(".", "-"))?.cik;
         return cik !== undefined && member.ciks.includes(cik);
       });
+    // FinanceDatabase lacks only the NASDAQ Global Select file among US venues, so a listed member
+    // missing from the others is NASDAQ-listed; a delisted one may have been on any US venue.
+    const exchange = venue?.exchange ?? (stillListed ? NASDAQ : UNNAMED_US_VENUE);
     records.push({
       fullTicker: "",
       symbol: member.symbols[0]!,

@@ -1,0 +1,103 @@
+import { FORBIDDEN_KEYS, MAX_BODY_BYTES, MAX_BODY_DEPTH } from "./body-limits";
+import { type FieldError, ValidationError } from "./errors";
+import { HttpProblem } from "./problem";
+import { jsonPointer } from "./zod-field-errors";
+
+/**
+ * Reads a POST body as a JSON object, refusing in order: a media type other than UTF-8
+ * `application/json` or a compressed body (415); a body over the size cap (413, decided from
+ * Content-Length when given, else while streaming, so an oversized body is never held whole);
+ * invalid UTF-8 or JSON, a non-object, too deep nesting, prototype-reaching keys and non-finite
+ * numbers (400, with pointers).
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  assertJsonMediaType(request.headers);
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readCapped(request.body);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ValidationError([{ pointer: "", message: "The body is not valid UTF-8." }]);
+  }
+  if (text.trim() === "") throw new ValidationError([{ pointer: "", message: "A JSON object body is required." }]);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ValidationError([{ pointer: "", message: `The body is not valid JSON: ${(error as Error).message}` }]);
+  }
+  if (!isJsonObject(value)) throw new ValidationError([{ pointer: "", message: "The body must be a JSON object." }]);
+  const problems = structuralProblems(value);
+  if (problems.length > 0) throw new ValidationError(problems);
+  return value;
+}
+
+function assertJsonMediaType(headers: Headers): void {
+  const [mediaType = "", ...parameters] = (headers.get("content-type") ?? "").split(";").map((part) => part.trim().toLowerCase());
+  const charset = parameters.find((p) => p.startsWith("charset="))?.slice("charset=".length).replaceAll('"', "");
+  if (mediaType !== "application/json" || (charset !== undefined && charset !== "utf-8")) {
+    throw new HttpProblem("unsupported_media_type", UNSUPPORTED_MEDIA_TYPE_DETAIL);
+  }
+  const encoding = headers.get("content-encoding");
+  if (encoding !== null && encoding.trim().toLowerCase() !== "identity") {
+    throw new HttpProblem("unsupported_media_type", "Compressed request bodies are not accepted; send plain JSON.");
+  }
+}
+
+export const UNSUPPORTED_MEDIA_TYPE_DETAIL = "Send the body as JSON with `Content-Type: application/json` (UTF-8).";
+export const TOO_LARGE_DETAIL = `The body must be at most ${MAX_BODY_BYTES} bytes.`;
+const tooLarge = () => new HttpProblem("payload_too_large", TOO_LARGE_DETAIL);
+
+async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Stop reading: the rest of the body is never buffered.
+      reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// Enough to show a caller what to fix without letting a hostile body produce a huge answer.
+const MAX_REPORTED = 20;
+
+/** Depth, prototype-reaching keys and non-finite numbers (JSON.parse turns 1e400 into Infinity). */
+function structuralProblems(root: Record<string, unknown>): FieldError[] {
+  const problems: FieldError[] = [];
+  const pending: { value: unknown; path: string[]; depth: number }[] = [{ value: root, path: [], depth: 1 }];
+  while (pending.length > 0 && problems.length < MAX_REPORTED) {
+    const { value, path, depth } = pending.pop()!;
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      problems.push({ pointer: jsonPointer(path), message: "Numbers must be finite." });
+    }
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > MAX_BODY_DEPTH) {
+      problems.push({ pointer: jsonPointer(path), message: `Nested deeper than ${MAX_BODY_DEPTH} levels.` });
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = [...path, key];
+      if (!Array.isArray(value) && FORBIDDEN_KEYS.has(key)) {
+        problems.push({ pointer: jsonPointer(childPath), message: `The member name "${key}" is not allowed.` });
+        continue;
+      }
+      pending.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,170 @@
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
+import { rateLimitHeaders } from "@/lib/rate-limit/headers";
+import { decide, type WindowLimit } from "@/lib/rate-limit/sliding-window";
+import { DEFAULT_TIER, type Tiers } from "@/lib/rate-limit/tiers";
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from "./body-limits";
+import { TOO_LARGE_DETAIL, UNSUPPORTED_MEDIA_TYPE_DETAIL } from "./json-body";
+import type { ApiOperation, OperationExample } from "./operation";
+import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
+import { BackendError, ValidationError } from "./errors";
+import { problemFor } from "./pipeline";
+import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemKind, ProblemSchema, problemBody } from "./problem";
+import { rateLimitedDetail, UNAUTHORIZED_DETAIL, WWW_AUTHENTICATE } from "./route";
+import { fieldErrorsFromZod } from "./zod-field-errors";
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** A sample decision of the default tier, from the limiter's own code: used for header examples. */
+function sampleDecisions(windows: readonly WindowLimit[]) {
+  const now = Date.parse("2026-01-05T12:00:00Z");
+  const fresh = decide(windows, windows.map(() => ({ count: 0, oldestMs: null, freeAtMs: null })), now);
+  const exhausted = decide(
+    windows,
+    windows.map((w, i) => (i === 0 ? { count: w.limit, oldestMs: now - 48_000, freeAtMs: now + 12_000 } : { count: 42, oldestMs: now - 3_600_000, freeAtMs: null })),
+    now,
+  );
+  return { fresh, exhausted };
+}
+
+function describeTiers(tiers: Tiers): string {
+  return [...tiers]
+    .map(([name, windows]) => `- \`${name}\`: ${windows.map((w) => `${w.limit} requests per ${w.name === "day" ? "rolling 24 hours" : w.name}`).join(", ")}`)
+    .join("\n");
+}
+
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the operations' zod schemas (the
+ * same ones that validate requests) and examples. Every operation lists every status it can
+ * answer, each with an example body.
+ */
+export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers: Tiers): OpenApiDocument {
+  const starter = tiers.get(DEFAULT_TIER)!;
+  const { fresh, exhausted } = sampleDecisions(starter);
+  const freshHeaders = rateLimitHeaders(fresh);
+  const exhaustedHeaders = rateLimitHeaders(exhausted);
+
+  const problem = (kind: ProblemKind, examples: Record<string, OperationExample>, headers: string[] = []): ZodOpenApiResponseObject => ({
+    description: `${PROBLEMS[kind].title}. ${PROBLEMS[kind].when}`,
+    headers: Object.fromEntries(["X-Request-Id", ...headers].map((name) => [name, header(name)])),
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema, examples } },
+  });
+  const one = (kind: ProblemKind, detail: string, members?: Record<string, unknown>) => ({
+    [kind]: { summary: PROBLEMS[kind].title, value: problemBody(kind, detail, members) },
+  });
+  // Examples of the errors services throw, through the real error mapping.
+  const mapped = (name: string, summary: string, error: unknown) => ({ [name]: { summary, value: problemFor(error).body } });
+  const limited = ["RateLimit-Policy", "RateLimit"];
+
+  const operationObject = (op: ApiOperation): ZodOpenApiOperationObject => {
+    const isGet = op.method === "get";
+    const responses: ZodOpenApiOperationObject["responses"] = {
+      "200": {
+        description: op.response.description,
+        headers: Object.fromEntries(["X-Request-Id", ...limited, ...(isGet ? ["ETag"] : [])].map((name) => [name, header(name)])),
+        content: { "application/json": { schema: op.response.schema, examples: op.response.examples } },
+      },
+    };
+    if (isGet) {
+      responses["304"] = {
+        description: "Not modified: `If-None-Match` named the current `ETag`. No body; counts against the limits like any request.",
+        headers: Object.fromEntries(["X-Request-Id", ...limited, "ETag"].map((name) => [name, header(name)])),
+      };
+    }
+    if (op.request) {
+      responses["400"] = problem("validation", validationExamples(op), limited);
+    }
+    responses["401"] = problem("unauthorized", one("unauthorized", UNAUTHORIZED_DETAIL), ["WWW-Authenticate"]);
+    if (op.request) {
+      responses["413"] = problem("payload_too_large", one("payload_too_large", TOO_LARGE_DETAIL), limited);
+      responses["415"] = problem("unsupported_media_type", one("unsupported_media_type", UNSUPPORTED_MEDIA_TYPE_DETAIL), limited);
+    }
+    responses["429"] = problem(
+      "rate_limited",
+      one("rate_limited", rateLimitedDetail(exhausted), { "violated-policies": exhausted.violated }),
+      [...limited, "Retry-After"],
+    );
+    responses["500"] = problem("internal", mapped("internal", PROBLEMS.internal.title, new Error("unexpected")), limited);
+    if (op.extraErrorStatuses?.includes(502)) {
+      responses["502"] = problem("backend", mapped("backend", PROBLEMS.backend.title, new BackendError("no usable result")), limited);
+    }
+    responses["503"] = problem(
+      "unavailable",
+      {
+        ...mapped("building", "The market database is being built", new DatabaseUnavailableError("building")),
+        ...mapped("limiter", "The rate-limit store is unreachable", new RateLimitStoreUnavailableError(null)),
+      },
+      ["Retry-After"],
+    );
+    return {
+      operationId: op.operationId,
+      summary: op.summary,
+      description: op.description,
+      tags: op.tags,
+      ...(op.request
+        ? { requestBody: { required: true, content: { "application/json": { schema: op.request.schema, examples: op.request.examples } } } }
+        : {}),
+      responses,
+    };
+  };
+
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Filing Search and Equity Screener API",
+      version: "1.0.0",
+      description: [
+        "Search company filings and screen listed companies over JSON. Base path `/api/v1/`; every path ends with a slash as written here (the same path without it answers 308 to it).",
+        `**Authentication**: send \`Authorization: Bearer <key>\` with every operation. A missing, malformed, unknown or revoked key gets 401 (\`WWW-Authenticate: Bearer\`), decided before any rate limiting: it never counts.`,
+        `**Limits** per key, both windows sliding (exact counts of the requests admitted in the last 60 seconds and the last 24 hours). Every authenticated request counts, including ones that fail validation; a request refused with 429 does not.\n${describeTiers(tiers)}`,
+        `**Headers**: every response has \`x-request-id\` (yours when you send a sane one, up to 128 of \`A-Za-z0-9._:-\`). Authenticated responses have \`RateLimit-Policy\` and \`RateLimit\` (IETF httpapi RateLimit header fields draft), e.g. \`RateLimit-Policy: ${freshHeaders["RateLimit-Policy"]}\` and \`RateLimit: ${freshHeaders.RateLimit}\`; a 429 adds \`Retry-After\` (seconds until a request would pass).`,
+        `**Errors** are RFC 9457 problem details (\`application/problem+json\`) with \`type\`, \`title\`, \`status\` and \`detail\`; a 400 adds \`errors\`, a list of \`{ pointer, message }\` with a JSON Pointer into your body.`,
+        `**Request bodies** (POST): a JSON object sent as \`Content-Type: application/json\`, at most ${MAX_BODY_BYTES} bytes (413) and ${MAX_BODY_DEPTH} levels deep; unknown members, \`__proto__\`/\`constructor\`/\`prototype\` members and non-finite numbers are rejected (400).`,
+        "**CORS**: any origin may call the API from a browser with a key; preflight requests are answered.",
+      ].join("\n\n"),
+    },
+    tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name })),
+    security: [{ apiKey: [] }],
+    paths: Object.fromEntries(operations.map((op) => [op.path, { [op.method]: operationObject(op) }])),
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "An API key (`fsk_...`), sent as `Authorization: Bearer <key>`." },
+      },
+      headers: {
+        "X-Request-Id": { description: "Identifies the request in the server log; echoes a sane incoming `x-request-id`.", schema: { type: "string" } },
+        "RateLimit-Policy": {
+          description: "The key's limits: one item per window with quota `q` and window `w` in seconds.",
+          schema: { type: "string" },
+          example: freshHeaders["RateLimit-Policy"],
+        },
+        RateLimit: {
+          description: "Per window: `r` requests remaining after this one, `t` seconds until the window frees a request.",
+          schema: { type: "string" },
+          example: freshHeaders.RateLimit,
+        },
+        "Retry-After": {
+          description: "Seconds until a request would pass.",
+          schema: { type: "integer", minimum: 1 },
+          example: Number(exhaustedHeaders["Retry-After"]),
+        },
+        "WWW-Authenticate": { description: "The authentication scheme.", schema: { type: "string" }, example: WWW_AUTHENTICATE },
+        ETag: { description: "Strong validator of the body; send it back in `If-None-Match` to get 304 when unchanged.", schema: { type: "string" } },
+      },
+    },
+  });
+}
+
+/** Real 400 examples: the operation's first example, spoiled, through its own schema. */
+function validationExamples(op: ApiOperation): Record<string, OperationExample> {
+  const first = Object.values(op.request!.examples)[0]?.value;
+  const spoiled = { ...(first as Record<string, unknown>), colour: "blue" };
+  const parsed = op.request!.schema.safeParse(spoiled);
+  const errors = parsed.success ? [] : fieldErrorsFromZod(parsed.error);
+  const notJson = "The body is not valid JSON: Unexpected token 'f', \"filters=1\" is not valid JSON";
+  return {
+    unknownMember: { summary: "An unknown member in the body", value: problemFor(new ValidationError(errors)).body },
+    notJson: { summary: "A body that is not JSON", value: problemFor(new ValidationError([{ pointer: "", message: notJson }])).body },
+  };
+}

@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
+import { BackendError, ValidationError } from "./errors";
+import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
+import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
+import { logRequest } from "./request-log";
+
+export interface Exchange {
+  request: Request;
+  requestId: string;
+  /** Response headers so far (request id, CORS, rate limit): every answer, error or not, carries them. */
+  headers: Headers;
+  /** Set once the request is authenticated, for the log line. */
+  keyId: string | null;
+}
+
+/**
+ * Runs one request: gives it an id, lets `work` answer it, turns whatever `work` throws into a
+ * problem response (no internals leave the server), and writes the log line.
+ */
+export async function serve(
+  request: Request,
+  baseHeaders: Record<string, string>,
+  work: (exchange: Exchange) => Promise<Response>,
+): Promise<Response> {
+  const started = performance.now();
+  const requestId = requestIdFor(request.headers);
+  const exchange: Exchange = { request, requestId, headers: new Headers(baseHeaders), keyId: null };
+  exchange.headers.set(REQUEST_ID_HEADER, requestId);
+  let response: Response;
+  let failure: unknown;
+  try {
+    response = await work(exchange);
+  } catch (error) {
+    const { body, headers } = problemFor(error);
+    for (const [name, value] of Object.entries(headers)) exchange.headers.set(name, value);
+    response = problemResponse(body, exchange.headers);
+    if (body.status >= 500) failure = error;
+  }
+  logRequest({
+    request_id: requestId,
+    key_id: exchange.keyId,
+    method: request.method,
+    route: new URL(request.url).pathname,
+    status: response.status,
+    latency_ms: Math.round((performance.now() - started) * 100) / 100,
+    ...(failure === undefined ? {} : { error: describeFailure(failure) }),
+  });
+  return response;
+}
+
+/** A 200 JSON answer carrying the exchange's headers. */
+export function jsonResponse(exchange: Exchange, json: string, cacheControl = "no-store"): Response {
+  exchange.headers.set("Content-Type", "application/json");
+  exchange.headers.set("Cache-Control", cacheControl);
+  return new Response(json, { status: 200, headers: exchange.headers });
+}
+
+/**
+ * A GET answer that clients can revalidate: a strong ETag of the body, and 304 without a body
+ * when `If-None-Match` names it (a 304 is still an authenticated request and counts).
+ */
+export function revalidatableResponse(exchange: Exchange, json: string): Response {
+  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
+  exchange.headers.set("ETag", etag);
+  const ifNoneMatch = exchange.request.headers.get("if-none-match");
+  const matches = ifNoneMatch !== null && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
+  if (!matches) return jsonResponse(exchange, json, "private, no-cache");
+  exchange.headers.set("Cache-Control", "private, no-cache");
+  return new Response(null, { status: 304, headers: exchange.headers });
+}
+
+const BACKEND_DETAIL = "The filing search backend did not return a usable result; retry later or narrow the search.";
+const INTERNAL_DETAIL = "An unexpected error occurred. Quote the x-request-id response header when reporting it.";
+
+/** The one place where errors become statuses (the OpenAPI examples come from it too). */
+export function problemFor(error: unknown): { body: ProblemBody; headers: Record<string, string> } {
+  if (error instanceof HttpProblem) {
+    return { body: problemBody(error.kind, error.detail, error.options.members), headers: error.options.headers ?? {} };
+  }
+  if (error instanceof ValidationError) {
+    return { body: problemBody("validation", `The request is not valid: ${error.message}`, { errors: error.errors }), headers: {} };
+  }
+  if (error instanceof BackendError) return { body: problemBody("backend", BACKEND_DETAIL), headers: {} };
+  if (error instanceof DatabaseUnavailableError) {
+    return { body: problemBody("unavailable", error.message), headers: { "Retry-After": "10" } };
+  }
+  if (error instanceof RateLimitStoreUnavailableError) {
+    return { body: problemBody("unavailable", "The rate limiter is unavailable; retry shortly."), headers: { "Retry-After": "5" } };
+  }
+  return { body: problemBody("internal", INTERNAL_DETAIL), headers: {} };
+}
+
+function describeFailure(error: unknown): { name: string; message: string; stack?: string } {
+  if (!(error instanceof Error)) return { name: "NonError", message: String(error) };
+  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : "";
+  return { name: error.name, message: error.message + cause, stack: error.stack };
+}

@@ -1,0 +1,47 @@
+import { type AuthenticatedKey, apiKeyAuthenticator } from "@/lib/auth/authenticate";
+import { apiStateDb, type StateDb } from "@/lib/db/api-state-db";
+import { env } from "@/lib/env";
+import { redisRateLimiter } from "@/lib/rate-limit/redis-limiter";
+import type { RateLimiter, WindowLimit } from "@/lib/rate-limit/sliding-window";
+import { sqliteRateLimiter } from "@/lib/rate-limit/sqlite-limiter";
+import { parseTiers, type Tiers } from "@/lib/rate-limit/tiers";
+
+/** What the route wrappers need besides the request: built once per process from the settings. */
+export interface ApiPlatform {
+  authenticate(authorization: string | null): AuthenticatedKey | null;
+  limiter: RateLimiter;
+  tiers: Tiers;
+  /** The browser UI endpoints' limit per client address. */
+  uiWindows: WindowLimit[];
+  now(): number;
+}
+
+export interface PlatformSettings {
+  /** Shared limits in Redis instead of the state file. */
+  redisUrl?: string;
+  /** `RATE_LIMIT_TIERS` JSON. */
+  tiers?: string;
+  uiPerMinute: number;
+  now?: () => number;
+}
+
+export function createPlatform(db: StateDb, settings: PlatformSettings): ApiPlatform {
+  return {
+    authenticate: apiKeyAuthenticator(db),
+    limiter: settings.redisUrl ? redisRateLimiter(settings.redisUrl) : sqliteRateLimiter(db),
+    tiers: parseTiers(settings.tiers),
+    uiWindows: [{ name: "minute", limit: settings.uiPerMinute, windowMs: 60_000 }],
+    now: settings.now ?? Date.now,
+  };
+}
+
+let shared: ApiPlatform | undefined;
+
+/** The process's platform, from the environment (opened on first use, not at import). */
+export function apiPlatform(): ApiPlatform {
+  if (!shared) {
+    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE } = env();
+    shared = createPlatform(apiStateDb(), { redisUrl: REDIS_URL, tiers: RATE_LIMIT_TIERS, uiPerMinute: UI_RATE_LIMIT_PER_MINUTE });
+  }
+  return shared;
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { MAX_BODY_BYTES } from "./body-limits";
+import type { FieldError } from "./errors";
+
+/**
+ * Every error the API answers, as RFC 9457 problem details (`application/problem+json`). The
+ * `type` of each is a stable URI reference to its section of the API reference (`/docs/`); the
+ * same table documents the errors there and in the OpenAPI document.
+ */
+export const PROBLEMS = {
+  validation: { status: 400, title: "Request validation failed", when: "The body is not valid JSON, is not an object, or breaks the operation's schema (unknown, missing or mistyped members, values out of range); `errors` lists each problem with a JSON Pointer into the body." },
+  unauthorized: { status: 401, title: "Unauthorized", when: "The API key is missing, malformed, unknown or revoked (one answer for all four). Never counted against a limit." },
+  cross_origin: { status: 403, title: "Cross-origin request refused", when: "Browser UI endpoints only: the request came from another site." },
+  not_found: { status: 404, title: "Not found", when: "No operation has this path." },
+  method_not_allowed: { status: 405, title: "Method not allowed", when: "The path exists but not with this method; `Allow` lists the methods it has." },
+  payload_too_large: { status: 413, title: "Payload too large", when: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.` },
+  unsupported_media_type: { status: 415, title: "Unsupported media type", when: "A POST body that is not sent as `Content-Type: application/json` (UTF-8, not compressed)." },
+  rate_limited: { status: 429, title: "Rate limit exceeded", when: "A limit of the key's tier is exhausted. `violated-policies` names it; `Retry-After` says how many seconds until a request would pass. Refused requests do not count." },
+  internal: { status: 500, title: "Internal server error", when: "An unexpected failure; the `x-request-id` identifies it in the server log." },
+  backend: { status: 502, title: "Backend error", when: "Filing search only: the search backend gave no usable result. Retry later or narrow the search." },
+  unavailable: { status: 503, title: "Service unavailable", when: "The market database is being built, or the rate-limit store cannot be reached. `Retry-After` says when to retry." },
+} as const satisfies Record<string, { status: number; title: string; when: string }>;
+
+export type ProblemKind = keyof typeof PROBLEMS;
+
+/** The section of /docs/ that documents a problem type. */
+export const problemAnchor = (kind: ProblemKind) => `problem-${kind.replaceAll("_", "-")}`;
+export const problemType = (kind: ProblemKind) => `/docs/#${problemAnchor(kind)}`;
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+/** Thrown inside the request pipeline to answer with a problem. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly kind: ProblemKind,
+    readonly detail: string,
+    readonly options: { headers?: Record<string, string>; members?: Record<string, unknown> } = {},
+  ) {
+    super(detail);
+    this.name = "HttpProblem";
+  }
+}
+
+export function problemBody(kind: ProblemKind, detail: string, members: Record<string, unknown> = {}): ProblemBody {
+  const { status, title } = PROBLEMS[kind];
+  return { type: problemType(kind), title, status, detail, ...members };
+}
+
+export function problemResponse(body: ProblemBody, headers: Headers): Response {
+  headers.set("Content-Type", PROBLEM_CONTENT_TYPE);
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { status: body.status, headers });
+}
+
+const FieldErrorSchema = z
+  .object({
+    pointer: z.string().describe('JSON Pointer (RFC 6901) into the request body, e.g. "/page/limit"; "" for the body as a whole'),
+    message: z.string().describe("What is wrong with that member"),
+  })
+  .meta({ id: "FieldError" });
+
+/** The problem details shape every error has (documented in the OpenAPI document, checked by tests). */
+export const ProblemSchema = z
+  .object({
+    type: z.string().describe("URI reference identifying the problem type; resolves to its section of /docs/"),
+    title: z.string().describe("Short summary of the problem type"),
+    status: z.int().describe("The HTTP status code"),
+    detail: z.string().describe("What went wrong with this request, and what to do about it"),
+    errors: z.array(FieldErrorSchema).optional().describe("400 only: one entry per invalid member"),
+    "violated-policies": z.array(z.string()).optional().describe('429 only: the exhausted limits ("minute", "day")'),
+  })
+  .meta({ id: "Problem", description: "RFC 9457 problem details (application/problem+json)" });

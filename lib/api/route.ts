@@ -1,0 +1,232 @@
+import type { z } from "zod";
+import { rateLimitHeaders } from "@/lib/rate-limit/headers";
+import type { RateLimitDecision, WindowLimit } from "@/lib/rate-limit/sliding-window";
+import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
+import { publicCorsHeaders } from "./cors";
+import { ValidationError } from "./errors";
+import { readJsonObject } from "./json-body";
+import type { ApiOperation } from "./operation";
+import { type Exchange, jsonResponse, revalidatableResponse, serve } from "./pipeline";
+import { type ApiPlatform, apiPlatform } from "./platform";
+import { HttpProblem } from "./problem";
+import { fieldErrorsFromZod } from "./zod-field-errors";
+
+/**
+ * Route handlers from an operation description and a service call:
+ *
+ *   // POST /api/v1/screener/basic/ - run a basic screen
+ *   export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(basicScreenOperation, ({ body }) => runBasicScreen(body));
+ *
+ * Export all six: the methods the operation does not have answer 405 with `Allow` (Next's own
+ * 405 has neither a body nor `Allow`); HEAD follows GET by itself.
+ *
+ * Per request: request id → CORS → trailing slash (308) → method → API key → rate limit →
+ * (POST) media type, size cap, JSON parse, depth and key checks → the operation's zod schema →
+ * handler → JSON (GET answers carry an ETag and honour If-None-Match with 304). Anything thrown
+ * becomes a problem response in one place (lib/api/pipeline.ts); one log line per request.
+ */
+export function apiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
+  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, apiKeyGate, platform);
+}
+
+/**
+ * The same for the browser UI's own endpoints (`app/api/ui/...`): no API key; refuses requests
+ * from other sites (Origin / Sec-Fetch-Site) and limits each client address on its own
+ * (UI_RATE_LIMIT_PER_MINUTE). Same validation, errors and log line as the public API.
+ */
+export function uiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
+  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, sameOriginGate, platform);
+}
+
+/**
+ * A GET that needs no key and is not throttled, with CORS, request id, ETag and log line: for the
+ * OpenAPI document only (`/api/v1/openapi.json`), which the spec does not count as an operation.
+ */
+export function documentRoute(path: string, getDocument: () => unknown): RouteHandlers {
+  return createRoute({ operationId: "getOpenApiDocument", method: "get", path }, getDocument, openGate, apiPlatform);
+}
+
+/** Every method of a path that has no operation: JSON 404 (the `app/api/[[...path]]` catch-all). */
+export function notFoundRoute(): RouteHandlers {
+  const notFound: RouteHandler = (request) =>
+    serve(request, publicCorsHeaders("OPTIONS"), async (exchange) => {
+      const path = new URL(exchange.request.url).pathname;
+      throw new HttpProblem("not_found", `No operation at ${path}. The operations are listed at /api/v1/openapi.json.`);
+    });
+  return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type RouteHandler = (request: Request) => Promise<Response>;
+export type RouteHandlers = Record<Method | "OPTIONS", RouteHandler>;
+
+/** The parsed body type; `unknown` when the operation is typed as plain `ApiOperation` (use `satisfies ApiOperation` to keep it). */
+type BodyOf<Op extends ApiOperation> = [NonNullable<Op["request"]>] extends [never] ? undefined : z.output<NonNullable<Op["request"]>["schema"]>;
+
+export interface HandlerContext<Body> {
+  /** The validated body (POST), typed by the operation's request schema. */
+  body: Body;
+  request: Request;
+  requestId: string;
+  keyId: string | null;
+}
+
+export type OperationHandler<Op extends ApiOperation> = (
+  context: HandlerContext<BodyOf<Op>>,
+) => z.output<Op["response"]["schema"]> | Promise<z.output<Op["response"]["schema"]>>;
+
+/** How a kind of route lets requests in. */
+interface Gate {
+  /** Headers on every response of the route. */
+  headers(allow: string): Record<string, string>;
+  /** OPTIONS: the CORS preflight. */
+  preflight(exchange: Exchange, allow: string): Response;
+  /** Authenticates and throttles, or throws the refusal; sets the rate-limit headers. */
+  admit(exchange: Exchange, platform: () => ApiPlatform): Promise<void>;
+}
+
+function createRoute(
+  operation: Pick<ApiOperation, "operationId" | "method" | "path" | "request">,
+  handler: (context: HandlerContext<never>) => unknown,
+  gate: Gate,
+  platform: () => ApiPlatform,
+): RouteHandlers {
+  const method = operation.method.toUpperCase() as Method;
+  const schema = operation.request?.schema;
+  if (method === "POST" && schema === undefined) throw new Error(`${operation.operationId}: a POST operation needs a request schema`);
+  const allow = method === "GET" ? "GET, HEAD, OPTIONS" : `${method}, OPTIONS`;
+
+  const handle =
+    (called: Method | "OPTIONS"): RouteHandler =>
+    (request) =>
+      serve(request, gate.headers(allow), async (exchange) => {
+        const url = new URL(request.url);
+        if (operation.path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(exchange, url);
+        if (called === "OPTIONS") return gate.preflight(exchange, allow);
+        if (called !== method) {
+          throw new HttpProblem("method_not_allowed", `${called} is not allowed on ${operation.path}; use ${method}.`, {
+            headers: { Allow: allow },
+          });
+        }
+        await gate.admit(exchange, platform);
+        let body: unknown;
+        if (schema !== undefined) {
+          const parsed = schema.safeParse(await readJsonObject(request));
+          if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
+          body = parsed.data;
+        }
+        const result = await handler({ body: body as never, request, requestId: exchange.requestId, keyId: exchange.keyId });
+        const json = JSON.stringify(result);
+        return method === "GET" ? revalidatableResponse(exchange, json) : jsonResponse(exchange, json);
+      });
+
+  return {
+    GET: handle("GET"),
+    POST: handle("POST"),
+    PUT: handle("PUT"),
+    PATCH: handle("PATCH"),
+    DELETE: handle("DELETE"),
+    OPTIONS: handle("OPTIONS"),
+  };
+}
+
+/**
+ * The spec's paths end with a slash; the same path without it answers 308 Permanent Redirect to
+ * it, which clients follow keeping the method and body (before any key check: it costs nothing).
+ */
+function slashRedirect(exchange: Exchange, url: URL): Response {
+  exchange.headers.set("Location", `${url.pathname}/${url.search}`);
+  return new Response(null, { status: 308, headers: exchange.headers });
+}
+
+const noContent = (exchange: Exchange, allow: string) => {
+  exchange.headers.set("Allow", allow);
+  return new Response(null, { status: 204, headers: exchange.headers });
+};
+
+export const UNAUTHORIZED_DETAIL = "A valid API key is required: send it as `Authorization: Bearer <key>`.";
+export const WWW_AUTHENTICATE = 'Bearer realm="api"';
+
+// One answer for a missing, malformed, unknown or revoked key, so a caller learns nothing from it.
+const UNAUTHORIZED = () => new HttpProblem("unauthorized", UNAUTHORIZED_DETAIL, { headers: { "WWW-Authenticate": WWW_AUTHENTICATE } });
+
+const apiKeyGate: Gate = {
+  headers: publicCorsHeaders,
+  preflight: noContent,
+  async admit(exchange, getPlatform) {
+    const platform = getPlatform();
+    // Decided before any throttling: refused keys are never counted, and the check is cheap.
+    const key = platform.authenticate(exchange.request.headers.get("authorization"));
+    if (key === null) throw UNAUTHORIZED();
+    exchange.keyId = key.keyId;
+    // A key whose tier was removed from the configuration falls back to the default tier.
+    const windows = platform.tiers.get(key.tier) ?? platform.tiers.get(DEFAULT_TIER)!;
+    await throttle(exchange, `key:${key.keyId}`, windows, platform);
+  },
+};
+
+const openGate: Gate = {
+  headers: publicCorsHeaders,
+  preflight: noContent,
+  admit: async () => {},
+};
+
+const sameOriginGate: Gate = {
+  headers: () => ({}),
+  preflight(exchange, allow) {
+    assertSameOrigin(exchange.request);
+    return noContent(exchange, allow);
+  },
+  async admit(exchange, getPlatform) {
+    assertSameOrigin(exchange.request);
+    const platform = getPlatform();
+    await throttle(exchange, `ui:${clientAddress(exchange.request.headers)}`, platform.uiWindows, platform);
+  },
+};
+
+async function throttle(exchange: Exchange, subject: string, windows: readonly WindowLimit[], platform: ApiPlatform): Promise<void> {
+  const decision = await platform.limiter.consume(subject, windows, platform.now());
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) exchange.headers.set(name, value);
+  if (decision.allowed) return;
+  throw new HttpProblem("rate_limited", rateLimitedDetail(decision), { members: { "violated-policies": decision.violated } });
+}
+
+/** The 429 detail: which limit is exhausted and when a request will pass. */
+export function rateLimitedDetail(decision: RateLimitDecision): string {
+  const exhausted = decision.policies
+    .filter((p) => decision.violated.includes(p.name))
+    .map((p) => `"${p.name}" (${p.limit} requests per ${p.windowSeconds} seconds)`)
+    .join(" and ");
+  return `Rate limit ${exhausted} exhausted; retry in ${decision.retryAfterSeconds} seconds.`;
+}
+
+/**
+ * Browsers say where a request comes from: `Sec-Fetch-Site` (all current browsers) and `Origin`
+ * (cross-origin and POST requests). A request without either is not from a browser page.
+ */
+function assertSameOrigin(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  const fromThisSite = site === null || site === "same-origin" || site === "none";
+  if (fromThisSite && (origin === null || hostOf(origin) === request.headers.get("host"))) return;
+  throw new HttpProblem("cross_origin", "This endpoint serves this site's own pages only; programs use /api/v1/ with an API key.");
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The client address for the UI limit: the last `x-forwarded-for` entry, which Next sets from the
+ * socket when absent and which a reverse proxy appends to. Without a proxy in front, a client can
+ * choose this value: the UI limit then only slows browsers down, it is not a security boundary
+ * (the public API's limits are per key).
+ */
+function clientAddress(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+  return forwarded || "unknown";
+}

@@ -1,0 +1,16 @@
+import type { z } from "zod";
+import type { FieldError } from "./errors";
+
+/** RFC 6901 JSON Pointer for a path into the request body (`["filters", "a/b"]` → `/filters/a~1b`). */
+export function jsonPointer(path: readonly PropertyKey[]): string {
+  return path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+}
+
+/** zod issues as the API's field errors: one per problem, each pointing at the member concerned. */
+export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
+  return error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({ pointer: jsonPointer([...issue.path, key]), message: `Unknown member "${key}".` }))
+      : [{ pointer: jsonPointer(issue.path), message: issue.message }],
+  );
+}

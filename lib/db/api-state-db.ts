@@ -1,0 +1,52 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { env } from "@/lib/env";
+
+/**
+ * The API state file: API keys and the rate-limit log. It is separate from the market database,
+ * so rebuilding market data (`npm run ingest`) never touches it. Several processes (app
+ * instances, the `apikey` command) may open it at once: WAL lets readers run beside the one
+ * writer, and the busy timeout makes a writer wait for the lock instead of failing.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS api_keys (
+  id          TEXT PRIMARY KEY,
+  name        TEXT NOT NULL,
+  tier        TEXT NOT NULL,
+  key_hash    BLOB NOT NULL UNIQUE,   -- SHA-256 of the whole key; the key itself is never stored
+  key_hint    TEXT NOT NULL,          -- last four characters, to tell keys apart in listings
+  created_at  TEXT NOT NULL,
+  revoked_at  TEXT
+);
+-- Sliding-window log: one row per admitted request, per subject (an API key id or a UI client).
+CREATE TABLE IF NOT EXISTS rate_limit_log (
+  subject TEXT NOT NULL,
+  at_ms   INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rate_limit_log_subject_at ON rate_limit_log (subject, at_ms);
+CREATE INDEX IF NOT EXISTS rate_limit_log_at ON rate_limit_log (at_ms);
+`;
+
+export type StateDb = Database.Database;
+
+/** Opens (creating if needed) an API state file. Callers keep the handle for the process's life. */
+export function openApiStateDb(file: string): StateDb {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("busy_timeout = 5000");
+  db.pragma("journal_mode = WAL");
+  // WAL + NORMAL is durable across application crashes; a power loss may drop the last few
+  // log rows, which only ever makes a limit more lenient for one window.
+  db.pragma("synchronous = NORMAL");
+  db.exec(SCHEMA);
+  return db;
+}
+
+let shared: StateDb | undefined;
+
+/** The process-wide connection to the configured state file (`API_STATE_PATH`). */
+export function apiStateDb(): StateDb {
+  shared ??= openApiStateDb(env().API_STATE_PATH);
+  return shared;
+}

@@ -1,0 +1,46 @@
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { bundledPaths } from "./bundled-paths";
+import { readBrotliText } from "./compressed-files";
+import { type CompanyFacts, fiscalYearOfPeriodEnd, fiscalYearsFromCompanyFacts } from "./companyfacts";
+
+const paths = bundledPaths("data");
+const facts = (cik: string) => JSON.parse(readBrotliText(`${paths.secCompanyFactsDir}/CIK${cik}.json.br`)) as CompanyFacts;
+
+describe("SEC companyfacts loader on the bundled files", () => {
+  it("reads Apple across its revenue tag change, as originally reported", () => {
+    const apple = facts("0000320193");
+    // Apple's FY2016 10-K tags revenue SalesRevenueNet; later 10-Ks use RevenueFromContract...; both are read.
+    const all = fiscalYearsFromCompanyFacts(apple, "2025-12-31");
+    const fy2016 = all.years.find((y) => y.fiscalYear === 2016)!;
+    expect(fy2016.periodEnd).toBe("2016-09-24");
+    expect(fy2016.revenue).toBe(215_639_000_000);
+    expect(fy2016.netIncome).toBe(45_687_000_000);
+    expect(fy2016.eps).toBe(8.35);
+    const fy2020 = all.years.find((y) => y.fiscalYear === 2020)!;
+    expect(fy2020.revenue).toBe(274_515_000_000);
+    expect(all.tags.get(2020)?.revenue).toBe("RevenueFromContractWithCustomerExcludingAssessedTax");
+    expect(all.tags.get(2012)?.revenue).toBe("SalesRevenueNet");
+  });
+
+  it("cuts at the as-of date and labels fiscal years by period end", () => {
+    const nvidia = fiscalYearsFromCompanyFacts(facts("0001045810"), "2016-12-31");
+    expect(nvidia.years.at(-1)).toMatchObject({ fiscalYear: 2016, periodEnd: "2016-01-31", revenue: 5_010_000_000 });
+    expect(nvidia.years.every((y) => y.periodEnd <= "2016-12-31")).toBe(true);
+    expect(new Set(nvidia.years.map((y) => y.fiscalYear)).size).toBe(nvidia.years.length);
+    expect(fiscalYearOfPeriodEnd("2016-01-02")).toBe(2015);
+    expect(fiscalYearOfPeriodEnd("2016-01-31")).toBe(2016);
+  });
+
+  it("derives gross profit and shares when a company does not tag them", () => {
+    const alphabet = fiscalYearsFromCompanyFacts(facts("0001652044"), "2016-12-31");
+    const fy2016 = alphabet.years.find((y) => y.fiscalYear === 2016)!;
+    expect(fy2016.grossProfit).toBe(fy2016.revenue! - fy2016.costOfRevenue!);
+    expect(fy2016.sharesOutstanding).toBeCloseTo(fy2016.netIncome! / fy2016.eps!, 3);
+  });
+
+  it("gives no fiscal years for a filer whose history starts after the as-of date", () => {
+    expect(fiscalYearsFromCompanyFacts(facts("0001835632"), "2016-12-31").years).toEqual([]);
+    expect(readdirSync(paths.secCompanyFactsDir)).toHaveLength(4);
+  });
+});

@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+
+/**
+ * Throw-away local servers for tests and benchmarks: the built app (`next start`) and Debian's
+ * redis-server, each on a free loopback port, stopped by whoever started them.
+ */
+export interface LocalServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor(ready: () => Promise<boolean>, child: ChildProcess, what: string): Promise<void> {
+  for (let attempt = 0; !(await ready()); attempt++) {
+    if (attempt > 150 || child.exitCode !== null) throw new Error(`${what} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function stopper(child: ChildProcess, cleanUp = () => {}): () => Promise<void> {
+  return async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // The whole process group: `npx next start` runs the server as a child of its own.
+    process.kill(-child.pid!, "SIGTERM");
+    await exited;
+    cleanUp();
+  };
+}
+
+/** Another instance of the built app (needs `npm run build`), with extra environment. */
+export async function startApp(env: Record<string, string>): Promise<LocalServer> {
+  const port = await freePort();
+  const child = spawn("npx", ["next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    env: { ...process.env, AUTO_INGEST: "0", LOG_LEVEL: "warn", ...env },
+    stdio: "ignore",
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(() => fetch(`${url}/api/health/`).then((r) => r.ok, () => false), child, `the app on ${url}`);
+  return { url, stop: stopper(child) };
+}
+
+/** redis-server with its own temporary directory and no persistence. */
+export async function startRedis(): Promise<LocalServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), "redis-test-"));
+  const port = await freePort();
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+    detached: true,
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  const ping = async () => {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on("error", () => {});
+    try {
+      await probe.connect();
+      return (await probe.ping()) === "PONG";
+    } catch {
+      return false;
+    } finally {
+      probe.disconnect();
+    }
+  };
+  await waitFor(ping, child, "redis-server (is it installed? scripts/ensure-test-tools.sh)");
+  return { url, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
+}

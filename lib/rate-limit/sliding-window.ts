@@ -1,0 +1,81 @@
+/**
+ * Sliding-window-log rate limiting, the part shared by the SQLite and Redis stores. A store keeps
+ * the time of every admitted request per subject; a request at `now` is admitted when, for every
+ * window, fewer than `limit` admitted requests lie in (now - window, now]. Exact, unlike fixed
+ * windows (which admit up to twice the limit across a boundary) or estimates. Refused requests
+ * are not recorded, so they never count.
+ */
+export interface WindowLimit {
+  /** Policy name shown in the RateLimit headers and in a 429 ("minute", "day"). */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** One window as a store sees it at `now`, before the request is recorded. */
+export interface WindowState {
+  /** Admitted requests in the window. */
+  count: number;
+  /** Time of the oldest of them (null when none). */
+  oldestMs: number | null;
+  /** When count >= limit: the time at which the window holds limit - 1 requests again. */
+  freeAtMs: number | null;
+}
+
+export interface PolicyState {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  /** Requests still available in the window after this one. */
+  remaining: number;
+  /** Seconds until the window frees a request (the RateLimit "t" parameter). */
+  resetSeconds: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  policies: PolicyState[];
+  /** Names of the exhausted windows (empty when allowed). */
+  violated: string[];
+  /** Seconds until a request would pass (refused requests only). */
+  retryAfterSeconds: number | null;
+}
+
+export interface RateLimiter {
+  /** Admits and records one request for `subject`, or refuses it without recording it. Atomic. */
+  consume(subject: string, windows: readonly WindowLimit[], now: number): Promise<RateLimitDecision>;
+}
+
+/** The store behind the limiter cannot answer (Redis down, state file locked too long): 503. */
+export class RateLimitStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("The rate-limit store is unavailable", { cause });
+    this.name = "RateLimitStoreUnavailableError";
+  }
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** The decision for the window states a store read inside its transaction (or script). */
+export function decide(windows: readonly WindowLimit[], states: readonly WindowState[], now: number): RateLimitDecision {
+  const violated = windows.filter((w, i) => states[i]!.count >= w.limit);
+  const allowed = violated.length === 0;
+  const policies = windows.map((w, i): PolicyState => {
+    const state = states[i]!;
+    const full = state.count >= w.limit;
+    const count = allowed ? state.count + 1 : state.count;
+    const oldest = allowed ? (state.oldestMs ?? now) : state.oldestMs;
+    const freesAt = full && !allowed ? state.freeAtMs! : oldest === null ? now + w.windowMs : oldest + w.windowMs;
+    return {
+      name: w.name,
+      limit: w.limit,
+      windowSeconds: w.windowMs / 1000,
+      remaining: Math.max(0, w.limit - count),
+      resetSeconds: seconds(freesAt - now),
+    };
+  });
+  const retryAfterSeconds = allowed
+    ? null
+    : Math.max(...violated.map((w) => policies.find((p) => p.name === w.name)!.resetSeconds));
+  return { allowed, policies, violated: violated.map((w) => w.name), retryAfterSeconds };
+}

@@ -1,0 +1,55 @@
+import type { StateDb } from "@/lib/db/api-state-db";
+import { LONGEST_WINDOW_MS } from "./tiers";
+import { decide, RateLimitStoreUnavailableError, type RateLimitDecision, type RateLimiter, type WindowLimit, type WindowState } from "./sliding-window";
+
+const SWEEP_EVERY_MS = 5 * 60_000;
+
+/**
+ * The sliding-window log in the API state file. Each decision is one `BEGIN IMMEDIATE`
+ * transaction: it takes the file's write lock before reading the counts, so concurrent requests
+ * (in this process or in any other process sharing the file) are serialised and can never both
+ * take the last free slot.
+ */
+export function sqliteRateLimiter(db: StateDb): RateLimiter {
+  const prune = db.prepare(`DELETE FROM rate_limit_log WHERE subject = ? AND at_ms <= ?`);
+  // Subjects that stop sending (revoked keys, passing UI clients) are never pruned by the line
+  // above: a sweep every few minutes drops every row older than the longest window there is.
+  const sweep = db.prepare(`DELETE FROM rate_limit_log WHERE at_ms <= ?`);
+  let sweptAt = 0;
+  const window = db.prepare(`SELECT count(*) AS count, min(at_ms) AS oldest FROM rate_limit_log WHERE subject = ? AND at_ms > ?`);
+  // The (count - limit)-th oldest request in the window: once it leaves, one slot is free again.
+  const nth = db.prepare(`SELECT at_ms FROM rate_limit_log WHERE subject = ? AND at_ms > ? ORDER BY at_ms LIMIT 1 OFFSET ?`).pluck();
+  const record = db.prepare(`INSERT INTO rate_limit_log (subject, at_ms) VALUES (?, ?)`);
+
+  const consume = db
+    .transaction((subject: string, windows: readonly WindowLimit[], now: number): RateLimitDecision => {
+      const longest = Math.max(...windows.map((w) => w.windowMs));
+      prune.run(subject, now - longest);
+      if (now - sweptAt > SWEEP_EVERY_MS) {
+        sweep.run(now - LONGEST_WINDOW_MS);
+        sweptAt = now;
+      }
+      const states = windows.map((w): WindowState => {
+        const since = now - w.windowMs;
+        const { count, oldest } = window.get(subject, since) as { count: number; oldest: number | null };
+        const freeAtMs = count >= w.limit ? (nth.get(subject, since, count - w.limit) as number) + w.windowMs : null;
+        return { count, oldestMs: oldest, freeAtMs };
+      });
+      const decision = decide(windows, states, now);
+      if (decision.allowed) record.run(subject, now);
+      return decision;
+    })
+    .immediate;
+
+  return {
+    consume: async (subject, windows, now) => {
+      try {
+        return consume(subject, windows, now);
+      } catch (error) {
+        // The busy timeout ran out: another process held the write lock for seconds.
+        if ((error as { code?: string }).code === "SQLITE_BUSY") throw new RateLimitStoreUnavailableError(error);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,369 @@
+/**
+ * The screener catalog: every filter, output field and sort field, defined once. The options
+ * record, the request schemas, the SQL compiler, the OpenAPI document and the UI all derive from
+ * it. Pure data: safe to import from client components.
+ */
+
+export type Unit = "percent" | "usd" | "number" | "integer" | "text" | "date";
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  unit: Unit;
+  /** Display format hint for clients (d3-format style for numbers). */
+  format: string;
+  category: FieldCategory;
+  description: string;
+  /** The SQL expression that computes it, over `c` = companies and `p` = company_profiles. */
+  sql: string;
+  /** Needs the company_profiles join. */
+  profile?: boolean;
+  sortable: boolean;
+}
+
+export type FieldCategory = "Company" | "Market" | "Valuation" | "Volatility" | "Fundamentals (latest fiscal year)" | "Profitability";
+
+type FieldRow = [name: string, label: string, unit: Unit, category: FieldCategory, description: string, sql?: string];
+
+const FORMATS: Record<Unit, string> = {
+  percent: ".2%",
+  usd: "$,.4s",
+  number: ",.2f",
+  integer: "d",
+  text: "",
+  date: "",
+};
+
+const FIELD_ROWS: FieldRow[] = [
+  ["full_ticker", "Ticker", "text", "Company", "Exchange-prefixed ticker, EXCHANGE:SYMBOL (e.g. NYSE:IBM, NASDAQ:AAPL)"],
+  ["symbol", "Symbol", "text", "Company", "Symbol on its exchange"],
+  ["companyName", "Company", "text", "Company", "Company name"],
+  ["exchange", "Exchange", "text", "Company", "Exchange code used in full_ticker"],
+  ["country", "Country", "text", "Company", "Country of the company"],
+  ["currency", "Currency", "text", "Company", "Trading currency"],
+  ["sector", "Sector", "text", "Company", "Sector"],
+  ["industry_group", "Industry group", "text", "Company", "Industry group"],
+  ["industry", "Industry", "text", "Company", "Industry"],
+  ["isin", "ISIN", "text", "Company", "ISIN where known"],
+  ["cik", "SEC CIK", "integer", "Company", "SEC Central Index Key where known"],
+  ["listing_status", "Listing status", "text", "Company", "listed, or delisted since the as-of date"],
+  ["description", "Business description", "text", "Company", "Business description", "p.description"],
+  ["price", "Price", "number", "Market", "Unadjusted close on the last trading day on or before the as-of date, in the trading currency"],
+  ["marketCap_usd", "Market cap", "usd", "Market", "Price times shares outstanding (latest fiscal year reporting them, split-adjusted), USD"],
+  ["return_1y", "1-year return", "percent", "Market", "Total return (adjusted close) over the year to the as-of date"],
+  ["dividendYieldTTM", "Dividend yield (TTM)", "percent", "Market", "Dividends paid over the trailing twelve months divided by price"],
+  ["daily_return_vol_1y_annualized", "Volatility 1y", "percent", "Volatility", "Annualised standard deviation of daily returns over one year"],
+  ["daily_return_vol_5y_annualized", "Volatility 5y", "percent", "Volatility", "Annualised standard deviation of daily returns over five years"],
+  ["enterpriseValue_usd", "Enterprise value", "usd", "Valuation", "Market cap plus debt minus cash (latest fiscal year), USD"],
+  ["peRatio", "P/E", "number", "Valuation", "Price over earnings per share of the latest fiscal year"],
+  ["priceToSales", "P/S", "number", "Valuation", "Market cap over revenue of the latest fiscal year"],
+  ["priceToBook", "P/B", "number", "Valuation", "Market cap over total equity of the latest fiscal year"],
+  ["evToEbitda", "EV/EBITDA", "number", "Valuation", "Enterprise value over EBIT plus depreciation of the latest fiscal year"],
+  ["fiscal_year", "Fiscal year", "integer", "Fundamentals (latest fiscal year)", "Latest fiscal year ending on or before the as-of date"],
+  ["period_end", "Fiscal year end", "date", "Fundamentals (latest fiscal year)", "End date of that fiscal year"],
+  ["revenue", "Revenue", "usd", "Fundamentals (latest fiscal year)", "Total revenue, latest fiscal year"],
+  ["grossProfit", "Gross profit", "usd", "Fundamentals (latest fiscal year)", "Gross profit, latest fiscal year"],
+  ["operatingIncome", "Operating income", "usd", "Fundamentals (latest fiscal year)", "Operating income, latest fiscal year"],
+  ["netIncome", "Net income", "usd", "Fundamentals (latest fiscal year)", "Net income, latest fiscal year"],
+  ["ebit", "EBIT", "usd", "Fundamentals (latest fiscal year)", "Earnings before interest and tax, latest fiscal year"],
+  ["eps", "EPS", "number", "Fundamentals (latest fiscal year)", "Earnings per share, latest fiscal year, restated to the as-of share basis"],
+  ["totalEquity", "Total equity", "usd", "Fundamentals (latest fiscal year)", "Total equity, latest fiscal year"],
+  ["totalDebt", "Total debt", "usd", "Fundamentals (latest fiscal year)", "Long-term plus short-term debt, latest fiscal year"],
+  ["returnOnInvestedCapital", "ROIC", "percent", "Profitability", "EBIT × (1 − tax rate) over invested capital, latest fiscal year"],
+  ["returnOnEquity", "ROE", "percent", "Profitability", "Net income over total equity, latest fiscal year"],
+  ["grossMargin", "Gross margin", "percent", "Profitability", "Gross profit over revenue, latest fiscal year"],
+  ["operatingMargin", "Operating margin", "percent", "Profitability", "Operating income over revenue, latest fiscal year"],
+  ["netMargin", "Net margin", "percent", "Profitability", "Net income over revenue, latest fiscal year"],
+  ["debtToEquity", "Debt/equity", "number", "Profitability", "Total debt over total equity, latest fiscal year"],
+];
+
+export const FIELDS: readonly FieldDef[] = FIELD_ROWS.map(([name, label, unit, category, description, sql]) => ({
+  name,
+  label,
+  unit,
+  format: FORMATS[unit],
+  category,
+  description,
+  sql: sql ?? `c."${name}"`,
+  profile: sql?.startsWith("p.") ?? false,
+  // Long text is not a sort key; everything else is.
+  sortable: name !== "description",
+}));
+
+export const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((f) => [f.name, f]));
+
+export const SORT_FIELDS: readonly string[] = FIELDS.filter((f) => f.sortable).map((f) => f.name);
+
+/** Output fields of a rows response when the request names none. */
+export const DEFAULT_FIELDS: readonly string[] = [
+  "full_ticker", "companyName", "country", "sector", "industry", "marketCap_usd", "price", "return_1y", "peRatio", "dividendYieldTTM",
+];
+
+export const DEFAULT_SORT = { field: "marketCap_usd", desc: true } as const;
+
+export const PAGE = { default_limit: 100, default_offset: 0, max_limit: 1000 } as const;
+
+export const RESULT_FORMATS = ["rows", "tickers"] as const;
+
+export const COMPARE_OPERATORS = ["lt", "lte", "gt", "gte"] as const;
+export type CompareOperator = (typeof COMPARE_OPERATORS)[number];
+
+export const GROWTH_HORIZONS = [1, 2, 3, 5, 7, 8, 10] as const;
+export const GROWTH_VALUE_TYPES = ["cagr", "multiple"] as const;
+export const CURRENCY_BASES = ["reported", "usd"] as const;
+
+export const MISSING_POLICIES = ["strict", "skip_missing"] as const;
+export const METRIC_OPERAND_KINDS = ["fy", "average", "ttm"] as const;
+export const METRIC_RULE_KINDS = ["range", "compare"] as const;
+/** Deepest fiscal-year offset an operand may reach (offset + years − 1). */
+export const MAX_FY_DEPTH = 10;
+export const MAX_RULES = 5;
+
+export type InputType =
+  | "range"
+  | "multi_select"
+  | "text"
+  | "metric_rule_group"
+  | "growth_rule_group"
+  | "volatility_rule_group"
+  | "composite_rule_group"
+  | "field_compare";
+
+interface FilterBase {
+  name: string;
+  label: string;
+  category: string;
+  description: string;
+  /** `basic` filters are accepted by both endpoints; `advanced` ones only by the advanced endpoint. */
+  mode: "basic" | "advanced";
+}
+
+export interface RangeFilterDef extends FilterBase {
+  input_type: "range";
+  /** The output field the range applies to (also gives unit and SQL). */
+  field: string;
+}
+
+export interface MultiSelectFilterDef extends FilterBase {
+  input_type: "multi_select";
+  operators: readonly ["include", "exclude"];
+  default_operator: "include";
+  /** Names a list in the options record's `option_values` (lists read from the database). */
+  options_source?: string;
+  /** Or a fixed list. */
+  options?: readonly string[];
+  /** SQL flag per value when values are data sets rather than a column's values (data coverage). */
+  value_columns?: Readonly<Record<string, string>>;
+}
+
+export interface TextFilterDef extends FilterBase {
+  input_type: "text";
+}
+
+export interface MetricRuleGroupDef extends FilterBase {
+  input_type: "metric_rule_group";
+  /** The fiscal-year metric (fiscal_years column). */
+  metric: string;
+  unit: Unit;
+}
+
+export interface GrowthRuleGroupDef extends FilterBase {
+  input_type: "growth_rule_group";
+  /** Growth metric → value type → currency basis → name of the derived value field. */
+  value_fields: Record<string, Record<(typeof GROWTH_VALUE_TYPES)[number], Record<(typeof CURRENCY_BASES)[number], string>>>;
+}
+
+export interface MemberRuleGroupDef extends FilterBase {
+  input_type: "volatility_rule_group" | "composite_rule_group";
+  /** Output fields the rules may name. */
+  members: readonly string[];
+}
+
+export interface FieldCompareDef extends FilterBase {
+  input_type: "field_compare";
+  /** Output fields `left_field` and `right_field` may name. */
+  members: readonly string[];
+}
+
+export type FilterDef =
+  | RangeFilterDef
+  | MultiSelectFilterDef
+  | TextFilterDef
+  | MetricRuleGroupDef
+  | GrowthRuleGroupDef
+  | MemberRuleGroupDef
+  | FieldCompareDef;
+
+const range = (field: string, category: string, label?: string): RangeFilterDef => {
+  const def = FIELD_BY_NAME.get(field)!;
+  return {
+    name: field,
+    label: label ?? def.label,
+    category,
+    description: def.description,
+    mode: "basic",
+    input_type: "range",
+    field,
+  };
+};
+
+const multiSelect = (name: string, label: string, description: string, source: Partial<MultiSelectFilterDef>): MultiSelectFilterDef => ({
+  name,
+  label,
+  category: "Company",
+  description,
+  mode: "basic",
+  input_type: "multi_select",
+  operators: ["include", "exclude"],
+  default_operator: "include",
+  ...source,
+});
+
+const metricGroup = (metric: string, label: string): MetricRuleGroupDef => ({
+  name: metric,
+  label,
+  category: "Fundamentals",
+  description: `${label} per fiscal year: rules on a single fiscal year, a trailing average of fiscal years, or TTM`,
+  mode: "advanced",
+  input_type: "metric_rule_group",
+  metric,
+  unit: FIELD_BY_NAME.get(metric)!.unit,
+});
+
+const GROWTH_METRICS = ["revenue", "grossProfit", "operatingIncome", "netIncome", "eps"] as const;
+
+/** The data sets a company can be covered by (`coverage` filter values). */
+const COVERAGE_COLUMNS: Readonly<Record<string, string>> = {
+  profile: "c.has_profile",
+  prices: "c.has_prices",
+  fundamentals: "c.has_fundamentals",
+  filings: "c.has_filings",
+};
+
+export const FILTERS: readonly FilterDef[] = [
+  multiSelect("country", "Country", "Country of the company", { options_source: "countries" }),
+  multiSelect("sector", "Sector", "Sector", { options_source: "sectors" }),
+  multiSelect("industry_group", "Industry group", "Industry group", { options_source: "industry_groups" }),
+  multiSelect("industry", "Industry", "Industry", { options_source: "industries" }),
+  multiSelect("currency", "Currency", "Trading currency", { options_source: "currencies" }),
+  multiSelect("exchange", "Exchange", "Exchange (the prefix of full_ticker)", { options_source: "exchanges" }),
+  multiSelect("listing_status", "Listing status", "listed, or delisted since the as-of date", { options: ["listed", "delisted"] }),
+  multiSelect(
+    "coverage",
+    "Data coverage",
+    "Data sets that cover the company. include: covered by every selected data set; exclude: covered by none of them",
+    { options: Object.keys(COVERAGE_COLUMNS), value_columns: COVERAGE_COLUMNS },
+  ),
+  {
+    name: "description_keywords",
+    label: "Business description keywords",
+    category: "Company",
+    description:
+      'Full-text search of company names and business descriptions: every term must match; "quoted phrases" and prefix* terms are supported; any other character is plain text',
+    mode: "basic",
+    input_type: "text",
+  },
+  range("marketCap_usd", "Market"),
+  range("price", "Market"),
+  range("return_1y", "Market"),
+  range("dividendYieldTTM", "Market"),
+  range("daily_return_vol_1y_annualized", "Volatility"),
+  range("daily_return_vol_5y_annualized", "Volatility"),
+  range("peRatio", "Valuation"),
+  range("priceToSales", "Valuation"),
+  range("priceToBook", "Valuation"),
+  range("evToEbitda", "Valuation"),
+  range("enterpriseValue_usd", "Valuation"),
+  range("netIncome", "Fundamentals", "Net income (latest fiscal year)"),
+  metricGroup("returnOnInvestedCapital", "Return on invested capital"),
+  metricGroup("returnOnEquity", "Return on equity"),
+  metricGroup("grossMargin", "Gross margin"),
+  metricGroup("operatingMargin", "Operating margin"),
+  metricGroup("netMargin", "Net margin"),
+  metricGroup("debtToEquity", "Debt to equity"),
+  {
+    name: "incomeStatementGrowth",
+    label: "Income statement growth",
+    category: "Fundamentals",
+    description:
+      "Growth of income-statement metrics from fiscal-year offset h to offset 0, as CAGR (decimal annualised rate) or multiple (v0 / vh); both need positive values at both ends",
+    mode: "advanced",
+    input_type: "growth_rule_group",
+    value_fields: Object.fromEntries(
+      GROWTH_METRICS.map((m) => [
+        m,
+        {
+          cagr: { reported: `${m}Cagr`, usd: `${m}CagrUsd` },
+          multiple: { reported: `${m}Multiple`, usd: `${m}MultipleUsd` },
+        },
+      ]),
+    ),
+  },
+  {
+    name: "volatility",
+    label: "Volatility rules",
+    category: "Volatility",
+    description: "Range rules on each volatility measure and comparisons between them",
+    mode: "advanced",
+    input_type: "volatility_rule_group",
+    members: ["daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"],
+  },
+  {
+    name: "volatility_compare",
+    label: "Volatility comparison (legacy)",
+    category: "Volatility",
+    description: "Legacy simple form comparing two volatility fields; prefer the volatility rule group",
+    mode: "advanced",
+    input_type: "field_compare",
+    members: ["daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"],
+  },
+  {
+    name: "margins",
+    label: "Margins",
+    category: "Fundamentals",
+    description: "Range rules on each margin of the latest fiscal year and comparisons between them",
+    mode: "advanced",
+    input_type: "composite_rule_group",
+    members: ["grossMargin", "operatingMargin", "netMargin"],
+  },
+  {
+    name: "returns_on_capital",
+    label: "Returns on capital",
+    category: "Fundamentals",
+    description: "Range rules on ROIC and ROE of the latest fiscal year and comparisons between them",
+    mode: "advanced",
+    input_type: "composite_rule_group",
+    members: ["returnOnInvestedCapital", "returnOnEquity"],
+  },
+];
+
+export const FILTER_BY_NAME: ReadonlyMap<string, FilterDef> = new Map(FILTERS.map((f) => [f.name, f]));
+
+export const BASIC_FILTERS: readonly string[] = FILTERS.filter((f) => f.mode === "basic").map((f) => f.name);
+export const ADVANCED_FILTERS: readonly string[] = FILTERS.map((f) => f.name);
+
+/** Operators and limits shared by every filter of an input type (a definition's own values win). */
+export const FILTER_TYPE_DEFAULTS = {
+  range: { operators: ["min", "max"] },
+  multi_select: { operators: ["include", "exclude"], default_operator: "include" },
+  text: { operators: ["fts"] },
+  metric_rule_group: {
+    rule_kinds: METRIC_RULE_KINDS,
+    operand_kinds: METRIC_OPERAND_KINDS,
+    compare_operators: COMPARE_OPERATORS,
+    missing_policies: MISSING_POLICIES,
+    default_missing_policy: "strict",
+    max_rules: MAX_RULES,
+    max_fy_depth: MAX_FY_DEPTH,
+  },
+  growth_rule_group: {
+    horizons: GROWTH_HORIZONS,
+    value_types: GROWTH_VALUE_TYPES,
+    value_type_formats: { cagr: "percent", multiple: "number" },
+    missing_data_policy: "exclude",
+    max_rules: MAX_RULES,
+  },
+  volatility_rule_group: { rule_kinds: ["range", "compare"], compare_operators: COMPARE_OPERATORS, max_rules: MAX_RULES },
+  composite_rule_group: { rule_kinds: ["range", "compare"], compare_operators: COMPARE_OPERATORS, max_rules: MAX_RULES },
+  field_compare: { operators: COMPARE_OPERATORS },
+} as const;

@@ -1,0 +1,334 @@
+import { ValidationError } from "@/lib/api/errors";
+import {
+  type CompareOperator,
+  DEFAULT_FIELDS,
+  DEFAULT_SORT,
+  FIELD_BY_NAME,
+  FILTER_BY_NAME,
+  type FieldDef,
+  type FilterDef,
+  type GrowthRuleGroupDef,
+  PAGE,
+  type Unit,
+} from "./catalog";
+import { toFtsQuery } from "./fts-query";
+import type { ScreenRequest } from "./request-schema";
+
+/**
+ * Compiles a validated screen request into SQL. Identifiers come only from the catalog; every
+ * request value is a bound parameter.
+ */
+
+export interface TemporaryColumn {
+  name: string;
+  label: string;
+  unit: Unit;
+  filter: string;
+}
+
+/**
+ * A compiled screen. Rows are read in two parts so that both can follow an index: the companies
+ * with a value in the sort field (sorted by it, ties on full_ticker), then those without one
+ * (sorted by full_ticker) — the same order as "nulls last", without sorting thousands of nulls.
+ */
+export interface CompiledScreen {
+  /** `SELECT count(*)` over the whole filtered universe. */
+  countSql: string;
+  /** `SELECT count(*)` of the companies with a value in the sort field. */
+  countValuesSql: string;
+  /** A page of the companies with a sort value: params, then LIMIT and OFFSET. */
+  valuesPageSql: string;
+  /** A page of the companies without one. */
+  nullsPageSql: string;
+  params: unknown[];
+  fields: string[];
+  temporaryColumns: TemporaryColumn[];
+  limit: number;
+  offset: number;
+}
+
+const SQL_OPERATORS: Record<CompareOperator, string> = { lt: "<", lte: "<=", gt: ">", gte: ">=" };
+
+type MetricOperand =
+  | { kind: "fy"; offset: number }
+  | { kind: "average"; years: number; anchor: { scope: "fy"; offset: number } }
+  | { kind: "ttm" };
+type RightOperand = MetricOperand | { kind: "constant"; value: number };
+
+interface Builder {
+  /**
+   * Set once a filter limits the screen to companies with market or fiscal data (a few hundred):
+   * a text filter then probes the full-text index per candidate instead of listing every match.
+   */
+  narrowed: boolean;
+  /** Operand CTE alias by the temporary column it computes. */
+  operands: Map<string, string>;
+  ctes: string[];
+  cteParams: unknown[];
+  joins: string[];
+  where: string[];
+  whereParams: unknown[];
+  temporary: { column: TemporaryColumn; sql: string }[];
+  /** The FTS5 query of the text filter, applied after every other filter (see `narrowed`). */
+  textQuery?: string;
+}
+
+function bounds(builder: Builder, sql: string, payload: { min?: number; max?: number }) {
+  // Implied by any bound, but stated so that SQLite range-scans the column's index past its nulls.
+  builder.where.push(`${sql} IS NOT NULL`);
+  builder.narrowed = true;
+  if (payload.min !== undefined) {
+    builder.where.push(`${sql} >= ?`);
+    builder.whereParams.push(payload.min);
+  }
+  if (payload.max !== undefined) {
+    builder.where.push(`${sql} <= ?`);
+    builder.whereParams.push(payload.max);
+  }
+}
+
+function addTemporary(builder: Builder, column: TemporaryColumn, sql: string) {
+  if (!builder.temporary.some((t) => t.column.name === column.name)) builder.temporary.push({ column, sql });
+}
+
+/**
+ * A fiscal-year operand as a CTE `(company_id, v)`, named after what it computes. Under the strict
+ * policy it is an inner join (a missing value drops the company); otherwise a left join.
+ */
+function operandCte(builder: Builder, metric: string, operand: MetricOperand, strict: boolean): { alias: string; name: string; label: string } {
+  const column = `"${metric}"`;
+  let name: string;
+  let label: string;
+  let sql: string;
+  let params: unknown[];
+  switch (operand.kind) {
+    case "fy":
+      name = `${metric}_fy${operand.offset}`;
+      label = `${metric}, fiscal year offset ${operand.offset}`;
+      sql = `SELECT company_id, ${column} AS v FROM fiscal_years WHERE fy_offset = ?`;
+      params = [operand.offset];
+      break;
+    case "average": {
+      const from = operand.anchor.offset;
+      name = `${metric}_avg${operand.years}y_fy${from}`;
+      label = `${metric}, ${operand.years}-year average from fiscal year offset ${from}`;
+      // Missing when any year of the window is missing (METRICS.md).
+      sql = `SELECT company_id, avg(${column}) AS v FROM fiscal_years WHERE fy_offset BETWEEN ? AND ? GROUP BY company_id HAVING count(${column}) = ?`;
+      params = [from, from + operand.years - 1, operand.years];
+      break;
+    }
+    case "ttm":
+      // Annual data only: TTM values are missing for every company.
+      name = `${metric}_ttm`;
+      label = `${metric}, trailing twelve months`;
+      sql = "SELECT NULL AS company_id, NULL AS v WHERE 0";
+      params = [];
+      break;
+  }
+  const existing = builder.operands.get(name);
+  if (existing) return { alias: existing, name, label };
+  const alias = `t${builder.ctes.length}`;
+  builder.operands.set(name, alias);
+  builder.ctes.push(`${alias} AS (${sql})`);
+  builder.cteParams.push(...params);
+  builder.joins.push(`${strict ? "JOIN" : "LEFT JOIN"} ${alias} ON ${alias}.company_id = c.id`);
+  builder.narrowed ||= strict;
+  return { alias, name, label };
+}
+
+function compileMetricRules(builder: Builder, def: Extract<FilterDef, { input_type: "metric_rule_group" }>, payload: MetricGroupPayload) {
+  const strict = payload.missing_policy === "strict";
+  const operand = (o: MetricOperand) => {
+    const { alias, name, label } = operandCte(builder, def.metric, o, strict);
+    addTemporary(builder, { name, label, unit: def.unit, filter: def.name }, `${alias}.v`);
+    return `${alias}.v`;
+  };
+  for (const rule of payload.rules) {
+    if (rule.kind === "range") {
+      const value = operand(rule.operand);
+      const checks = [
+        ...(rule.min !== undefined ? [{ sql: `${value} >= ?`, param: rule.min }] : []),
+        ...(rule.max !== undefined ? [{ sql: `${value} <= ?`, param: rule.max }] : []),
+      ];
+      const test = checks.map((c) => c.sql).join(" AND ");
+      builder.where.push(strict ? test : `(${value} IS NULL OR (${test}))`);
+      builder.whereParams.push(...checks.map((c) => c.param));
+    } else {
+      const left = operand(rule.left);
+      const right = rule.right.kind === "constant" ? "?" : operand(rule.right);
+      const test = `${left} ${SQL_OPERATORS[rule.operator]} ${right}`;
+      const missing = rule.right.kind === "constant" ? `${left} IS NULL` : `${left} IS NULL OR ${right} IS NULL`;
+      builder.where.push(strict ? test : `(${missing} OR ${test})`);
+      if (rule.right.kind === "constant") builder.whereParams.push(rule.right.value);
+    }
+  }
+}
+
+function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, payload: GrowthPayload) {
+  for (const rule of payload.rules) {
+    const column = `"${rule.metric}"`;
+    const alias = `t${builder.ctes.length}`;
+    // Values at offset 0 and offset h, converted to USD at each fiscal year's end for the usd basis.
+    const fx = (table: string) => (rule.currency_basis === "usd" ? ` * ${table}.fx_to_usd` : "");
+    // m: the multiple v0 / vh; g: the CAGR m^(1/h) - 1 (METRICS.md; both need v0 > 0 and vh > 0).
+    builder.ctes.push(
+      `${alias} AS (SELECT company_id, m, pow(m, 1.0 / ?) - 1 AS g FROM (` +
+        `SELECT a.company_id, (a.${column}${fx("a")}) / (b.${column}${fx("b")}) AS m FROM fiscal_years a ` +
+        `JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = ? ` +
+        `WHERE a.fy_offset = 0 AND a.${column} > 0 AND b.${column} > 0))`,
+    );
+    builder.cteParams.push(rule.horizon_years, rule.horizon_years);
+    // missing_data_policy "exclude": an inner join drops companies without both values.
+    builder.joins.push(`JOIN ${alias} ON ${alias}.company_id = c.id`);
+    builder.narrowed = true;
+    const value = `${alias}.${rule.value_type === "multiple" ? "m" : "g"}`;
+    bounds(builder, value, rule);
+    const field = def.value_fields[rule.metric]![rule.value_type][rule.currency_basis];
+    addTemporary(
+      builder,
+      {
+        name: `${field}_${rule.horizon_years}y`,
+        label: `${rule.metric} ${rule.value_type === "cagr" ? "CAGR" : "growth multiple"} over ${rule.horizon_years}y (${rule.currency_basis})`,
+        unit: rule.value_type === "cagr" ? "percent" : "number",
+        filter: def.name,
+      },
+      value,
+    );
+  }
+}
+
+function compileMemberRules(builder: Builder, def: FilterDef, rules: MemberRule[]) {
+  for (const rule of rules) {
+    if (rule.kind === "range") {
+      bounds(builder, FIELD_BY_NAME.get(rule.field)!.sql, rule);
+    } else {
+      compareFields(builder, def, rule.left_field, rule.operator, rule.right_field);
+    }
+  }
+}
+
+function compareFields(builder: Builder, def: FilterDef, left: string, operator: CompareOperator, right: string) {
+  const l = FIELD_BY_NAME.get(left)!;
+  const r = FIELD_BY_NAME.get(right)!;
+  builder.where.push(`${l.sql} IS NOT NULL`, `${r.sql} IS NOT NULL`, `${l.sql} ${SQL_OPERATORS[operator]} ${r.sql}`);
+  builder.narrowed = true;
+  for (const field of [l, r]) addTemporary(builder, { name: field.name, label: field.label, unit: field.unit, filter: def.name }, field.sql);
+}
+
+function compileFilter(builder: Builder, def: FilterDef, payload: unknown) {
+  switch (def.input_type) {
+    case "range":
+      bounds(builder, FIELD_BY_NAME.get(def.field)!.sql, payload as { min?: number; max?: number });
+      return;
+    case "multi_select": {
+      const { operator, values } = payload as { operator?: "include" | "exclude"; values: string[] };
+      const include = (operator ?? def.default_operator) === "include";
+      const unique = [...new Set(values)];
+      if (def.value_columns) {
+        // A company is covered by every selected data set (include) or by none of them (exclude).
+        builder.where.push(unique.map((v) => `${def.value_columns![v]} = ${include ? 1 : 0}`).join(" AND "));
+        return;
+      }
+      const column = `c."${def.name}"`;
+      const list = unique.map(() => "?").join(", ");
+      builder.where.push(include ? `${column} IN (${list})` : `(${column} IS NULL OR ${column} NOT IN (${list}))`);
+      builder.whereParams.push(...unique);
+      return;
+    }
+    case "text": {
+      const query = toFtsQuery((payload as { fts: string }).fts);
+      if (query === null) throw new ValidationError([{ pointer: `/filters/${def.name}/fts`, message: "contains no searchable words" }]);
+      builder.textQuery = query;
+      return;
+    }
+    case "metric_rule_group":
+      compileMetricRules(builder, def, payload as MetricGroupPayload);
+      return;
+    case "growth_rule_group":
+      compileGrowthRules(builder, def, payload as GrowthPayload);
+      return;
+    case "volatility_rule_group":
+    case "composite_rule_group":
+      compileMemberRules(builder, def, (payload as { rules: MemberRule[] }).rules);
+      return;
+    case "field_compare": {
+      const p = payload as { left_field: string; operator: CompareOperator; right_field: string };
+      compareFields(builder, def, p.left_field, p.operator, p.right_field);
+      return;
+    }
+  }
+}
+
+type MetricGroupPayload = {
+  missing_policy: "strict" | "skip_missing";
+  rules: (
+    | { kind: "range"; operand: MetricOperand; min?: number; max?: number }
+    | { kind: "compare"; left: MetricOperand; operator: CompareOperator; right: RightOperand }
+  )[];
+};
+type GrowthPayload = {
+  rules: {
+    metric: string;
+    horizon_years: number;
+    value_type: "cagr" | "multiple";
+    currency_basis: "reported" | "usd";
+    min?: number;
+    max?: number;
+  }[];
+};
+type MemberRule =
+  | { kind: "range"; field: string; min?: number; max?: number }
+  | { kind: "compare"; left_field: string; operator: CompareOperator; right_field: string };
+
+export function compileScreen(request: ScreenRequest): CompiledScreen {
+  const builder: Builder = { narrowed: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
+  for (const [name, payload] of Object.entries(request.filters)) {
+    if (payload === undefined) continue;
+    compileFilter(builder, FILTER_BY_NAME.get(name)!, payload);
+  }
+  if (builder.textQuery !== undefined) {
+    builder.where.push(
+      builder.narrowed
+        ? "EXISTS (SELECT 1 FROM company_search s WHERE s.rowid = c.id AND company_search MATCH ?)"
+        : "c.id IN (SELECT rowid FROM company_search WHERE company_search MATCH ?)",
+    );
+    builder.whereParams.push(builder.textQuery);
+  }
+  const tickers = request.result_format === "tickers";
+  // Tickers responses load only full_ticker; rows responses load the requested fields once each.
+  const fields = tickers ? ["full_ticker"] : [...new Set(request.fields ?? DEFAULT_FIELDS)];
+  const temporary = tickers ? [] : builder.temporary.filter((t) => !fields.includes(t.column.name));
+  const outputs: FieldDef[] = fields.map((name) => FIELD_BY_NAME.get(name)!);
+  const sort = FIELD_BY_NAME.get(request.sort.field ?? DEFAULT_SORT.field)!;
+  const desc = request.sort.desc ?? DEFAULT_SORT.desc;
+  const needsProfile = outputs.some((f) => f.profile) || sort.profile === true;
+
+  const withClause = builder.ctes.length > 0 ? `WITH ${builder.ctes.join(", ")} ` : "";
+  const joins = builder.joins.join(" ");
+  // The profile join is one-to-one, so the count does not need it.
+  const profileJoin = needsProfile ? " LEFT JOIN company_profiles p ON p.company_id = c.id" : "";
+  // Ties break on full_ticker in the sort's direction, so pages tile. A narrowed screen sorts its
+  // few hundred rows (unary + keeps SQLite from walking the sort index through the whole table).
+  const key = builder.narrowed ? `+${sort.sql}` : sort.sql;
+  const direction = desc ? "DESC" : "ASC";
+  const columns = [
+    ...outputs.map((f) => `${f.sql} AS "${f.name}"`),
+    ...temporary.map((t) => `${t.sql} AS "${t.column.name}"`),
+  ].join(", ");
+  const where = (...extra: string[]) => {
+    const conditions = [...builder.where, ...extra];
+    return conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
+  };
+  const select = `${withClause}SELECT ${columns} FROM companies c${profileJoin} ${joins}`;
+  return {
+    countSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where()}`,
+    countValuesSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where(`${sort.sql} IS NOT NULL`)}`,
+    valuesPageSql: `${select}${where(`${sort.sql} IS NOT NULL`)} ORDER BY ${key} ${direction}, c.full_ticker ${direction} LIMIT ? OFFSET ?`,
+    nullsPageSql: `${select}${where(`${sort.sql} IS NULL`)} ORDER BY c.full_ticker ${direction} LIMIT ? OFFSET ?`,
+    params: [...builder.cteParams, ...builder.whereParams],
+    fields,
+    temporaryColumns: temporary.map((t) => t.column),
+    limit: request.page.limit ?? PAGE.default_limit,
+    offset: request.page.offset ?? PAGE.default_offset,
+  };
+}

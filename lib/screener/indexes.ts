@@ -1,0 +1,17 @@
+import { FIELDS, FILTERS } from "./catalog";
+
+/**
+ * Indexes that keep screens fast over the whole universe: one per sortable column, ending in
+ * full_ticker so that sorted pages (ties broken on full_ticker) read straight from the index, and
+ * one per multi-select column and coverage flag. Generated from the catalog, created by the ingest.
+ */
+export function screenerIndexStatements(): string[] {
+  const columns = new Set<string>();
+  for (const field of FIELDS) if (field.sortable && !field.profile && field.name !== "full_ticker") columns.add(field.name);
+  for (const filter of FILTERS) if (filter.input_type === "multi_select" && !filter.value_columns) columns.add(filter.name);
+  const statements = [...columns].map((column) => `CREATE INDEX IF NOT EXISTS screen_${column} ON companies ("${column}", full_ticker)`);
+  for (const flag of ["has_profile", "has_prices", "has_fundamentals", "has_filings"]) {
+    statements.push(`CREATE INDEX IF NOT EXISTS screen_${flag} ON companies (${flag})`);
+  }
+  return statements;
+}

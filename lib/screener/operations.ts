@@ -1,0 +1,147 @@
+import type { ApiOperation } from "@/lib/api/operation";
+import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
+import { OptionsResponse, ScreenResponse } from "./response-schema";
+
+const rowsExample = {
+  as_of: "2016-12-31",
+  total: 2,
+  limit: 100,
+  offset: 0,
+  loaded_fields: ["full_ticker", "companyName", "marketCap_usd"],
+  temporary_columns: [],
+  rows: [
+    { full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 617588491660 },
+    { full_ticker: "NASDAQ:MSFT", companyName: "Microsoft", marketCap_usd: 492371566058 },
+  ],
+};
+
+const SCREEN_RULES = `Rules: filters must be keys of the endpoint's mode in the options record; sort.field from sort.fields; fields items from fields (at most 120 characters each).
+Open points of the spec, decided: sort defaults to marketCap_usd descending (sort.desc defaults to true); nulls always sort last; ties break on full_ticker in the sort's direction so pages tile exactly; page.offset is any non-negative integer (past the end gives an empty page, total stays exact); without fields a rows response loads ${"`full_ticker, companyName, country, sector, industry, marketCap_usd, price, return_1y, peRatio, dividendYieldTTM`"}; result_format tickers loads only full_ticker and ignores fields. Multi-select exclude keeps companies whose value is missing. Units: ratios are decimals (0.10 is 10%), _usd fields raw U.S. dollars.`;
+
+export const screenerOptionsOperation: ApiOperation = {
+  operationId: "getScreenerOptions",
+  method: "get",
+  path: "/api/v1/screener/options/",
+  summary: "Screener options",
+  description:
+    "Request-building metadata: filters (with input types, operators, option sources, members and value fields), modes, option values, sort fields, output fields and shared defaults. Responses carry an ETag and Cache-Control; send If-None-Match to revalidate (304).",
+  tags: ["Screener"],
+  response: {
+    schema: OptionsResponse,
+    description: "The screener options record",
+    examples: {
+      excerpt: {
+        summary: "Excerpt",
+        value: {
+          as_of: "2016-12-31",
+          result_formats: ["rows", "tickers"],
+          page: { default_limit: 100, default_offset: 0, max_limit: 1000 },
+          modes: { basic: ["country", "marketCap_usd"], advanced: ["country", "marketCap_usd", "incomeStatementGrowth"] },
+          filters: { country: { label: "Country", input_type: "multi_select", options_source: "countries", default_operator: "include" } },
+          option_values: { countries: ["Canada", "United States"] },
+        },
+      },
+    },
+  },
+};
+
+export const basicScreenOperation: ApiOperation = {
+  operationId: "runBasicScreen",
+  method: "post",
+  path: "/api/v1/screener/basic/",
+  summary: "Basic screen",
+  description: `Runs a screen with the basic filter set (modes.basic): business profile, data coverage, market and valuation ranges, returns, volatility ranges, TTM shorthand ranges and net income. An advanced-only filter is rejected with 400.\n\n${SCREEN_RULES}`,
+  tags: ["Screener"],
+  request: {
+    schema: BasicScreenRequest,
+    examples: {
+      largeUsTech: {
+        summary: "Large U.S. technology companies",
+        value: {
+          filters: {
+            country: { operator: "include", values: ["United States"] },
+            sector: { values: ["Information Technology"] },
+            marketCap_usd: { min: 50_000_000_000 },
+          },
+          sort: { field: "marketCap_usd", desc: true },
+          page: { limit: 50, offset: 0 },
+          fields: ["full_ticker", "companyName", "marketCap_usd", "return_1y"],
+        },
+      },
+      dividendTickers: {
+        summary: "Dividend payers, tickers only",
+        value: { filters: { dividendYieldTTM: { min: 0.03 } }, result_format: "tickers", page: { limit: 1000 } },
+      },
+    },
+  },
+  response: {
+    schema: ScreenResponse,
+    description: "A rows response or a tickers response, by result_format",
+    examples: {
+      rows: { summary: "Rows", value: rowsExample },
+      tickers: { summary: "Tickers", value: { as_of: "2016-12-31", total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
+    },
+  },
+};
+
+export const advancedScreenOperation: ApiOperation = {
+  operationId: "runAdvancedScreen",
+  method: "post",
+  path: "/api/v1/screener/advanced/",
+  summary: "Advanced screen",
+  description: `Runs a screen with every basic filter plus the advanced contract: metric rule groups (fiscal year, trailing average and TTM operands; range and compare rules; missing_policy strict or skip_missing), growth rule groups (CAGR or multiple over 1, 2, 3, 5, 7, 8 or 10 years, reported or USD basis, at most 5 rules), volatility and composite member rule groups, and the legacy volatility_compare. Values a rule derives are returned per row as temporary columns.\n\n${SCREEN_RULES}`,
+  tags: ["Screener"],
+  request: {
+    schema: AdvancedScreenRequest,
+    examples: {
+      qualityCompounders: {
+        summary: "Quality compounders: 3-year average ROIC ≥ 15% and 3-year revenue CAGR ≥ 10%",
+        value: {
+          filters: {
+            returnOnInvestedCapital: {
+              missing_policy: "strict",
+              rules: [{ kind: "range", operand: { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } }, min: 0.15 }],
+            },
+            incomeStatementGrowth: {
+              rules: [{ metric: "revenue", horizon_years: 3, value_type: "cagr", currency_basis: "reported", min: 0.1 }],
+            },
+          },
+          fields: ["full_ticker", "companyName", "marketCap_usd", "returnOnInvestedCapital"],
+        },
+      },
+      calmerThanUsual: {
+        summary: "1-year volatility below 5-year volatility and below 20%",
+        value: {
+          filters: {
+            volatility: {
+              rules: [
+                { kind: "compare", left_field: "daily_return_vol_1y_annualized", operator: "lt", right_field: "daily_return_vol_5y_annualized" },
+                { kind: "range", field: "daily_return_vol_1y_annualized", max: 0.2 },
+              ],
+            },
+          },
+          sort: { field: "daily_return_vol_1y_annualized", desc: false },
+        },
+      },
+    },
+  },
+  response: {
+    schema: ScreenResponse,
+    description: "A rows response or a tickers response, by result_format",
+    examples: {
+      rows: {
+        summary: "Rows with temporary columns",
+        value: {
+          ...rowsExample,
+          total: 1,
+          temporary_columns: [
+            { name: "returnOnInvestedCapital_avg3y_fy0", label: "returnOnInvestedCapital, 3-year average from fiscal year offset 0", unit: "percent", filter: "returnOnInvestedCapital" },
+          ],
+          rows: [{ full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 617588491660, returnOnInvestedCapital_avg3y_fy0: 0.27 }],
+        },
+      },
+    },
+  },
+};
+
+export const screenerOperations = [screenerOptionsOperation, basicScreenOperation, advancedScreenOperation];

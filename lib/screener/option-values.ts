@@ -1,0 +1,35 @@
+import type Database from "better-sqlite3";
+import { FILTERS } from "./catalog";
+
+export interface OptionValues {
+  /** List name → accepted request values, sorted. */
+  lists: Record<string, string[]>;
+  /** List name → value → number of companies (for pickers). */
+  counts: Record<string, Record<string, number>>;
+}
+
+const cache = new WeakMap<Database.Database, OptionValues>();
+
+/**
+ * The option lists named by `options_source` in the catalog, read from the database (the data
+ * defines which countries, industries ... exist). Cached per database connection: the database is
+ * read-only and replaced as a whole.
+ */
+export function readOptionValues(db: Database.Database): OptionValues {
+  const cached = cache.get(db);
+  if (cached) return cached;
+  const lists: Record<string, string[]> = {};
+  const counts: Record<string, Record<string, number>> = {};
+  for (const def of FILTERS) {
+    if (def.input_type !== "multi_select" || !def.options_source) continue;
+    // The column is the filter's name (catalog identifiers only, never request text).
+    const rows = db
+      .prepare(`SELECT "${def.name}" AS value, count(*) AS n FROM companies WHERE "${def.name}" IS NOT NULL GROUP BY 1 ORDER BY 1`)
+      .all() as { value: string; n: number }[];
+    lists[def.options_source] = rows.map((r) => r.value);
+    counts[def.options_source] = Object.fromEntries(rows.map((r) => [r.value, r.n]));
+  }
+  const values = { lists, counts };
+  cache.set(db, values);
+  return values;
+}

@@ -1,0 +1,69 @@
+import { ValidationError, type FieldError } from "@/lib/api/errors";
+import { cachedStatement, marketDb, metaValue } from "@/lib/db/market-db";
+import { FILTER_BY_NAME } from "./catalog";
+import { type CompiledScreen, compileScreen, type TemporaryColumn } from "./compile";
+import { readOptionValues } from "./option-values";
+import type { ScreenRequest } from "./request-schema";
+
+export interface RowsResponse {
+  as_of: string;
+  total: number;
+  limit: number;
+  offset: number;
+  loaded_fields: string[];
+  temporary_columns: TemporaryColumn[];
+  rows: Record<string, unknown>[];
+}
+
+export interface TickersResponse {
+  as_of: string;
+  total: number;
+  limit: number;
+  offset: number;
+  tickers: string[];
+}
+
+/** Values of filters with `options_source` must come from the matching option list (spec rule 6). */
+export function validateOptionValues(request: ScreenRequest, lists: Record<string, string[]>): void {
+  const errors: FieldError[] = [];
+  for (const [name, payload] of Object.entries(request.filters)) {
+    const def = FILTER_BY_NAME.get(name);
+    if (def?.input_type !== "multi_select" || !def.options_source || payload === undefined) continue;
+    const accepted = new Set(lists[def.options_source] ?? []);
+    (payload as { values: string[] }).values.forEach((value, i) => {
+      if (!accepted.has(value)) {
+        errors.push({
+          pointer: `/filters/${name}/values/${i}`,
+          message: `${JSON.stringify(value)} is not in option_values.${def.options_source} (see GET /api/v1/screener/options/)`,
+        });
+      }
+    });
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+/** The page: first from the companies with a sort value, then from those without (nulls last). */
+function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, offset }: CompiledScreen): Record<string, unknown>[] {
+  const withValues = cachedStatement(countValuesSql).pluck().get(...params) as number;
+  const rows: Record<string, unknown>[] = [];
+  if (offset < withValues) rows.push(...(cachedStatement(valuesPageSql).all(...params, limit, offset) as Record<string, unknown>[]));
+  if (rows.length < limit && offset + limit > withValues) {
+    const nullsOffset = Math.max(0, offset - withValues);
+    rows.push(...(cachedStatement(nullsPageSql).all(...params, limit - rows.length, nullsOffset) as Record<string, unknown>[]));
+  }
+  return rows;
+}
+
+/** Runs a validated screen (either endpoint: the request schema already enforced the mode). */
+export function runScreen(request: ScreenRequest): RowsResponse | TickersResponse {
+  validateOptionValues(request, readOptionValues(marketDb()).lists);
+  const compiled = compileScreen(request);
+  const total = cachedStatement(compiled.countSql).pluck().get(...compiled.params) as number;
+  const page = total > compiled.offset ? readPage(compiled) : [];
+  const asOf = metaValue("as_of") ?? "";
+  const envelope = { as_of: asOf, total, limit: compiled.limit, offset: compiled.offset };
+  if (request.result_format === "tickers") {
+    return { ...envelope, tickers: page.map((row) => row.full_ticker as string) };
+  }
+  return { ...envelope, loaded_fields: compiled.fields, temporary_columns: compiled.temporaryColumns, rows: page };
+}
