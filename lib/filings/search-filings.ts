@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import { BackendError, ValidationError } from "@/lib/api/errors";
-import { DatabaseUnavailableError, marketDb } from "@/lib/db/market-db";
+import { marketDb } from "@/lib/db/market-db";
 import { env } from "@/lib/env";
 import { namesMatch } from "@/lib/names";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
@@ -45,15 +45,13 @@ export interface SearchBackend {
 
 let cached: { db: Database.Database; backend: SearchBackend } | undefined;
 
-/** The backend over the current database (rebuilt when a new database replaces the old one). */
+/**
+ * The backend over the current database (rebuilt when a new database replaces the old one). A
+ * database being built or missing is the platform's 503 (DatabaseUnavailableError); a database
+ * without a usable filing index is this operation's 502.
+ */
 export function defaultSearchBackend(): SearchBackend {
-  let db: Database.Database;
-  try {
-    db = marketDb();
-  } catch (error) {
-    if (error instanceof DatabaseUnavailableError) throw new BackendError(`Filing search is unavailable: ${error.message}`);
-    throw error;
-  }
+  const db = marketDb();
   if (cached?.db === db) return cached.backend;
   cached = { db, backend: createSearchBackend(db) };
   return cached.backend;
