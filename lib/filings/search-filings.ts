@@ -1,4 +1,4 @@
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
 import { BackendError, ValidationError } from "@/lib/api/errors";
 import { marketDb } from "@/lib/db/market-db";
 import { env } from "@/lib/env";
@@ -79,6 +79,17 @@ export function createSearchBackend(db: Database.Database, embedder?: Embedder):
  * (reciprocal-rank fusion of both), each query separately, fused into one ranking.
  */
 export async function searchFilings(request: FilingSearchRequest, backend: SearchBackend = defaultSearchBackend()): Promise<FilingSearchResponse> {
+  try {
+    return await runSearch(request, backend);
+  } catch (error) {
+    if (error instanceof Database.SqliteError) {
+      throw new BackendError(`The filing search index failed (${error.message}); rebuild it with \`npm run ingest\`.`);
+    }
+    throw error;
+  }
+}
+
+async function runSearch(request: FilingSearchRequest, backend: SearchBackend): Promise<FilingSearchResponse> {
   const started = performance.now();
   const parsed = parseRequest(request);
   const { repository } = backend;
@@ -110,7 +121,7 @@ export async function searchFilings(request: FilingSearchRequest, backend: Searc
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
     rankings.push(...keywordRankings(repository, queries, () => scope, SEARCH_TUNING.keywordWeight));
-    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? null, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
+    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
     timing.keyword = round(performance.now() - t);
   }
   let fallback: FilingSearchResponse["fallback"] = null;
@@ -264,12 +275,8 @@ function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms
     const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
     const expression = ftsExpression(terms, keep);
     if (expression === null) return;
-    try {
-      const ids = repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id);
-      rankings.push({ ids, weight, query });
-    } catch (error) {
-      throw new BackendError(`The filing search index failed (${(error as Error).message}); rebuild it with \`npm run ingest\`.`);
-    }
+    const ids = repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id);
+    rankings.push({ ids, weight, query });
   });
   return rankings;
 }
