@@ -32,7 +32,8 @@ export function fiscalYearLabel(end: string, labelOffset: number | null, text = 
  */
 export function labelOffsetFromText(end: string, text: string): number {
   const { year } = dateParts(end);
-  const explicit = /\b((?:19|20)\d{2})\b[^.]{0,120}?\brepresent(?:s|ed)?\s+the\s+5[23][- ]weeks?\s+ended\s+([a-z]+\.?\s*\d{1,2},?\s*\d{4})/i.exec(text);
+  // "2021, 2020, and 2019 represented the 52 weeks ended January 29, 2022, ...": the first year goes with the first date.
+  const explicit = /\b((?:19|20)\d{2})(?:,?\s+(?:and\s+)?(?:19|20)\d{2})*,?\s+represent(?:s|ed)?\s+the\s+5[23][- ]weeks?\s+ended\s+([a-z]+\.?\s*\d{1,2},?\s*\d{4})/i.exec(text);
   if (explicit && explicit[2]!.replace(/\s+/g, " ").includes(String(year))) {
     const label = Number(explicit[1]);
     if (label === year || label === year - 1) return label - year;

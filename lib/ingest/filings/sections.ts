@@ -1,7 +1,8 @@
 /**
  * Item sections of a filing ("Item 7. Management's Discussion ..."). A 10-K names every item first
- * in its table of contents, so a heading that stands among many other item headings (a contents
- * page) is skipped and each item starts at its first heading outside the contents.
+ * in its table of contents, so a heading that stands among many other item headings (on a contents
+ * page, or for plain text within a few thousand characters) is skipped, and each item starts at its
+ * first heading outside the contents.
  */
 export interface Section {
   /** Character offset in the document text where the heading starts. */
@@ -12,8 +13,9 @@ export interface Section {
   title: string;
 }
 
-const HEADING = /^[ \t]*(?:PART\s+([IV]{1,3})\b[\s.,:–—-]*)?ITEM\s+(\d{1,2}[A-C]?(?:\.\d{2})?)\b\s*[.:–—-]?[ \t]*([^\n]{0,160})/gim;
-const PART = /^[ \t]*PART\s+([IV]{1,3})\b/gim;
+// A line starts after a line break or a form feed (a new PDF page).
+const HEADING = /(?<=^|\f)[ \t]*(?:PART\s+([IV]{1,3})\b[\s.,:–—-]*)?ITEM\s+(\d{1,2}[A-C]?(?:\.\d{2})?)\b\s*[.:–—-]?[ \t]*([^\n]{0,160})/gim;
+const PART = /(?<=^|\f)[ \t]*PART\s+([IV]{1,3})\b/gim;
 /** A window holding this many distinct item headings is a table of contents. */
 const CONTENTS_ITEMS = 6;
 const WINDOW = 3000;
@@ -44,9 +46,17 @@ export function findSections(text: string): Section[] {
       title: title.replace(/\s+/g, " ").replace(/[\s.]*\d*$/, "").slice(0, 160),
     });
   }
+  // PDF text (pages joined by form feeds): a contents page; plain text: a window of WINDOW characters.
+  const pageStarts = [0, ...[...text.matchAll(/\f/g)].map((m) => m.index + 1)];
+  const paged = pageStarts.length > 1;
+  const pageOf = (offset: number) => {
+    let page = 0;
+    while (page + 1 < pageStarts.length && pageStarts[page + 1]! <= offset) page++;
+    return page;
+  };
   const inContents = (h: Heading) => {
-    const nearby = new Set(headings.filter((o) => Math.abs(o.start - h.start) <= WINDOW).map((o) => o.item));
-    return nearby.size >= CONTENTS_ITEMS;
+    const near = paged ? (o: Heading) => pageOf(o.start) === pageOf(h.start) : (o: Heading) => Math.abs(o.start - h.start) <= WINDOW;
+    return new Set(headings.filter(near).map((o) => o.item)).size >= CONTENTS_ITEMS;
   };
   const seen = new Set<string>();
   const sections: Section[] = [];
