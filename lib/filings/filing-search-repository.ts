@@ -114,8 +114,12 @@ export class FilingSearchRepository {
     };
   }
 
+  private companies: CompanyWithFilings[] | undefined;
+
+  /** Companies that have filings (read once: the database is read-only while this connection lives). */
   companiesWithFilings(): CompanyWithFilings[] {
-    return this.statements.companies.all();
+    this.companies ??= this.statements.companies.all();
+    return this.companies;
   }
 
   /** Filings passing the structured filters (company ids already resolved from name/ticker). */

@@ -20,7 +20,7 @@ const MAX_NAME_WORDS = 4;
 
 export function queryHints(query: string, companies: NamedCompany[]): QueryHints {
   const fiscalYears = [...new Set([...expandFiscalYears(query).matchAll(/\b(19[89]\d|20\d\d)\b/g)].map((m) => Number(m[1])))];
-  const words = significantWords(query);
+  const words = significantWords(query.replace(/['’]s\b/gi, ""));
   const windows = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     for (let n = 1; n <= MAX_NAME_WORDS && i + n <= words.length; n++) windows.add(words.slice(i, i + n).join(""));
