@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
-import { readBenchQuestions, runQualityBench, runSpeedBench, formatReport } from "@/lib/filings/bench/search-bench";
+import { formatReport, randomBaseline, readBenchQuestions, runQualityBench, runSpeedBench } from "@/lib/filings/bench/search-bench";
 
 const given = process.argv[2];
 const fallback = path.resolve(env().root, "..", "shared", "bench", "financebench_open_source.jsonl");
@@ -16,6 +16,6 @@ if (file === null) {
   process.exit(2);
 }
 const questions = readBenchQuestions(file);
-const quality = await runQualityBench(questions);
+const quality = [...(await runQualityBench(questions)), ...randomBaseline(questions)];
 const speed = await runSpeedBench(questions);
 console.log(formatReport(questions.length, quality, speed));

@@ -77,6 +77,52 @@ export async function runQualityBench(questions: BenchQuestion[], searchtypes: r
   return rows;
 }
 
+/**
+ * The expected scores of a random ranking of the passages in scope (all passages, or those of the
+ * question's company), computed exactly: with R relevant passages among N, the first relevant one
+ * is at rank k with probability prod_{i<k-1} (N-R-i)/(N-i) * R/(N-k+1).
+ */
+export function randomBaseline(questions: BenchQuestion[]): QualityRow[] {
+  const db = marketDb();
+  const aliases = documentAliases();
+  const relevant = db.prepare(`
+    SELECT count(*) FROM filing_passages p JOIN filings f ON f.id = p.filing_id JOIN filing_pages pg ON pg.id = p.page_id
+    WHERE f.source_name = ? AND EXISTS (SELECT 1 FROM json_each(?) e WHERE abs(pg.number - 1 - e.value) <= 1)`).pluck();
+  const companyPassages = db.prepare(`
+    SELECT count(*) FROM filing_passages p JOIN filings f ON f.id = p.filing_id
+    WHERE f.company_id = (SELECT company_id FROM filings WHERE source_name = ?)`).pluck();
+  const all = db.prepare("SELECT count(*) FROM filing_passages").pluck().get() as number;
+  const expected = (n: number, r: number) => {
+    let miss = 1;
+    let r5 = 0;
+    let r10 = 0;
+    let mrr = 0;
+    for (let k = 1; k <= 10 && n - k + 1 > 0; k++) {
+      const first = miss * (r / (n - k + 1));
+      if (k <= 5) r5 += first;
+      r10 += first;
+      mrr += first / k;
+      miss *= (n - r - k + 1) / (n - k + 1);
+    }
+    return { r5, r10, mrr };
+  };
+  return (["none", "company"] as const).map((filter) => {
+    const totals = { r5: 0, r10: 0, mrr: 0 };
+    for (const q of questions) {
+      const doc = aliases.get(q.docName) ?? q.docName;
+      const r = relevant.get(doc, JSON.stringify(q.pages)) as number;
+      const n = filter === "none" ? all : ((companyPassages.get(doc) as number) ?? 0);
+      if (r === 0 || n === 0) continue;
+      const e = expected(n, r);
+      totals.r5 += e.r5;
+      totals.r10 += e.r10;
+      totals.mrr += e.mrr;
+    }
+    const count = questions.length;
+    return { searchtype: "random", filter, recall5: totals.r5 / count, recall10: totals.r10 / count, mrr10: totals.mrr / count };
+  });
+}
+
 export interface SpeedRow {
   searchtype: string;
   queries: number;
