@@ -45,13 +45,9 @@ export function expandFiscalYears(text: string): string {
 
 /** Lower-case words and numbers of a text, accents folded (`Coca-Cola` gives `coca`, `cola`). */
 export function textWords(text: string): string[] {
-  return (
-    text
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .match(/[a-z0-9]+/g) ?? []
-  );
+  // Folding accents is only needed (and only paid for) when the text has non-ASCII characters.
+  const folded = /[^\x00-\x7f]/.test(text) ? text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : text;
+  return folded.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 }
 
 const stems = new Map<string, string>();

@@ -55,6 +55,7 @@ export class LocalModelEmbedder implements Embedder {
   readonly id: string;
   private extractor: Promise<FeatureExtractor> | undefined;
 
+  /** `dimensions` 0 accepts the model's own width (to learn it before indexing). */
   constructor(
     private readonly model: ModelDirectory,
     readonly dimensions: number,
@@ -83,7 +84,7 @@ export class LocalModelEmbedder implements Embedder {
     const extract = await this.load();
     const output = await extract(texts, { pooling: "mean", normalize: true });
     const width = output.dims.at(-1) ?? 0;
-    if (width !== this.dimensions) throw new EmbeddingError(`the model gives ${width} dimensions, the passage index has ${this.dimensions}`);
+    if (this.dimensions > 0 && width !== this.dimensions) throw new EmbeddingError(`the model gives ${width} dimensions, the passage index has ${this.dimensions}`);
     return texts.map((_, i) => normalise(output.data.slice(i * width, (i + 1) * width)));
   }
 }

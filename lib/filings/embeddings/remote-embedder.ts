@@ -6,6 +6,7 @@ export interface RemoteEmbedderOptions {
   url: string;
   model: string;
   apiKey?: string;
+  /** Width of the vectors; 0 accepts the width the endpoint gives (to learn it before indexing). */
   dimensions: number;
 }
 
@@ -51,8 +52,9 @@ export class RemoteEmbedder implements Embedder {
     const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     return ordered.map((item) => {
       const values = item.embedding;
-      if (!Array.isArray(values) || values.length !== this.dimensions || values.some((x) => typeof x !== "number")) {
-        throw new EmbeddingError(`${endpoint} returned an embedding that is not ${this.dimensions} numbers`);
+      const width = this.dimensions > 0 ? this.dimensions : ordered.length > 0 && Array.isArray(values) ? values.length : 0;
+      if (!Array.isArray(values) || values.length === 0 || values.length !== width || values.some((x) => typeof x !== "number")) {
+        throw new EmbeddingError(`${endpoint} returned an embedding that is not ${width || "a list of"} numbers`);
       }
       return normalise(Float32Array.from(values as number[]));
     });

@@ -38,6 +38,7 @@ export interface TestFiling {
 
 export interface TestDatabase {
   db: Database.Database;
+  path: string;
   close: () => void;
 }
 
@@ -95,6 +96,7 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
   runEmbeddingsStage(db, silentProgress, { dimensions: 8, minPassages: 1, maxShare: 0.9, sampleSize: 10_000, seed: 7 });
   return {
     db,
+    path: file,
     close: () => {
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ export interface LsaOptions {
   seed: number;
 }
 
-export const LSA_DEFAULTS: LsaOptions = { dimensions: 256, minPassages: 5, maxShare: 0.5, sampleSize: 40_000, seed: 20240601 };
+export const LSA_DEFAULTS: LsaOptions = { dimensions: 256, minPassages: 5, maxShare: 0.5, sampleSize: 24_000, seed: 20240601 };
 
 export interface LsaModel {
   terms: string[];
