@@ -1,5 +1,4 @@
-import type { FilingType } from "@/lib/filings/filing-types";
-import { normaliseFilingType } from "@/lib/filings/filing-types";
+import { type FilingType, FILING_TYPES, normaliseFilingType } from "@/lib/filings/filing-types";
 import { type FiscalCalendar, CALENDAR_YEAR, fiscalQuarter, fiscalYearEndAfter, fiscalYearLabel } from "./fiscal-calendar";
 import { DATE_PATTERN, dateParts, parseWrittenDate } from "./filing-dates";
 
@@ -30,10 +29,7 @@ const collapse = (text: string) => text.replace(/\s+/g, " ");
 /** The source's own type label (`10k`, `Earnings`, `10k_annualreport`) or the one in its file name. */
 function sourceKind(sourceType: string | null, sourceName: string): FilingType | null {
   const fromLabel = sourceType ? normaliseFilingType(sourceType) : null;
-  if (fromLabel && !fromLabel.startsWith("1") && !fromLabel.startsWith("8") && fromLabel !== "earnings-release" && fromLabel !== "annual-report") {
-    return null;
-  }
-  if (fromLabel) return fromLabel as FilingType;
+  if (fromLabel !== null && (FILING_TYPES as readonly string[]).includes(fromLabel)) return fromLabel as FilingType;
   const name = sourceName.toUpperCase();
   if (name.includes("ANNUALREPORT")) return "annual-report";
   if (name.includes("EARNINGS")) return "earnings-release";
