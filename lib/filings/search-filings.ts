@@ -26,7 +26,7 @@ export const SEARCH_TUNING = {
   depth: 60,
   /** Reciprocal-rank fusion constant. */
   fusionK: 60,
-  keywordWeight: 0.6,
+  keywordWeight: 1.2,
   vectorWeight: 1,
   /** Weight of the extra rankings within the fiscal years and companies a query names. */
   hintWeight: 1,
