@@ -7,7 +7,7 @@ import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
 import { type PassageRange, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
-import { type Ranking, fuseRankings } from "./fuse-rankings";
+import { type FusedHit, type Ranking, fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { queryHints } from "./query-hints";
 import { type QueryTerms, ftsExpression, indexTerm, parseQuery } from "./query-text";
@@ -97,14 +97,15 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend): 
   const companies = filteredCompanies(repository, parsed);
   const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
   const scope = resolveScope(repository, parsed, companies, years);
-  const empty = (fallback: FilingSearchResponse["fallback"] = null): FilingSearchResponse => ({
-    results: [],
+  let fallback: FilingSearchResponse["fallback"] = null;
+  const respond = (results: FilingSearchHit[]): FilingSearchResponse => ({
+    results,
     searchtype: parsed.searchtype,
     rerank: rerankNote(parsed.rerank),
     fallback,
     timing_ms: { ...timing, total: round(performance.now() - started) },
   });
-  if (scope !== null && scope.ranges.length === 0) return empty();
+  if (scope !== null && scope.ranges.length === 0) return respond([]);
 
   const queries = parsed.queries.map(parseQuery);
   // Soft scopes from what each query names (fiscal years, companies) that the filters leave open.
@@ -124,7 +125,6 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend): 
     rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
     timing.keyword = round(performance.now() - t);
   }
-  let fallback: FilingSearchResponse["fallback"] = null;
   if (parsed.searchtype !== "keyword") {
     try {
       const t = performance.now();
@@ -150,11 +150,15 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend): 
   }
 
   const fused = fuseRankings(rankings, SEARCH_TUNING.fusionK);
-  const highlightExpression = ftsExpression(mergeTerms(queries));
+  return respond(hydrate(repository, fused, ftsExpression(mergeTerms(queries)), parsed.results));
+}
+
+/** The best fused hits as results (at most `perPage` per page), with their highlighted terms. */
+function hydrate(repository: FilingSearchRepository, fused: FusedHit[], highlightExpression: string | null, limit: number): FilingSearchHit[] {
   const results: FilingSearchHit[] = [];
   const perPage = new Map<string, number>();
   for (const hit of fused) {
-    if (results.length >= parsed.results) break;
+    if (results.length >= limit) break;
     const row = repository.hit(hit.id);
     if (!row) continue;
     const pageKey = `${row.source_name}:${row.page}`;
@@ -191,13 +195,7 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend): 
       matched_queries: hit.queries,
     });
   }
-  return {
-    results,
-    searchtype: parsed.searchtype,
-    rerank: rerankNote(parsed.rerank),
-    fallback,
-    timing_ms: { ...timing, total: round(performance.now() - started) },
-  };
+  return results;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
