@@ -21,7 +21,7 @@ export interface ModelDirectory {
 /** Checks a model directory before anything loads it; the error names what is missing. */
 export function validateModelDirectory(dir: string): ModelDirectory {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new EmbeddingError(`EMBEDDING_MODEL_DIR ${dir} is not a directory`);
-  const configPath = path.join(dir, MODEL_FILES.config);
+  const configPath = path.join(/*turbopackIgnore: true*/ dir, MODEL_FILES.config);
   if (!existsSync(configPath)) throw new EmbeddingError(`EMBEDDING_MODEL_DIR ${dir} has no ${MODEL_FILES.config}`);
   let config: { hidden_size?: unknown; _name_or_path?: unknown };
   try {
@@ -29,10 +29,10 @@ export function validateModelDirectory(dir: string): ModelDirectory {
   } catch {
     throw new EmbeddingError(`${configPath} is not valid JSON`);
   }
-  if (!MODEL_FILES.tokenizer.some((f) => existsSync(path.join(dir, f)))) {
+  if (!MODEL_FILES.tokenizer.some((f) => existsSync(path.join(/*turbopackIgnore: true*/ dir, f)))) {
     throw new EmbeddingError(`EMBEDDING_MODEL_DIR ${dir} has no tokenizer (${MODEL_FILES.tokenizer.join(" or ")})`);
   }
-  const weights = MODEL_FILES.weights.filter((f) => existsSync(path.join(dir, f)));
+  const weights = MODEL_FILES.weights.filter((f) => existsSync(path.join(/*turbopackIgnore: true*/ dir, f)));
   if (weights.length === 0) throw new EmbeddingError(`EMBEDDING_MODEL_DIR ${dir} has no ONNX weights (${MODEL_FILES.weights.join(" or ")})`);
   return {
     dir,
