@@ -105,7 +105,7 @@ export class FilingSearchRepository {
         LEFT JOIN filing_sections s ON s.id = p.section_id
         WHERE p.id = ?`),
       highlight: db
-        .prepare<[string, string, string, number], string>(`
+        .prepare<[string, string, string, bigint], string>(`
         SELECT highlight(filing_passage_search, 0, ?, ?) FROM filing_passage_search
         WHERE filing_passage_search MATCH ? AND rowid = ?`)
         .pluck(),
@@ -152,7 +152,8 @@ export class FilingSearchRepository {
 
   /** The passage text with every term of the expression between HIGHLIGHT_OPEN/CLOSE, or null when none occurs. */
   highlighted(expression: string, id: number): string | null {
-    return this.statements.highlight.get(HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE, expression, id) ?? null;
+    // A BigInt binds as INTEGER: FTS5 ignores `rowid = ?` bound as REAL (how plain JS numbers bind).
+    return this.statements.highlight.get(HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE, expression, BigInt(id)) ?? null;
   }
 
   /** Every passage vector, for the in-process scan (see vector-index.ts). */

@@ -141,6 +141,18 @@ describe("retrieval", () => {
     expect(hit.text.slice(hit.snippet.start, hit.snippet.start + hit.snippet.text.length)).toBe(hit.snippet.text);
   });
 
+  it("highlights, in every hit, only words of the queries and only inside its own text", async () => {
+    const { results } = await search({ queries: ["management segment operating income", "cash"], results: 25, searchtype: "keyword" });
+    expect(results.length).toBeGreaterThan(3);
+    for (const hit of results) {
+      expect(hit.highlights.length).toBeGreaterThan(0);
+      for (const h of hit.highlights) {
+        expect(h.end).toBeLessThanOrEqual(hit.text.length);
+        expect(hit.text.slice(h.start, h.end).toLowerCase()).toMatch(/^(manag\w*|segment\w*|operat\w*|income\w*|cash\w*)$/);
+      }
+    }
+  });
+
   it("gives offsets into the filing text and null pages for plain-text filings", async () => {
     const { results } = await search({ queries: ["goodwill impairment retail segment bottling"], name: "Coca-Cola", searchtype: "keyword", results: 1 });
     expect(results[0]!.page).toBeNull();
