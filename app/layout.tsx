@@ -4,6 +4,7 @@ import "./globals.css";
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ThemeToggle } from "@/components/ui/theme-toggle";
 
 export const metadata: Metadata = {
   title: { default: "Filing Screener", template: "%s · Filing Screener" },
@@ -36,6 +37,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
                 {item.label}
               </Link>
             ))}
+            <ThemeToggle />
           </nav>
         </header>
         {children}

@@ -3,7 +3,7 @@ import type { BundledPaths } from "./bundled-paths";
 import { readBrotliText } from "./compressed-files";
 import { fiscalYearsFromCompanyFacts, type CompanyFacts } from "./companyfacts";
 import { type FiscalYearRow, fiscalYearRows, snapshotValues } from "./company-metrics";
-import type { FiscalYearInputs } from "./fiscal-years";
+import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { buildIndexMembers } from "./index-members";
 import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
@@ -19,6 +19,12 @@ const FISCAL_COLUMNS = [
   "totalLiabilities", "totalEquity", "longTermDebt", "shortTermDebt", "cash", "operatingCashFlow",
   "capitalExpenditures", "taxRate", "investedCapital", "returnOnInvestedCapital", "grossMargin", "operatingMargin",
   "netMargin", "returnOnEquity", "debtToEquity",
+] as const satisfies readonly (keyof FiscalYearRow)[];
+
+/** Values of the latest fiscal year stored on the company row (screen fields of the same name). */
+const LATEST_YEAR_COLUMNS = [
+  "revenue", "grossProfit", "operatingIncome", "netIncome", "eps", "ebit", "totalEquity", "returnOnInvestedCapital",
+  "grossMargin", "operatingMargin", "netMargin", "returnOnEquity", "debtToEquity",
 ] as const satisfies readonly (keyof FiscalYearRow)[];
 
 /** Metrics compared between the SEC companyfacts and Kaggle values of one fiscal year. */
@@ -91,20 +97,8 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
         fundamentals_source: years.length > 0 ? (secYears ? "sec" : "kaggle") : null,
         fiscal_year: fy0?.fiscalYear ?? null,
         period_end: fy0?.periodEnd ?? null,
-        revenue: fy0?.revenue ?? null,
-        grossProfit: fy0?.grossProfit ?? null,
-        operatingIncome: fy0?.operatingIncome ?? null,
-        netIncome: fy0?.netIncome ?? null,
-        eps: fy0?.eps ?? null,
-        ebit: fy0?.ebit ?? null,
-        totalEquity: fy0?.totalEquity ?? null,
-        totalDebt: fy0 && fy0.longTermDebt !== null && fy0.shortTermDebt !== null ? fy0.longTermDebt + fy0.shortTermDebt : null,
-        returnOnInvestedCapital: fy0?.returnOnInvestedCapital ?? null,
-        grossMargin: fy0?.grossMargin ?? null,
-        operatingMargin: fy0?.operatingMargin ?? null,
-        netMargin: fy0?.netMargin ?? null,
-        returnOnEquity: fy0?.returnOnEquity ?? null,
-        debtToEquity: fy0?.debtToEquity ?? null,
+        totalDebt: fy0 ? totalDebt(fy0) : null,
+        ...Object.fromEntries(LATEST_YEAR_COLUMNS.map((column) => [column, fy0?.[column] ?? null])),
       });
       for (const fy of years) insert.fiscalYear(id, fy);
       if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);

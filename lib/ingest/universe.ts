@@ -105,7 +105,7 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
       symbol: member.symbols[0]!,
       exchange: exchange.prefix,
       exchangeName: exchange.name,
-      name: member.names[0]!,
+      name: displayName(member.names[0]!),
       country: profile?.country ?? member.country ?? headquartersCountry(member.headquarters, knownCountries) ?? US,
       currency: profile?.currency ?? "USD",
       sector: profile?.sector ?? gics?.sector ?? member.gicsSector,
@@ -155,6 +155,12 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
   });
   assignFullTickers(records);
   return records;
+}
+
+/** "Walt Disney Company (The)", as index lists sort names, reads "The Walt Disney Company". */
+export function displayName(name: string): string {
+  const match = /^(.*?)\s*\(The\)$/i.exec(name);
+  return match ? `The ${match[1]}` : name;
 }
 
 const LEAD_CONNECTORS = new Set(["&", "and", "of", "de", "the", "du", "la", "&amp;"]);

@@ -18,7 +18,7 @@ const rowsExample = {
 const SCREEN_RULES = `Rules: filters must be keys of the endpoint's mode in the options record; sort.field from sort.fields; fields items from fields (at most 120 characters each).
 Open points of the spec, decided: sort defaults to marketCap_usd descending (sort.desc defaults to true); nulls always sort last; ties break on full_ticker in the sort's direction so pages tile exactly; page.offset is any non-negative integer (past the end gives an empty page, total stays exact); without fields a rows response loads ${"`full_ticker, companyName, country, sector, industry, marketCap_usd, price, return_1y, peRatio, dividendYieldTTM`"}; result_format tickers loads only full_ticker and ignores fields. Multi-select exclude keeps companies whose value is missing. Units: ratios are decimals (0.10 is 10%), _usd fields raw U.S. dollars.`;
 
-export const screenerOptionsOperation: ApiOperation = {
+export const screenerOptionsOperation = {
   operationId: "getScreenerOptions",
   method: "get",
   path: "/api/v1/screener/options/",
@@ -43,9 +43,9 @@ export const screenerOptionsOperation: ApiOperation = {
       },
     },
   },
-};
+} satisfies ApiOperation;
 
-export const basicScreenOperation: ApiOperation = {
+export const basicScreenOperation = {
   operationId: "runBasicScreen",
   method: "post",
   path: "/api/v1/screener/basic/",
@@ -82,9 +82,9 @@ export const basicScreenOperation: ApiOperation = {
       tickers: { summary: "Tickers", value: { as_of: "2016-12-31", total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
     },
   },
-};
+} satisfies ApiOperation;
 
-export const advancedScreenOperation: ApiOperation = {
+export const advancedScreenOperation = {
   operationId: "runAdvancedScreen",
   method: "post",
   path: "/api/v1/screener/advanced/",
@@ -142,6 +142,6 @@ export const advancedScreenOperation: ApiOperation = {
       },
     },
   },
-};
+} satisfies ApiOperation;
 
 export const screenerOperations = [screenerOptionsOperation, basicScreenOperation, advancedScreenOperation];

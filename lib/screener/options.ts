@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { marketDb, metaValue } from "@/lib/db/market-db";
 import {
   ADVANCED_FILTERS,
   BASIC_FILTERS,
+  DEFAULT_SORT,
   FIELDS,
   FILTERS,
   FILTER_TYPE_DEFAULTS,
@@ -11,22 +11,38 @@ import {
   RESULT_FORMATS,
   SORT_FIELDS,
 } from "./catalog";
+import type { z } from "zod";
 import { readOptionValues } from "./option-values";
+import type { OptionsResponse } from "./response-schema";
+
+export type ScreenerOptions = z.output<typeof OptionsResponse>;
 
 /** A filter definition as the options record publishes it (catalog-internal members left out). */
-function publicFilter(def: FilterDef) {
+export type PublicFilterDef = FilterDef extends infer F ? (F extends FilterDef ? Omit<F, "name" | "value_columns"> : never) : never;
+
+/**
+ * The options record as `buildOptionsRecord` makes it, each filter definition typed by its input
+ * type (the response schema types filters loosely): what the screener page renders from.
+ */
+export type TypedScreenerOptions = Omit<ScreenerOptions, "filters"> & { filters: Record<string, PublicFilterDef> };
+
+function publicFilter(def: FilterDef): PublicFilterDef {
   const { name: _name, value_columns: _columns, ...rest } = def as FilterDef & { value_columns?: unknown };
-  return rest;
+  return rest as PublicFilterDef;
 }
 
 /** The screener options record (spec: "Screener options record") with the data's as-of date. */
-export function buildOptionsRecord(optionLists: Record<string, string[]>, optionCounts: Record<string, Record<string, number>>, asOf: string) {
+export function buildOptionsRecord(
+  optionLists: Record<string, string[]>,
+  optionCounts: Record<string, Record<string, number>>,
+  asOf: string,
+): ScreenerOptions {
   return {
     as_of: asOf,
-    result_formats: RESULT_FORMATS,
-    page: PAGE,
-    sort: { fields: SORT_FIELDS, default: { field: "marketCap_usd", desc: true } },
-    modes: { basic: BASIC_FILTERS, advanced: ADVANCED_FILTERS },
+    result_formats: [...RESULT_FORMATS],
+    page: { ...PAGE },
+    sort: { fields: [...SORT_FIELDS], default: { ...DEFAULT_SORT } },
+    modes: { basic: [...BASIC_FILTERS], advanced: [...ADVANCED_FILTERS] },
     filter_type_defaults: FILTER_TYPE_DEFAULTS,
     filters: Object.fromEntries(FILTERS.map((def) => [def.name, publicFilter(def)])),
     option_values: optionLists,
@@ -38,21 +54,16 @@ export function buildOptionsRecord(optionLists: Record<string, string[]>, option
   };
 }
 
-export type ScreenerOptions = ReturnType<typeof buildOptionsRecord>;
 
-let cached: { builtAt: string; options: ScreenerOptions; etag: string } | undefined;
+let cached: { builtAt: string; options: ScreenerOptions } | undefined;
 
-/**
- * The options record of the current database, with a strong ETag that changes when the database
- * is rebuilt, so clients that fetch it before every screen can revalidate with If-None-Match.
- */
-export function getScreenerOptions(): { options: ScreenerOptions; etag: string } {
+/** The options record of the current database (rebuilt when the database is). */
+export function getScreenerOptions(): ScreenerOptions {
   const db = marketDb();
   const builtAt = metaValue("built_at") ?? "";
-  if (cached?.builtAt === builtAt) return cached;
-  const { lists, counts } = readOptionValues(db);
-  const options = buildOptionsRecord(lists, counts, metaValue("as_of") ?? "");
-  const etag = `"${createHash("sha256").update(JSON.stringify(options)).digest("base64url").slice(0, 27)}"`;
-  cached = { builtAt, options, etag };
-  return cached;
+  if (cached?.builtAt !== builtAt) {
+    const { lists, counts } = readOptionValues(db);
+    cached = { builtAt, options: buildOptionsRecord(lists, counts, metaValue("as_of") ?? "") };
+  }
+  return cached.options;
 }

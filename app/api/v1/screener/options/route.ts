@@ -3,4 +3,4 @@ import { apiRoute } from "@/lib/api/route";
 import { screenerOptionsOperation } from "@/lib/screener/operations";
 import { getScreenerOptions } from "@/lib/screener/options";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(screenerOptionsOperation, () => getScreenerOptions().options);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(screenerOptionsOperation, getScreenerOptions);

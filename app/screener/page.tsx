@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { ScreenerApp } from "@/components/screener/screener-app";
+import { metaValue } from "@/lib/db/market-db";
+import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
+import { countFieldValues } from "@/lib/screener/field-coverage";
+import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
+import { screenRequestSchema } from "@/lib/screener/request-schema";
+import { screenFromSearchParams, screenKey, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
+import { type RowsResponse, runScreen } from "@/lib/screener/service";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Screener" };
+
+/**
+ * /screener/: the screen in the URL is run here, in-process, so the first page of results is in
+ * the HTML (visible before any script runs); the browser takes over from there. A screen the API
+ * would refuse renders without results and the browser shows the API's errors next to the inputs.
+ */
+export default async function ScreenerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { screen } = screenFromSearchParams(await searchParams);
+  // Built by buildOptionsRecord from the catalog, so each filter has its input type's members.
+  const options = getScreenerOptions() as TypedScreenerOptions;
+  const preferredFields = parseColumns((await cookies()).get(COLUMNS_COOKIE)?.value, options.fields);
+  const mode = screenMode(screen.filters, options.modes.basic);
+  const body = screenRequestBody(screen, screen.fields ?? preferredFields);
+  let result: RowsResponse | undefined;
+  const parsed = screenRequestSchema(mode).safeParse(body);
+  if (parsed.success) {
+    try {
+      result = runScreen(parsed.data) as RowsResponse;
+    } catch {
+      // Option values the data does not have: the browser's request gets the API's answer.
+    }
+  }
+  const counts = JSON.parse(metaValue("counts") ?? "{}") as Record<string, number>;
+  return (
+    <ScreenerApp
+      options={options}
+      fieldCounts={countFieldValues()}
+      coverage={{ companies: counts.companies ?? 0, withPrices: counts.with_prices ?? 0, withFundamentals: counts.with_fundamentals ?? 0 }}
+      initial={{ key: screenKey(mode, body), result }}
+      preferredFields={preferredFields}
+    />
+  );
+}

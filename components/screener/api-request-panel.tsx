@@ -1,0 +1,57 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/controls";
+import { publicApiRequest } from "@/lib/screener/api-bridge";
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+      className="h-6 text-xs"
+      onClick={async () => {
+        await navigator.clipboard.writeText(text);
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1500);
+      }}
+    >
+      {copied ? "Copied" : label}
+    </Button>
+  );
+}
+
+/** The public /api/v1 request that reproduces what is on screen: endpoint, JSON body and curl. */
+export function ApiRequestPanel({ mode, body }: { mode: "basic" | "advanced"; body: unknown }) {
+  const request = publicApiRequest(window.location.origin, mode, body);
+  return (
+    <section aria-label="API request" className="border-t border-zinc-200 bg-zinc-50 px-3 py-2 text-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+      <div className="flex items-center gap-2">
+        <code className="font-mono" data-testid="api-endpoint">
+          {request.method} {request.url}
+        </code>
+        <span className="text-zinc-500">
+          with <code className="font-mono">Authorization: Bearer $API_KEY</code> (create a key: <code className="font-mono">npm run apikey -- create --name me</code>)
+        </span>
+      </div>
+      <div className="mt-2 grid gap-2 lg:grid-cols-2">
+        <div>
+          <div className="flex items-center justify-between text-zinc-500">
+            JSON body <CopyButton text={request.json} label="Copy body" />
+          </div>
+          <pre data-testid="api-body" className="max-h-56 overflow-auto rounded border border-zinc-200 bg-white p-2 font-mono text-[11px] dark:border-zinc-800 dark:bg-zinc-950">
+            {request.json}
+          </pre>
+        </div>
+        <div>
+          <div className="flex items-center justify-between text-zinc-500">
+            curl <CopyButton text={request.curl} label="Copy curl" />
+          </div>
+          <pre data-testid="api-curl" className="max-h-56 overflow-auto rounded border border-zinc-200 bg-white p-2 font-mono text-[11px] whitespace-pre-wrap break-all dark:border-zinc-800 dark:bg-zinc-950">
+            {request.curl}
+          </pre>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import { Button } from "@/components/ui/controls";
+import type { Unit } from "@/lib/screener/catalog";
+import type { PublicFilterDef, TypedScreenerOptions } from "@/lib/screener/options";
+import { unitOfField } from "@/lib/screener/screen-form";
+import { formatCount } from "@/lib/screener/value-format";
+import { FieldError, useHasErrorsWithin } from "./form-errors";
+import { GrowthRuleGroupInput } from "./growth-rule-group-input";
+import { FieldComparison, MemberRuleGroupInput } from "./member-rule-group-input";
+import { MetricRuleGroupInput } from "./metric-rule-group-input";
+import { MultiSelectFilterInput } from "./multi-select-filter-input";
+import { RangeFilterInput } from "./range-filter-input";
+import { TextFilterInput } from "./text-filter-input";
+
+/** The field whose coverage a filter is limited by (for "n companies have data"). */
+export function filterCoverageField(def: PublicFilterDef, name: string): string | undefined {
+  switch (def.input_type) {
+    case "range":
+      return def.field;
+    case "metric_rule_group":
+      return def.metric;
+    case "growth_rule_group":
+      return "revenue";
+    case "volatility_rule_group":
+    case "composite_rule_group":
+    case "field_compare":
+      return def.members[0];
+    case "text":
+      return "description";
+    case "multi_select":
+      return name;
+  }
+}
+
+/** One active filter: its label, what data it can see, its inputs by input type, and a remove button. */
+export function FilterCard({
+  name,
+  def,
+  options,
+  fieldCounts,
+  onRemove,
+}: {
+  name: string;
+  def: PublicFilterDef;
+  options: TypedScreenerOptions;
+  fieldCounts: Record<string, number>;
+  onRemove: () => void;
+}) {
+  const path = `filters.${name}`;
+  const hasError = useHasErrorsWithin(path);
+  const coverageField = filterCoverageField(def, name);
+  const covered = coverageField ? fieldCounts[coverageField] : undefined;
+  const defaults = options.filter_type_defaults as Record<string, { max_rules?: number; max_fy_depth?: number; horizons?: readonly number[] }>;
+  const maxRules = defaults[def.input_type]?.max_rules ?? 5;
+  const fields = {
+    label: (field: string) => options.field_definitions[field]?.label ?? field,
+    unit: (field: string): Unit => unitOfField(options, field),
+  };
+
+  return (
+    <section
+      aria-label={`${def.label} filter`}
+      data-filter={name}
+      className={`rounded-md border bg-white p-2 dark:bg-zinc-900 ${hasError ? "border-red-300 dark:border-red-900" : "border-zinc-200 dark:border-zinc-800"}`}
+    >
+      <header className="mb-1.5 flex items-baseline gap-2">
+        <h3 className="font-medium" title={def.description}>
+          {def.label}
+        </h3>
+        {def.mode === "advanced" && (
+          <span className="rounded bg-violet-100 px-1 text-[10px] font-medium tracking-wide text-violet-800 uppercase dark:bg-violet-950 dark:text-violet-300">
+            advanced
+          </span>
+        )}
+        {covered !== undefined && <span className="text-xs text-zinc-500">{formatCount(covered)} with data</span>}
+        <Button variant="ghost" className="ml-auto h-6 px-1.5" onClick={onRemove} aria-label={`Remove ${def.label} filter`}>
+          ×
+        </Button>
+      </header>
+      {(() => {
+        switch (def.input_type) {
+          case "range":
+            return <RangeFilterInput path={path} unit={unitOfField(options, def.field)} label={def.label} />;
+          case "multi_select":
+            return (
+              <MultiSelectFilterInput
+                path={path}
+                label={def.label}
+                values={def.options ?? options.option_values[def.options_source ?? ""] ?? []}
+                counts={def.options_source ? options.option_value_counts[def.options_source] : undefined}
+              />
+            );
+          case "text":
+            return <TextFilterInput path={path} label={def.label} />;
+          case "metric_rule_group":
+            return <MetricRuleGroupInput path={path} def={def} maxRules={maxRules} maxDepth={defaults.metric_rule_group?.max_fy_depth ?? 10} />;
+          case "growth_rule_group":
+            return <GrowthRuleGroupInput path={path} def={def} maxRules={maxRules} horizons={defaults.growth_rule_group?.horizons ?? []} fieldLabel={fields.label} />;
+          case "volatility_rule_group":
+          case "composite_rule_group":
+            return <MemberRuleGroupInput path={path} def={def} members={def.members} maxRules={maxRules} fields={fields} />;
+          case "field_compare":
+            return <FieldComparison path={path} label={def.label} members={def.members} fields={fields} />;
+        }
+      })()}
+      <FieldError path={path} />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+"use client";
+
+import { useFormContext, useWatch } from "react-hook-form";
+import { Select } from "@/components/ui/controls";
+import type { Unit } from "@/lib/screener/catalog";
+import type { OperandForm } from "@/lib/screener/screen-form";
+import { AmountInput } from "./amount-input";
+import { FieldError, useInvalidProps } from "./form-errors";
+import { fiscalYearLabel, range } from "./filter-labels";
+
+const KIND_LABELS: Record<OperandForm["kind"], string> = { fy: "Fiscal year", average: "Average of", ttm: "TTM", constant: "Value" };
+
+/**
+ * One side of a metric rule: a single fiscal year, a trailing average of N fiscal years ending at
+ * an offset, trailing twelve months, or (right-hand side of a compare) a constant.
+ */
+export function MetricOperandInput({
+  path,
+  label,
+  unit,
+  maxDepth,
+  allowConstant = false,
+}: {
+  path: string;
+  label: string;
+  unit: Unit;
+  maxDepth: number;
+  allowConstant?: boolean;
+}) {
+  const { register } = useFormContext();
+  const kind = useWatch({ name: `${path}.kind` }) as OperandForm["kind"];
+  const years = Number(useWatch({ name: `${path}.years` }) ?? 1);
+  const yearsError = useInvalidProps(`${path}.years`);
+  const asNumber = { setValueAs: (v: string) => Number(v) };
+  const kinds = (Object.keys(KIND_LABELS) as OperandForm["kind"][]).filter((k) => allowConstant || k !== "constant");
+  return (
+    <span className="inline-flex flex-wrap items-start gap-1">
+      <Select {...register(`${path}.kind`)} aria-label={`${label}: operand`}>
+        {kinds.map((k) => (
+          <option key={k} value={k}>
+            {KIND_LABELS[k]}
+          </option>
+        ))}
+      </Select>
+      {kind === "average" && (
+        <span className="inline-flex flex-col">
+          <Select {...register(`${path}.years`, asNumber)} aria-label={`${label}: years`} {...yearsError.invalid}>
+            {range(1, maxDepth).map((n) => (
+              <option key={n} value={n}>
+                {n} years
+              </option>
+            ))}
+          </Select>
+          <FieldError path={`${path}.years`} id={yearsError.errorId} />
+        </span>
+      )}
+      {(kind === "fy" || kind === "average") && (
+        <Select {...register(`${path}.offset`, asNumber)} aria-label={`${label}: ${kind === "average" ? "ending at" : "fiscal year"}`}>
+          {range(0, maxDepth - 1).map((n) => (
+            <option key={n} value={n}>
+              {kind === "average" ? `to ${fiscalYearLabel(n)}` : fiscalYearLabel(n)}
+            </option>
+          ))}
+        </Select>
+      )}
+      {kind === "average" && years > 0 && <span className="sr-only">{years}-year average</span>}
+      {kind === "constant" && <AmountInput path={`${path}.value`} unit={unit} label={`${label}: value`} />}
+      <FieldError path={path} />
+    </span>
+  );
+}

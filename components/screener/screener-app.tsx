@@ -1,0 +1,209 @@
+"use client";
+
+import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { Button } from "@/components/ui/controls";
+import type { FieldError } from "@/lib/api/errors";
+import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
+import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
+import type { TypedScreenerOptions } from "@/lib/screener/options";
+import { type Screen, screenFromSearchParams, screenKey, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import type { RowsResponse } from "@/lib/screener/service";
+import { formatCount } from "@/lib/screener/value-format";
+import { ApiRequestPanel } from "./api-request-panel";
+import { ColumnChooser } from "./column-chooser";
+import { EmptyResults } from "./empty-results";
+import { ExportMenu } from "./export-menu";
+import { FilterBuilder } from "./filter-builder";
+import { ResultsPager } from "./results-pager";
+import { ResultsTable } from "./results-table";
+import { ApiProblem, runScreenRequest } from "./screen-api";
+import { ScreensMenu } from "./screens-menu";
+
+export interface ScreenerAppProps {
+  options: TypedScreenerOptions;
+  fieldCounts: Record<string, number>;
+  coverage: { companies: number; withPrices: number; withFundamentals: number };
+  /** The first page, rendered on the server for the URL's screen (key: mode and request body). */
+  initial: { key: string; result?: RowsResponse };
+  /** Columns remembered by this browser (cookie), when the URL names none. */
+  preferredFields: string[] | null;
+}
+
+export function ScreenerApp(props: ScreenerAppProps) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <Screener {...props} />
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * The screener page: the URL holds the screen (filters, sort, page, columns); the filter form, the
+ * table and the menus read it and push changes to it (history entries, so back/forward work).
+ */
+function Screener({ options, fieldCounts, coverage, initial, preferredFields }: ScreenerAppProps) {
+  const urlQuery = useSearchParams().toString();
+  // The screen shown follows the URL; changes made here take effect at once (the router reports
+  // the pushed URL a moment later), and a URL changed from outside (back/forward) replaces it.
+  const [current, setCurrent] = useState({ urlQuery, query: urlQuery });
+  if (urlQuery !== current.urlQuery) setCurrent({ urlQuery, query: urlQuery });
+  const query = current.query;
+  // Back/forward also straight from the browser: after a reload, Next restores older entries of
+  // this page from their own saved state and may not report the URL to useSearchParams.
+  useEffect(() => {
+    const onPopState = () => setCurrent((c) => ({ ...c, query: window.location.search.slice(1) }));
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+  const { screen, problems } = useMemo(() => screenFromSearchParams(new URLSearchParams(query)), [query]);
+  const [preferred, setPreferred] = useState(preferredFields);
+  const [apiOpen, setApiOpen] = useState(false);
+  const [linkCopied, setLinkCopied] = useState(false);
+
+  const fields = screen.fields ?? preferred;
+  const mode = screenMode(screen.filters, options.modes.basic);
+  const body = screenRequestBody(screen, fields);
+  const key = screenKey(mode, body);
+  const results = useQuery({
+    queryKey: ["screen", key],
+    queryFn: ({ signal }) => runScreenRequest(mode, body, { signal }) as Promise<RowsResponse>,
+    placeholderData: keepPreviousData,
+    initialData: key === initial.key ? initial.result : undefined,
+  });
+
+  // Columns remembered in localStorage but not (or no longer) in the cookie: restore the cookie and
+  // show them by writing them into this history entry's URL.
+  useEffect(() => {
+    if (preferredFields || screen.fields) return;
+    const stored = parseColumns(localStorage.getItem(COLUMNS_STORAGE_KEY), options.fields);
+    if (!stored) return;
+    document.cookie = columnsCookie(stored);
+    const qs = searchParamsFromScreen({ ...screen, fields: stored });
+    window.history.replaceState(null, "", `?${qs}`);
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const openQuery = (qs: string) => {
+    setCurrent({ urlQuery: current.urlQuery, query: qs });
+    window.history.pushState(null, "", qs ? `?${qs}` : window.location.pathname);
+  };
+  const navigate = (next: Screen) => openQuery(searchParamsFromScreen(next));
+  const chooseColumns = (next: string[]) => {
+    const columns = ["full_ticker", ...next.filter((f) => f !== "full_ticker")];
+    localStorage.setItem(COLUMNS_STORAGE_KEY, columns.join(","));
+    document.cookie = columnsCookie(columns);
+    setPreferred(columns);
+    navigate({ ...screen, fields: columns });
+  };
+  const copyLink = async () => {
+    const qs = searchParamsFromScreen({ ...screen, fields });
+    await navigator.clipboard.writeText(`${window.location.origin}${window.location.pathname}${qs ? `?${qs}` : ""}`);
+    setLinkCopied(true);
+    setTimeout(() => setLinkCopied(false), 1500);
+  };
+
+  const problem = results.error instanceof ApiProblem ? results.error : null;
+  const filterErrors: FieldError[] = problem?.errors.filter((e) => e.pointer.startsWith("/filters/")) ?? [];
+  const otherErrors = problem ? (problem.errors.length > 0 ? problem.errors.filter((e) => !e.pointer.startsWith("/filters/")) : [{ pointer: "", message: problem.detail }]) : [];
+  const data = results.data;
+  const chosenFields = fields ?? data?.loaded_fields ?? [...DEFAULT_FIELDS];
+
+  return (
+    <main className="flex h-[calc(100vh-2.75rem)] flex-col">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+        <h1 className="text-[15px] font-semibold tracking-tight">Screener</h1>
+        <p className="text-xs text-zinc-500" data-testid="data-coverage">
+          Data as of <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} companies ·
+          prices for {formatCount(coverage.withPrices)} · fundamentals for {formatCount(coverage.withFundamentals)} (S&amp;P 500)
+        </p>
+        <span
+          data-testid="endpoint-badge"
+          title={`This screen runs on POST /api/v1/screener/${mode}/ (${mode === "basic" ? "every filter is in modes.basic" : "a filter is advanced-only"})`}
+          className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${mode === "basic" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-300" : "bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-300"}`}
+        >
+          {mode} endpoint
+        </span>
+        <span className="ml-auto" />
+        <ScreensMenu currentQuery={searchParamsFromScreen({ ...screen, fields })} onOpen={openQuery} />
+        <Button onClick={copyLink}>{linkCopied ? "Link copied" : "Copy link"}</Button>
+        <Button onClick={() => setApiOpen(!apiOpen)} aria-expanded={apiOpen} aria-controls="api-request">
+          {apiOpen ? "Hide API request" : "API request"}
+        </Button>
+      </div>
+      {apiOpen && (
+        <div id="api-request">
+          <ApiRequestPanel mode={mode} body={body} />
+        </div>
+      )}
+      {problems.length > 0 && (
+        <p role="alert" className="border-b border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+          {problems.join(" ")}
+        </p>
+      )}
+      <div className="flex min-h-0 flex-1">
+        <aside className="w-[400px] shrink-0 overflow-y-auto border-r border-zinc-200 bg-zinc-50/60 p-2 dark:border-zinc-800 dark:bg-zinc-900/30" aria-label="Screen definition">
+          <FilterBuilder
+            options={options}
+            fieldCounts={fieldCounts}
+            filters={screen.filters}
+            serverErrors={filterErrors}
+            onApply={(filters) => navigate({ ...screen, filters, page: { ...screen.page, offset: 0 } })}
+          />
+        </aside>
+        <section
+          className="flex min-w-0 flex-1 flex-col"
+          aria-label="Results"
+          data-query={query}
+          data-state={results.isFetching || results.isPlaceholderData ? "loading" : results.isError ? "error" : "ready"}
+        >
+          <div className="flex flex-wrap items-center gap-2 px-3 py-1.5">
+            <p className="text-[13px]" aria-live="polite">
+              <strong data-testid="result-total" className="tabular-nums">
+                {data ? formatCount(data.total) : "…"}
+              </strong>{" "}
+              {data?.total === 1 ? "company" : "companies"}
+            </p>
+            <span
+              role="status"
+              aria-label={results.isFetching ? "Loading results" : undefined}
+              className={`h-1.5 w-16 overflow-hidden rounded bg-zinc-200 dark:bg-zinc-800 ${results.isFetching ? "visible" : "invisible"}`}
+            >
+              <span className="block h-full w-1/2 animate-pulse bg-sky-600" />
+            </span>
+            <span className="ml-auto" />
+            {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
+            <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={fieldCounts} onChange={chooseColumns} />
+            <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} />
+          </div>
+          {otherErrors.map((e) => (
+            <p key={e.pointer + e.message} role="alert" className="border-y border-red-200 bg-red-50 px-3 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+              {e.pointer ? <code className="mr-1 font-mono">{e.pointer}</code> : null}
+              {e.message}
+            </p>
+          ))}
+          {data && data.total === 0 ? (
+            <EmptyResults body={body} options={options} />
+          ) : data ? (
+            <ResultsTable
+              rows={data.rows}
+              fields={data.loaded_fields}
+              temporaryColumns={data.temporary_columns}
+              options={options}
+              sort={screen.sort}
+              onSort={(sort) => navigate({ ...screen, sort, page: { ...screen.page, offset: 0 } })}
+              offset={data.offset}
+              total={data.total}
+              busy={results.isFetching}
+            />
+          ) : (
+            <div className="flex-1 border-t border-zinc-200 dark:border-zinc-800" />
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { createApiKey } from "@/lib/auth/api-key-store";
+import { openApiStateDb } from "@/lib/db/api-state-db";
+import { E2E_API_STATE_PATH } from "../../playwright.config";
+
+/** Helpers for the screener browser tests: API keys, the public API, and driving the page. */
+
+const state = openApiStateDb(E2E_API_STATE_PATH);
+
+/** A key straight in the state file the server under test reads. */
+export function newApiKey(): string {
+  return createApiKey(state, { name: `e2e ui ${test.info().title}`, tier: "starter" }).key;
+}
+
+export interface RowsPage {
+  total: number;
+  rows: Record<string, unknown>[];
+  loaded_fields: string[];
+  temporary_columns: { name: string }[];
+}
+
+/** POST to the public API with a key. */
+export async function postApi<T = RowsPage>(page: Page, key: string, mode: string, body: unknown): Promise<T> {
+  const response = await page.request.post(`/api/v1/screener/${mode}/`, { data: body, headers: { authorization: `Bearer ${key}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Every matching ticker from the public API (paging at 1000). */
+export async function allApiTickers(page: Page, key: string, mode: string, body: Record<string, unknown>): Promise<string[]> {
+  const tickers: string[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const result = await postApi<{ tickers: string[]; total: number }>(page, key, mode, { ...body, result_format: "tickers", page: { limit: 1000, offset } });
+    tickers.push(...result.tickers);
+    if (tickers.length >= result.total) return tickers;
+  }
+}
+
+export const table = (page: Page) => page.getByTestId("results-table");
+export const filterCard = (page: Page, label: string) => page.getByRole("region", { name: `${label} filter` });
+
+/** Tickers of the rendered rows, in order (the rows are virtualised: scrolls through them all). */
+export async function tableTickers(page: Page): Promise<string[]> {
+  const scroller = table(page).locator("xpath=..");
+  const seen = new Map<number, string>();
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  for (let i = 0; i < 200; i++) {
+    const batch = await table(page)
+      .locator("tbody tr[data-index]")
+      .evaluateAll((rows) => rows.map((r) => [Number(r.getAttribute("data-index")), r.querySelector("td")?.textContent ?? ""] as const));
+    for (const [index, ticker] of batch) seen.set(index, ticker);
+    const done = await scroller.evaluate((el) => {
+      const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+      el.scrollBy({ top: el.clientHeight * 0.8 });
+      return atEnd;
+    });
+    if (done) break;
+    await page.waitForTimeout(30);
+  }
+  return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
+}
+
+/** Adds a filter through the searchable picker. */
+export async function addFilter(page: Page, search: string, label: string): Promise<Locator> {
+  await page.getByRole("button", { name: "+ Add filter" }).click();
+  await page.getByPlaceholder(/Search filters/).fill(search);
+  await page.getByRole("option", { name: new RegExp(`^${label.replace(/[()]/g, "\\$&")}`) }).first().click();
+  const card = filterCard(page, label);
+  await expect(card).toBeVisible();
+  return card;
+}
+
+/** Waits until the table shows the screen the URL describes (no request in flight). */
+export async function settled(page: Page) {
+  await expect(async () => {
+    const query = new URL(page.url()).search.slice(1);
+    const results = page.getByRole("region", { name: "Results" });
+    expect(await results.getAttribute("data-state")).toBe("ready");
+    // The table shows the screen the address bar names (compared decoded: the browser may escape differently).
+    expect(new URLSearchParams((await results.getAttribute("data-query")) ?? "").toString()).toBe(new URLSearchParams(query).toString());
+  }).toPass({ timeout: 10_000 });
+}
+
+export const totalShown = async (page: Page) => Number((await page.getByTestId("result-total").textContent())!.replaceAll(",", ""));
+
+/** A screenshot for a person to look at, under test-results/screener/. */
+export async function snapshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screener/${name}.png` });
+}

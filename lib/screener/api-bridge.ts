@@ -1,0 +1,17 @@
+/**
+ * The public API request that reproduces a screen: what the screener page's "API request" panel
+ * shows. Pure.
+ */
+export function publicApiRequest(origin: string, mode: "basic" | "advanced", body: unknown) {
+  const path = `/api/v1/screener/${mode}/`;
+  const json = JSON.stringify(body, null, 2);
+  // Single-quoted for the shell: a quote inside the body becomes '\'' (close, escaped quote, reopen).
+  const shellBody = JSON.stringify(body).replaceAll("'", `'\\''`);
+  const curl = [
+    `curl -sS -X POST '${origin}${path}'`,
+    `  -H "Authorization: Bearer $API_KEY"`,
+    `  -H 'Content-Type: application/json'`,
+    `  -d '${shellBody}'`,
+  ].join(" \\\n");
+  return { method: "POST" as const, path, url: `${origin}${path}`, json, curl };
+}

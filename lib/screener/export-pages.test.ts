@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { collectAllPages, csvRecords } from "./export-pages";
+
+describe("collectAllPages", () => {
+  it("pages until the total is reached and reports progress", async () => {
+    const all = Array.from({ length: 2345 }, (_, i) => `T${i}`);
+    const calls: number[] = [];
+    const progress: [number, number][] = [];
+    const items = await collectAllPages(
+      async (offset, limit) => {
+        calls.push(offset);
+        return { total: all.length, items: all.slice(offset, offset + limit) };
+      },
+      { pageSize: 1000, onProgress: (done, total) => progress.push([done, total]) },
+    );
+    expect(items).toEqual(all);
+    expect(calls).toEqual([0, 1000, 2000]);
+    expect(progress).toEqual([[1000, 2345], [2000, 2345], [2345, 2345]]);
+  });
+
+  it("stops when aborted", async () => {
+    const controller = new AbortController();
+    const run = collectAllPages(
+      async (offset) => {
+        controller.abort();
+        return { total: 5000, items: Array(1000).fill(String(offset)) };
+      },
+      { pageSize: 1000, signal: controller.signal },
+    );
+    await expect(run).rejects.toThrow();
+  });
+});
+
+describe("csvRecords", () => {
+  it("writes a header of field names and raw values, blanks for missing ones", () => {
+    expect(csvRecords([{ full_ticker: "NYSE:IBM", marketCap_usd: 1.5e11, peRatio: null }], ["full_ticker", "marketCap_usd", "peRatio"])).toEqual([
+      ["full_ticker", "marketCap_usd", "peRatio"],
+      ["NYSE:IBM", 1.5e11, ""],
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Exports page through the whole result (the API gives at most `max_limit` rows per request), so
+ * a download holds every matching company, not just the rows on screen. Pure: the page fetcher is
+ * passed in.
+ */
+export interface ExportPage<T> {
+  total: number;
+  items: T[];
+}
+
+export async function collectAllPages<T>(
+  fetchPage: (offset: number, limit: number) => Promise<ExportPage<T>>,
+  { pageSize, onProgress, signal }: { pageSize: number; onProgress?: (done: number, total: number) => void; signal?: AbortSignal },
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let offset = 0; ; offset += pageSize) {
+    signal?.throwIfAborted();
+    const page = await fetchPage(offset, pageSize);
+    items.push(...page.items);
+    onProgress?.(items.length, page.total);
+    if (page.items.length < pageSize || items.length >= page.total) return items;
+  }
+}
+
+/** CSV cells: raw API values (decimals for ratios, raw dollars) so spreadsheets compute with them. */
+export function csvRecords(rows: Record<string, unknown>[], columns: string[]): unknown[][] {
+  return [columns, ...rows.map((row) => columns.map((c) => row[c] ?? ""))];
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import type { ApiOperation } from "@/lib/api/operation";
+import { AdvancedScreenRequest, type ScreenRequest } from "./request-schema";
+import { runScreen } from "./service";
+
+export const FunnelRequest = AdvancedScreenRequest.extend({
+  order: z
+    .array(z.string().max(120))
+    .max(100)
+    .optional()
+    .describe("Filter names in the order to apply them (the order the user added them); others follow in catalog order"),
+});
+
+/**
+ * The screen's filters applied one at a time, in the order given, with the number of companies
+ * left after each: shows which filter removed everything when a screen comes back empty. Each
+ * step is an ordinary screen (tickers format, limit 1), so counts are exactly the screener's.
+ */
+export function countFilterFunnel({ order = [], ...request }: z.output<typeof FunnelRequest>) {
+  const present = Object.keys(request.filters);
+  const names = [...new Set([...order.filter((n) => present.includes(n)), ...present])];
+  const count = (filters: ScreenRequest["filters"]) =>
+    runScreen({ ...request, filters, result_format: "tickers", page: { limit: 1, offset: 0 } }).total;
+  const universe = count({});
+  const steps = names.map((name, i) => ({
+    filter: name,
+    total: count(Object.fromEntries(names.slice(0, i + 1).map((n) => [n, request.filters[n as keyof typeof request.filters]]))),
+  }));
+  return { universe, steps };
+}
+
+export const FunnelResponse = z.object({
+  universe: z.int().describe("Companies before any filter"),
+  steps: z.array(z.object({ filter: z.string(), total: z.int().describe("Companies left after this filter and every one before it") })),
+});
+
+/** The browser UI's own operation (not part of the public API). */
+export const screenFunnelOperation = {
+  operationId: "countScreenFunnel",
+  method: "post",
+  path: "/api/ui/screener/funnel/",
+  summary: "Companies left after each filter",
+  description: "Runs the screen's filters cumulatively, in the order given, and counts the companies left after each.",
+  tags: ["Screener UI"],
+  request: { schema: FunnelRequest, examples: {} },
+  response: { schema: FunnelResponse, description: "Counts after each filter", examples: {} },
+} satisfies ApiOperation;

@@ -1,0 +1,268 @@
+import { formatAmountInput, parseAmount } from "./amount";
+import type { CompareOperator, Unit } from "./catalog";
+import type { PublicFilterDef, TypedScreenerOptions } from "./options";
+
+/**
+ * The filter form: what the inputs hold (bounds as typed text, in display units) and its two-way
+ * conversion to the API's filter payloads. Form paths mirror payload paths (`filters.<name>.rules.0.min`
+ * is `/filters/<name>/rules/0/min`), so the shared API schema's issues and the API's error pointers
+ * land on the input they concern. Pure: runs in the browser.
+ */
+
+export interface RangeForm { min: string; max: string }
+export interface MultiSelectForm { operator: "include" | "exclude"; values: string[] }
+export interface TextForm { fts: string }
+export interface OperandForm { kind: "fy" | "average" | "ttm" | "constant"; offset: number; years: number; value: string }
+export interface MetricRuleForm {
+  kind: "range" | "compare";
+  operand: OperandForm;
+  min: string;
+  max: string;
+  left: OperandForm;
+  operator: CompareOperator;
+  right: OperandForm;
+}
+export interface MetricGroupForm { missing_policy: "strict" | "skip_missing"; rules: MetricRuleForm[] }
+export interface GrowthRuleForm {
+  metric: string;
+  horizon_years: number;
+  value_type: "cagr" | "multiple";
+  currency_basis: "reported" | "usd";
+  min: string;
+  max: string;
+}
+export interface GrowthGroupForm { rules: GrowthRuleForm[] }
+export interface MemberRuleForm {
+  kind: "range" | "compare";
+  field: string;
+  min: string;
+  max: string;
+  left_field: string;
+  operator: CompareOperator;
+  right_field: string;
+}
+export interface MemberGroupForm { rules: MemberRuleForm[] }
+export interface FieldCompareForm { left_field: string; operator: CompareOperator; right_field: string }
+
+export type FilterForm = RangeForm | MultiSelectForm | TextForm | MetricGroupForm | GrowthGroupForm | MemberGroupForm | FieldCompareForm;
+export interface ScreenForm { filters: Record<string, FilterForm> }
+
+/** The part of the options record the form needs. */
+export type FormOptions = Pick<TypedScreenerOptions, "filters" | "field_definitions">;
+
+export interface FormError { path: string; message: string }
+
+type Payload = Record<string, unknown>;
+const isObject = (v: unknown): v is Payload => typeof v === "object" && v !== null && !Array.isArray(v);
+const obj = (v: unknown): Payload => (isObject(v) ? v : {});
+const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+const str = <T extends string>(v: unknown, fallback: T): T => (typeof v === "string" ? (v as T) : fallback);
+
+export const unitOfField = (options: FormOptions, field: string): Unit => (options.field_definitions[field]?.unit as Unit | undefined) ?? "number";
+
+/** The unit of a rule's bounds (and of a metric compare's constant). */
+export function boundUnit(def: PublicFilterDef, options: FormOptions, rule?: { value_type?: string; field?: string }): Unit {
+  switch (def.input_type) {
+    case "range":
+      return unitOfField(options, def.field);
+    case "metric_rule_group":
+      return def.unit;
+    case "growth_rule_group":
+      return rule?.value_type === "multiple" ? "number" : "percent";
+    case "volatility_rule_group":
+    case "composite_rule_group":
+      return unitOfField(options, rule?.field ?? def.members[0]!);
+    default:
+      return "number";
+  }
+}
+
+const operandForm = (o: unknown): OperandForm => {
+  const p = obj(o);
+  const kind = str(p.kind, "fy" as OperandForm["kind"]);
+  return {
+    kind,
+    offset: num(p.offset) ?? num(obj(p.anchor).offset) ?? 0,
+    years: num(p.years) ?? 3,
+    value: kind === "constant" ? formatAmountInput(num(p.value), "number") : "",
+  };
+};
+
+/** A new filter as it appears when added: one empty rule for groups, nothing selected. */
+export function newFilterForm(def: PublicFilterDef): FilterForm {
+  return filterToForm(def, {});
+}
+
+export function newRuleForm(def: PublicFilterDef): MetricRuleForm | GrowthRuleForm | MemberRuleForm {
+  const group = filterToForm(def, {}) as MetricGroupForm | GrowthGroupForm | MemberGroupForm;
+  return group.rules[0]!;
+}
+
+/**
+ * The form of an API payload (from a link, a preset or a saved screen). Tolerant: what is missing
+ * or malformed gets the default, and the API schema then explains what is wrong.
+ */
+export function filterToForm(def: PublicFilterDef, payload: unknown, options?: FormOptions): FilterForm {
+  const p = obj(payload);
+  const bound = (v: unknown, unit: Unit) => formatAmountInput(num(v), unit);
+  const rules = Array.isArray(p.rules) && p.rules.length > 0 ? p.rules.map(obj) : [{}];
+  const opts = options ?? { filters: {}, field_definitions: {} };
+  switch (def.input_type) {
+    case "range": {
+      const unit = boundUnit(def, opts);
+      return { min: bound(p.min, unit), max: bound(p.max, unit) };
+    }
+    case "multi_select":
+      return { operator: p.operator === "exclude" ? "exclude" : "include", values: Array.isArray(p.values) ? p.values.map(String) : [] };
+    case "text":
+      return { fts: typeof p.fts === "string" ? p.fts : "" };
+    case "metric_rule_group":
+      return {
+        missing_policy: p.missing_policy === "skip_missing" ? "skip_missing" : "strict",
+        rules: rules.map((r): MetricRuleForm => {
+          const right = operandForm(r.right ?? { kind: "constant" });
+          if (right.kind === "constant") right.value = bound(num(obj(r.right).value), def.unit);
+          return {
+            kind: r.kind === "compare" ? "compare" : "range",
+            operand: operandForm(r.operand ?? { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } }),
+            min: bound(r.min, def.unit),
+            max: bound(r.max, def.unit),
+            left: operandForm(r.left ?? { kind: "fy", offset: 0 }),
+            operator: str(r.operator, "gt"),
+            right,
+          };
+        }),
+      };
+    case "growth_rule_group": {
+      const metrics = Object.keys(def.value_fields);
+      return {
+        rules: rules.map((r): GrowthRuleForm => {
+          const valueType: GrowthRuleForm["value_type"] = r.value_type === "multiple" ? "multiple" : "cagr";
+          const unit = boundUnit(def, opts, { value_type: valueType });
+          return {
+            metric: str(r.metric, metrics[0]!),
+            horizon_years: num(r.horizon_years) ?? 3,
+            value_type: valueType,
+            currency_basis: r.currency_basis === "usd" ? "usd" : "reported",
+            min: bound(r.min, unit),
+            max: bound(r.max, unit),
+          };
+        }),
+      };
+    }
+    case "volatility_rule_group":
+    case "composite_rule_group":
+      return {
+        rules: rules.map((r): MemberRuleForm => {
+          const field = str(r.field, def.members[0]!);
+          const unit = unitOfField(opts, field);
+          return {
+            kind: r.kind === "compare" ? "compare" : "range",
+            field,
+            min: bound(r.min, unit),
+            max: bound(r.max, unit),
+            left_field: str(r.left_field, def.members[0]!),
+            operator: str(r.operator, "lt"),
+            right_field: str(r.right_field, def.members[1] ?? def.members[0]!),
+          };
+        }),
+      };
+    case "field_compare":
+      return { left_field: str(p.left_field, def.members[0]!), operator: str(p.operator, "lt"), right_field: str(p.right_field, def.members[1] ?? def.members[0]!) };
+  }
+}
+
+/** Converts one filter's form into its API payload; unreadable numbers become errors at their input. */
+export function formToPayload(def: PublicFilterDef, form: FilterForm, options: FormOptions, path: string): { payload: Payload; errors: FormError[] } {
+  const errors: FormError[] = [];
+  const bounds = (f: { min: string; max: string }, unit: Unit, at: string) => {
+    const out: Payload = {};
+    for (const key of ["min", "max"] as const) {
+      const parsed = parseAmount(f[key] ?? "", unit);
+      if (!parsed.ok) errors.push({ path: `${at}.${key}`, message: parsed.error });
+      else if (parsed.value !== undefined) out[key] = parsed.value;
+    }
+    return out;
+  };
+  const operand = (o: OperandForm, unit: Unit, at: string): Payload => {
+    switch (o.kind) {
+      case "fy":
+        return { kind: "fy", offset: o.offset };
+      case "average":
+        return { kind: "average", years: o.years, anchor: { scope: "fy", offset: o.offset } };
+      case "ttm":
+        return { kind: "ttm" };
+      case "constant": {
+        const parsed = parseAmount(o.value, unit);
+        if (!parsed.ok) errors.push({ path: `${at}.value`, message: parsed.error });
+        else if (parsed.value === undefined) errors.push({ path: `${at}.value`, message: "Give a value to compare with" });
+        return { kind: "constant", value: parsed.ok ? parsed.value : undefined };
+      }
+    }
+  };
+  let payload: Payload;
+  switch (def.input_type) {
+    case "range":
+      payload = bounds(form as RangeForm, boundUnit(def, options), path);
+      break;
+    case "multi_select": {
+      const f = form as MultiSelectForm;
+      payload = { operator: f.operator, values: f.values };
+      break;
+    }
+    case "text":
+      payload = { fts: (form as TextForm).fts };
+      break;
+    case "metric_rule_group": {
+      const f = form as MetricGroupForm;
+      payload = {
+        missing_policy: f.missing_policy,
+        rules: f.rules.map((r, i) => {
+          const at = `${path}.rules.${i}`;
+          return r.kind === "range"
+            ? { kind: "range", operand: operand(r.operand, def.unit, `${at}.operand`), ...bounds(r, def.unit, at) }
+            : { kind: "compare", left: operand(r.left, def.unit, `${at}.left`), operator: r.operator, right: operand(r.right, def.unit, `${at}.right`) };
+        }),
+      };
+      break;
+    }
+    case "growth_rule_group":
+      payload = {
+        rules: (form as GrowthGroupForm).rules.map((r, i) => ({
+          metric: r.metric,
+          horizon_years: r.horizon_years,
+          value_type: r.value_type,
+          currency_basis: r.currency_basis,
+          ...bounds(r, boundUnit(def, options, r), `${path}.rules.${i}`),
+        })),
+      };
+      break;
+    case "volatility_rule_group":
+    case "composite_rule_group":
+      payload = {
+        rules: (form as MemberGroupForm).rules.map((r, i) =>
+          r.kind === "range"
+            ? { kind: "range", field: r.field, ...bounds(r, unitOfField(options, r.field), `${path}.rules.${i}`) }
+            : { kind: "compare", left_field: r.left_field, operator: r.operator, right_field: r.right_field },
+        ),
+      };
+      break;
+    case "field_compare": {
+      const f = form as FieldCompareForm;
+      payload = { left_field: f.left_field, operator: f.operator, right_field: f.right_field };
+      break;
+    }
+  }
+  return { payload, errors };
+}
+
+/** An API error pointer (`/filters/roic/rules/0/operand/anchor/offset`) as a form path. */
+export function pointerToPath(pointer: string): string {
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"))
+    // The form keeps an average's anchor offset next to its years.
+    .filter((segment, i, all) => !(segment === "anchor" && all[i + 1] === "offset"))
+    .join(".");
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_SCREEN, type Screen, screenFromSearchParams, screenMode, searchParamsFromScreen } from "./screen-url";
+
+describe("screen URL", () => {
+  it("round-trips a screen, leaving defaults out", () => {
+    const screen: Screen = {
+      filters: {
+        country: { operator: "exclude", values: ["United States", "Côte d'Ivoire"] },
+        description_keywords: { fts: '"cloud computing" & saas*' },
+        incomeStatementGrowth: { rules: [{ metric: "revenue", horizon_years: 3, value_type: "cagr", currency_basis: "reported", min: 0.1 }] },
+      },
+      sort: { field: "price", desc: false },
+      page: { limit: 250, offset: 500 },
+      fields: ["full_ticker", "price"],
+    };
+    const query = searchParamsFromScreen(screen);
+    expect(query).toContain("sort=price&order=asc&limit=250&offset=500&fields=full_ticker,price");
+    expect(screenFromSearchParams(new URLSearchParams(query))).toEqual({ screen, problems: [] });
+    expect(searchParamsFromScreen(EMPTY_SCREEN)).toBe("");
+    expect(screenFromSearchParams(new URLSearchParams(""))).toEqual({ screen: EMPTY_SCREEN, problems: [] });
+  });
+
+  it("reads Next's searchParams records and explains what it drops", () => {
+    const { screen, problems } = screenFromSearchParams({ filters: "{not json", limit: ["abc"], offset: "20" });
+    expect(screen.filters).toEqual({});
+    expect(screen.page).toEqual({ limit: 100, offset: 20 });
+    expect(problems).toHaveLength(2);
+    expect(screenFromSearchParams({ filters: "[1]" }).problems[0]).toMatch(/not a JSON object/);
+  });
+
+  it("chooses the basic endpoint only when every filter is basic", () => {
+    expect(screenMode({}, ["country"])).toBe("basic");
+    expect(screenMode({ country: {} }, ["country"])).toBe("basic");
+    expect(screenMode({ country: {}, volatility: {} }, ["country"])).toBe("advanced");
+  });
+});

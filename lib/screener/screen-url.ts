@@ -1,0 +1,98 @@
+import { DEFAULT_SORT, PAGE } from "./catalog";
+
+/**
+ * A screen as the browser holds it: exactly the API envelope minus `result_format`. It lives in the
+ * URL (`/screener/?filters={...}&sort=price&order=asc&limit=50&offset=100&fields=a,b`) so that
+ * back/forward work and a pasted link reproduces the screen; defaults are left out of the URL.
+ * Pure: parsed the same way by the server page and the client.
+ */
+export interface Screen {
+  /** Filter payloads exactly as the API takes them, in the order the user added them. */
+  filters: Record<string, unknown>;
+  sort: { field: string; desc: boolean };
+  page: { limit: number; offset: number };
+  /** Output fields; null when the user chose none (their remembered columns or the API default apply). */
+  fields: string[] | null;
+}
+
+export const EMPTY_SCREEN: Screen = { filters: {}, sort: { ...DEFAULT_SORT }, page: { limit: PAGE.default_limit, offset: 0 }, fields: null };
+
+type Params = URLSearchParams | Record<string, string | string[] | undefined>;
+
+const read = (params: Params, name: string): string | undefined => {
+  if (params instanceof URLSearchParams) return params.get(name) ?? undefined;
+  const value = params[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The screen a URL describes, and what could not be read. Values are taken as they are (the API
+ * schema judges them, and its errors are shown next to the filter); only text that is not even
+ * JSON, or numbers that are not numbers, are dropped with a problem.
+ */
+export function screenFromSearchParams(params: Params): { screen: Screen; problems: string[] } {
+  const problems: string[] = [];
+  let filters: Record<string, unknown> = {};
+  const filtersText = read(params, "filters");
+  if (filtersText) {
+    try {
+      const parsed: unknown = JSON.parse(filtersText);
+      if (isObject(parsed)) filters = parsed;
+      else problems.push("The link's filters are not a JSON object; they were ignored.");
+    } catch {
+      problems.push("The link's filters are not valid JSON; they were ignored.");
+    }
+  }
+  const integer = (name: string, fallback: number) => {
+    const text = read(params, name);
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    if (Number.isInteger(n) && n >= 0) return n;
+    problems.push(`The link's ${name} "${text}" is not a whole number; ${fallback} is used.`);
+    return fallback;
+  };
+  const fieldsText = read(params, "fields");
+  return {
+    screen: {
+      filters,
+      sort: { field: read(params, "sort") || DEFAULT_SORT.field, desc: read(params, "order") !== "asc" },
+      page: { limit: integer("limit", PAGE.default_limit), offset: integer("offset", 0) },
+      fields: fieldsText ? fieldsText.split(",").filter(Boolean) : null,
+    },
+    problems,
+  };
+}
+
+/** The URL query of a screen (without "?"), defaults left out. */
+export function searchParamsFromScreen(screen: Screen): string {
+  const params = new URLSearchParams();
+  if (Object.keys(screen.filters).length > 0) params.set("filters", JSON.stringify(screen.filters));
+  if (screen.sort.field !== DEFAULT_SORT.field) params.set("sort", screen.sort.field);
+  if (!screen.sort.desc) params.set("order", "asc");
+  if (screen.page.limit !== PAGE.default_limit) params.set("limit", String(screen.page.limit));
+  if (screen.page.offset !== 0) params.set("offset", String(screen.page.offset));
+  if (screen.fields) params.set("fields", screen.fields.join(","));
+  // Keep JSON punctuation readable in the address bar; URLSearchParams escapes more than it must.
+  return params.toString().replace(/%(2C|3A|5B|5D|7B|7D)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The endpoint a screen runs on: basic when every filter is in `modes.basic` (spec rule 4). */
+export function screenMode(filters: Record<string, unknown>, basicFilters: readonly string[]): "basic" | "advanced" {
+  return Object.keys(filters).every((name) => basicFilters.includes(name)) ? "basic" : "advanced";
+}
+
+/** The API request body of a screen. */
+export function screenRequestBody(screen: Screen, fields: string[] | null, resultFormat: "rows" | "tickers" = "rows") {
+  return {
+    filters: screen.filters,
+    sort: screen.sort,
+    page: screen.page,
+    ...(fields && resultFormat === "rows" ? { fields } : {}),
+    result_format: resultFormat,
+  };
+}
+
+/** Identifies a screen's request: the server and the browser compute the same key for the same screen. */
+export const screenKey = (mode: string, body: unknown) => JSON.stringify([mode, body]);
