@@ -30,8 +30,10 @@ export const SEARCH_TUNING = {
   vectorWeight: 1,
   /** Weight of the extra rankings within the fiscal years and companies a query names. */
   hintWeight: 1,
-  /** In unscoped searches, words in more passages than this are skipped when rarer words remain (they cost time). */
+  /** Outside small scopes, words in more passages than this are skipped when rarer words remain (they cost time). */
   commonWordPassages: 8_000,
+  /** Scopes of at most this many passages (a company's filings) keep every word. */
+  smallScopePassages: 10_000,
   /** At most this many passages of one page in the results (the rest add nothing a reader needs). */
   perPage: 1,
 };
@@ -260,17 +262,18 @@ function resolveScope(
 const intersect = (a: number[] | null, b: number[] | null) => (a === null ? b : b === null ? a : a.filter((id) => b.includes(id)));
 
 /**
- * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). In an
- * unscoped search, words so common they mostly cost time are skipped while rarer ones remain.
+ * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). Outside
+ * small scopes, words so common they mostly cost time are skipped while rarer ones remain.
  */
 function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scopeOf: (query: number) => Scope | null | undefined, weight: number): Ranking[] {
   const rankings: Ranking[] = [];
   queries.forEach((terms, query) => {
     const scope = scopeOf(query);
     if (scope === undefined) return;
-    // Over the whole index every posting of a common word costs time; within a scope (passage id
-    // ranges, which FTS5 seeks to) common words are cheap and still help ranking.
-    const counted = terms.words.map((word) => ({ word, passages: scope === null ? repository.termPassages(indexTerm(word)) : 0 }));
+    // Over many passages every posting of a common word costs time; within a small scope (passage
+    // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
+    const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
+    const counted = terms.words.map((word) => ({ word, passages: large ? repository.termPassages(indexTerm(word)) : 0 }));
     const rare = counted.filter((c) => c.passages <= SEARCH_TUNING.commonWordPassages);
     const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
     const expression = ftsExpression(terms, keep);
