@@ -4,6 +4,18 @@
  * Offsets count characters; the ingest keeps text in the Basic Multilingual Plane so that JavaScript
  * string offsets and SQLite's substr() agree.
  */
+/** Columns of `filings` that describe the filing (written by the ingest, read by search). */
+export interface FilingDescription {
+  source_name: string;
+  company_label: string | null;
+  filing_type: string;
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  period_end: string | null;
+  report_date: string | null;
+  source_url: string | null;
+}
+
 export const FILINGS_SCHEMA = `
 CREATE TABLE filings (
   id INTEGER PRIMARY KEY,

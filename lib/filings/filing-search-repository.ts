@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import type { FilingDescription } from "@/lib/db/filings-schema";
 
 /** A run of consecutive passage ids (the passages of adjacent filings). */
 export interface PassageRange {
@@ -21,7 +22,7 @@ export interface CompanyWithFilings {
   symbols: string;
 }
 
-export interface PassageHitRow {
+export interface PassageHitRow extends FilingDescription {
   id: number;
   start: number;
   length: number;
@@ -29,15 +30,7 @@ export interface PassageHitRow {
   page_offset: number;
   has_pages: number;
   text: string;
-  source_name: string;
-  filing_type: string;
-  fiscal_year: number | null;
-  fiscal_period: string | null;
-  period_end: string | null;
-  report_date: string | null;
-  source_url: string | null;
   filing_cik: number | null;
-  company_label: string | null;
   company_name: string | null;
   symbol: string | null;
   full_ticker: string | null;

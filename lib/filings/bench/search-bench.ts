@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { marketDb } from "@/lib/db/market-db";
+import { benchRepository } from "./bench-repository";
 import { defaultSearchBackend, searchFilings } from "../search-filings";
 import type { FilingSearchRequest } from "../search-schema";
 import { SEARCH_TYPES } from "../search-schema";
@@ -38,20 +38,12 @@ export interface QualityRow {
   mrr10: number;
 }
 
-/** Filing ids (source names) that stand for a document name: the document and the duplicates skipped for it. */
-function documentAliases(): Map<string, string> {
-  const rows = marketDb()
-    .prepare("SELECT d.source_name AS alias, f.source_name AS name FROM filing_duplicates d JOIN filings f ON f.id = d.filing_id")
-    .all() as { alias: string; name: string }[];
-  return new Map(rows.map((r) => [r.alias, r.name]));
-}
-
 /**
  * Page-level success: a hit counts when it comes from the evidence document and its page is within
  * one of an evidence page (FinanceBench pages are 0-based, result pages 1-based).
  */
 export async function runQualityBench(questions: BenchQuestion[], searchtypes: readonly string[] = SEARCH_TYPES): Promise<QualityRow[]> {
-  const aliases = documentAliases();
+  const aliases = benchRepository().documentAliases();
   const rows: QualityRow[] = [];
   for (const filter of ["none", "company"] as const) {
     for (const searchtype of searchtypes) {
@@ -83,15 +75,9 @@ export async function runQualityBench(questions: BenchQuestion[], searchtypes: r
  * is at rank k with probability prod_{i<k-1} (N-R-i)/(N-i) * R/(N-k+1).
  */
 export function randomBaseline(questions: BenchQuestion[]): QualityRow[] {
-  const db = marketDb();
-  const aliases = documentAliases();
-  const relevant = db.prepare(`
-    SELECT count(*) FROM filing_passages p JOIN filings f ON f.id = p.filing_id JOIN filing_pages pg ON pg.id = p.page_id
-    WHERE f.source_name = ? AND EXISTS (SELECT 1 FROM json_each(?) e WHERE abs(pg.number - 1 - e.value) <= 1)`).pluck();
-  const companyPassages = db.prepare(`
-    SELECT count(*) FROM filing_passages p JOIN filings f ON f.id = p.filing_id
-    WHERE f.company_id = (SELECT company_id FROM filings WHERE source_name = ?)`).pluck();
-  const all = db.prepare("SELECT count(*) FROM filing_passages").pluck().get() as number;
+  const repository = benchRepository();
+  const aliases = repository.documentAliases();
+  const all = repository.allPassages();
   const expected = (n: number, r: number) => {
     let miss = 1;
     let r5 = 0;
@@ -110,8 +96,8 @@ export function randomBaseline(questions: BenchQuestion[]): QualityRow[] {
     const totals = { r5: 0, r10: 0, mrr: 0 };
     for (const q of questions) {
       const doc = aliases.get(q.docName) ?? q.docName;
-      const r = relevant.get(doc, JSON.stringify(q.pages)) as number;
-      const n = filter === "none" ? all : ((companyPassages.get(doc) as number) ?? 0);
+      const r = repository.relevantPassages(doc, q.pages);
+      const n = filter === "none" ? all : repository.companyPassages(doc);
       if (r === 0 || n === 0) continue;
       const e = expected(n, r);
       totals.r5 += e.r5;

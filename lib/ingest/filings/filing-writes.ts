@@ -1,20 +1,13 @@
 import type Database from "better-sqlite3";
+import type { FilingDescription } from "@/lib/db/filings-schema";
 import type { PassageSpan, StoredPage } from "./passages";
 import { type Section, sectionAt } from "./sections";
 
-export interface FilingRow {
+export interface FilingRow extends FilingDescription {
   id: number;
   source: string;
-  source_name: string;
   company_id: number | null;
-  company_label: string | null;
   cik: number | null;
-  filing_type: string;
-  fiscal_year: number | null;
-  fiscal_period: string | null;
-  period_end: string | null;
-  report_date: string | null;
-  source_url: string | null;
   has_pages: number;
   page_count: number;
   char_count: number;
