@@ -61,6 +61,8 @@ interface Builder {
    * a text filter then probes the full-text index per candidate instead of listing every match.
    */
   narrowed: boolean;
+  /** Set by a multi-select filter: its column index then drives the scan of the rows without a sort value. */
+  categorical: boolean;
   /** Operand CTE alias by the temporary column it computes. */
   operands: Map<string, string>;
   ctes: string[];
@@ -230,6 +232,7 @@ function compileFilter(builder: Builder, def: FilterDef, payload: unknown) {
         return;
       }
       const column = `c."${def.name}"`;
+      builder.categorical ||= include;
       const list = unique.map(() => "?").join(", ");
       builder.where.push(include ? `${column} IN (${list})` : `(${column} IS NULL OR ${column} NOT IN (${list}))`);
       builder.whereParams.push(...unique);
@@ -281,7 +284,7 @@ type MemberRule =
   | { kind: "compare"; left_field: string; operator: CompareOperator; right_field: string };
 
 export function compileScreen(request: ScreenRequest): CompiledScreen {
-  const builder: Builder = { narrowed: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
+  const builder: Builder = { narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
   for (const [name, payload] of Object.entries(request.filters)) {
     if (payload === undefined) continue;
     compileFilter(builder, FILTER_BY_NAME.get(name)!, payload);
@@ -324,7 +327,9 @@ export function compileScreen(request: ScreenRequest): CompiledScreen {
     countSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where()}`,
     countValuesSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where(`${sort.sql} IS NOT NULL`)}`,
     valuesPageSql: `${select}${where(`${sort.sql} IS NOT NULL`)} ORDER BY ${key} ${direction}, c.full_ticker ${direction} LIMIT ? OFFSET ?`,
-    nullsPageSql: `${select}${where(`${sort.sql} IS NULL`)} ORDER BY c.full_ticker ${direction} LIMIT ? OFFSET ?`,
+    // Unary + on the null test when a multi-select filter can drive the scan instead of the sort
+    // column's index (sorting the filter's rows by full_ticker beats walking every null).
+    nullsPageSql: `${select}${where(`${builder.categorical ? "+" : ""}${sort.sql} IS NULL`)} ORDER BY c.full_ticker ${direction} LIMIT ? OFFSET ?`,
     params: [...builder.cteParams, ...builder.whereParams],
     fields,
     temporaryColumns: temporary.map((t) => t.column),

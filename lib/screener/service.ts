@@ -43,11 +43,11 @@ export function validateOptionValues(request: ScreenRequest, lists: Record<strin
 }
 
 /** The page: first from the companies with a sort value, then from those without (nulls last). */
-function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, offset }: CompiledScreen): Record<string, unknown>[] {
+function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, offset }: CompiledScreen, total: number): Record<string, unknown>[] {
   const withValues = cachedStatement(countValuesSql).pluck().get(...params) as number;
   const rows: Record<string, unknown>[] = [];
   if (offset < withValues) rows.push(...(cachedStatement(valuesPageSql).all(...params, limit, offset) as Record<string, unknown>[]));
-  if (rows.length < limit && offset + limit > withValues) {
+  if (rows.length < limit && total > withValues && offset + limit > withValues) {
     const nullsOffset = Math.max(0, offset - withValues);
     rows.push(...(cachedStatement(nullsPageSql).all(...params, limit - rows.length, nullsOffset) as Record<string, unknown>[]));
   }
@@ -59,7 +59,7 @@ export function runScreen(request: ScreenRequest): RowsResponse | TickersRespons
   validateOptionValues(request, readOptionValues(marketDb()).lists);
   const compiled = compileScreen(request);
   const total = cachedStatement(compiled.countSql).pluck().get(...compiled.params) as number;
-  const page = total > compiled.offset ? readPage(compiled) : [];
+  const page = total > compiled.offset ? readPage(compiled, total) : [];
   const asOf = metaValue("as_of") ?? "";
   const envelope = { as_of: asOf, total, limit: compiled.limit, offset: compiled.offset };
   if (request.result_format === "tickers") {
