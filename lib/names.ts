@@ -27,7 +27,7 @@ export function nameWords(name: string): string[] {
 }
 
 /** Significant words: dotted initials joined ("A. O. Smith" gives "ao", "smith"), noise dropped. */
-function significantWords(name: string): string[] {
+export function significantWords(name: string): string[] {
   const words = nameWords(name.replace(SHARE_CLASS, " ").replace(/\(the\)/gi, " "));
   const out: string[] = [];
   let initials = "";

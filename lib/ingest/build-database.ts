@@ -2,10 +2,12 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import path from "node:path";
 import Database from "better-sqlite3";
 import { AS_OF_DATE } from "@/lib/as-of";
+import { FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
 import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
 import { runCompaniesStage } from "./companies-stage";
+import { runFilingsStage } from "./filings/filings-stage";
 import type { Progress } from "./progress";
 
 export interface BuildOptions {
@@ -50,11 +52,12 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     db.pragma("journal_mode = OFF");
     db.pragma("synchronous = OFF");
     db.pragma("temp_store = MEMORY");
-    db.exec(MARKET_SCHEMA);
+    db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
     runCompaniesStage(db, paths, AS_OF_DATE, progress);
     for (const statement of screenerIndexStatements()) db.exec(statement);
     progress("screener indexes created");
+    runFilingsStage(db, paths, progress);
 
     const counts = tableCounts(db);
     const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
@@ -64,7 +67,9 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     meta.run("sources", JSON.stringify(SOURCES));
     meta.run("counts", JSON.stringify(counts));
     progress("optimizing");
-    db.exec("ANALYZE; INSERT INTO company_search (company_search) VALUES ('optimize');");
+    db.exec(
+      "ANALYZE; INSERT INTO company_search (company_search) VALUES ('optimize'); INSERT INTO filing_passage_search (filing_passage_search) VALUES ('optimize');",
+    );
     db.exec("VACUUM");
     db.close();
     renameSync(temporary, databasePath);
@@ -94,6 +99,9 @@ export function tableCounts(db: Database.Database): Record<string, number> {
     with_market_cap: count("SELECT count(*) FROM companies WHERE marketCap_usd IS NOT NULL"),
     with_fundamentals: count("SELECT count(*) FROM companies WHERE has_fundamentals = 1"),
     fiscal_years: count("SELECT count(*) FROM fiscal_years"),
+    filings: count("SELECT count(*) FROM filings"),
+    filing_companies: count("SELECT count(DISTINCT company_id) FROM filings"),
+    filing_passages: count("SELECT count(*) FROM filing_passages"),
   };
 }
 

@@ -17,6 +17,7 @@ export function bundledPaths(dataDir: string) {
     financebenchPages: at("filings", "financebench-pages.jsonl.br"),
     edgartoolsFilings: at("filings", "edgartools-filings.jsonl.br"),
     symbolChanges: at("curated", "symbol-changes.csv"),
+    filingCompanies: at("curated", "filing-companies.csv"),
   };
 }
 

@@ -77,14 +77,22 @@ export function companyFactsFiles(paths: BundledPaths): Map<number, string> {
   return new Map(files.map((f) => [Number(f.slice(3, 13)), path.join(paths.secCompanyFactsDir, f)]));
 }
 
-/** Curated symbol changes (old → new) for price tickers no list maps to a CIK. */
-export function readSymbolChanges(paths: BundledPaths): Map<string, string> {
-  const file = paths.symbolChanges;
-  let rows: Record<string, string>[];
+/** A curated (uncompressed) CSV of `data/curated/`, naming the file when it is corrupt. */
+function readCuratedCsv(file: string): Record<string, string>[] {
   try {
-    rows = parse(readFileSync(file, "utf8"), { columns: true, skip_empty_lines: true });
+    return parse(readFileSync(file, "utf8"), { columns: true, skip_empty_lines: true });
   } catch (error) {
     throw new BundledFileError(file, (error as Error).message);
   }
-  return new Map(rows.map((r) => [r.old_symbol!, r.new_symbol!]));
+}
+
+/** Curated symbol changes (old → new) for price tickers no list maps to a CIK. */
+export function readSymbolChanges(paths: BundledPaths): Map<string, string> {
+  return new Map(readCuratedCsv(paths.symbolChanges).map((r) => [r.old_symbol!, r.new_symbol!]));
+}
+
+/** Curated FinanceBench name prefix → CIK, for filings of renamed companies no list names. */
+export function readFilingCompanyOverrides(paths: BundledPaths): Map<string, number> {
+  const file = paths.filingCompanies;
+  return new Map(readCuratedCsv(file).map((r, i) => [r.source_prefix!.toUpperCase(), parseCik(file, r.cik, i)!]));
 }

@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { FilingSearchResponseSchema } from "@/lib/filings/search-schema";
+import { call, newKey, postJson, problem } from "./support";
+
+const SEARCH_PATH = "/api/v1/filings/search/";
+
+async function search(key: string, body: unknown) {
+  const response = await postJson(SEARCH_PATH, key, body);
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  expect(response.headers.get("content-type")).toContain("application/json");
+  return FilingSearchResponseSchema.parse(await response.json());
+}
+
+test("needs an API key", async () => {
+  const response = await call(SEARCH_PATH, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ queries: ["revenue"] }) });
+  expect(response.status).toBe(401);
+});
+
+test("answers a question with passages of the right filing, documented shape and defaults", async () => {
+  const key = newKey("bulk");
+  const response = await search(key, { queries: ["What is the FY2018 capital expenditure amount for 3M? Use the cash flow statement."] });
+  expect(response.searchtype).toBe("hybrid");
+  expect(response.rerank).toEqual({ requested: false, applied: false, note: null });
+  expect(response.results).toHaveLength(5);
+  const top = response.results[0]!;
+  expect(top.company).toMatchObject({ ticker: "MMM", full_ticker: "NYSE:MMM", cik: 66740 });
+  expect(top.filing).toMatchObject({ id: "3M_2018_10K", type: "10-K", fiscal_year: 2018, fiscal_period: "FY", period_end: "2018-12-31" });
+  expect(top.page).toBeGreaterThan(0);
+  for (const h of top.highlights) expect(top.text.slice(h.start, h.end).length).toBeGreaterThan(0);
+});
+
+test("filters by short company names, tickers, fiscal labels and filing type spellings", async () => {
+  const key = newKey("bulk");
+  const companies = async (body: object) => new Set((await search(key, { queries: ["net revenue"], results: 25, ...body })).results.map((h) => h.company.full_ticker));
+  expect(await companies({ name: "JPMorgan" })).toEqual(new Set(["NYSE:JPM"]));
+  expect(await companies({ name: "coca-cola" })).toEqual(new Set(["NYSE:KO"]));
+  expect(await companies({ ticker: "NYSE:MMM" })).toEqual(new Set(["NYSE:MMM"]));
+
+  const bestBuy = await search(key, { queries: ["comparable sales"], name: "Best Buy", fiscal_year: 2024, fiscal_period: "Q2", filing_type: "10q", results: 25 });
+  expect(new Set(bestBuy.results.map((h) => h.filing.id))).toEqual(new Set(["BESTBUY_2024Q2_10Q"]));
+  expect(bestBuy.results.every((h) => h.filing.period_end === "2023-07-29")).toBe(true);
+});
+
+test("several queries are fused and each hit names the queries that found it", async () => {
+  const response = await search(newKey("bulk"), { queries: ["goodwill impairment", "share repurchases"], name: "3M", results: 10, searchtype: "keyword" });
+  const matched = new Set(response.results.flatMap((h) => h.matched_queries));
+  expect(matched).toEqual(new Set([0, 1]));
+});
+
+test("query text full of FTS5 syntax is plain text, and no hits is an empty 200", async () => {
+  const key = newKey("bulk");
+  for (const query of ['"unbalanced', "revenue*", "NEAR(revenue cost, 2)", "text:revenue", "-revenue", "revenue AND OR NOT cost", "{ } ^ ("]) {
+    for (const searchtype of ["keyword", "vector", "hybrid"]) await search(key, { queries: [query], searchtype });
+  }
+  expect((await search(key, { queries: ["zzyzxquokkaqq"], searchtype: "keyword" })).results).toEqual([]);
+});
+
+test("bad parameters get 400 problem details naming the parameter", async () => {
+  const key = newKey("bulk");
+  const cases: [unknown, string][] = [
+    [{}, "/queries"],
+    [{ queries: [] }, "/queries"],
+    [{ queries: Array.from({ length: 13 }, () => "x") }, "/queries"],
+    [{ queries: ["x".repeat(301)] }, "/queries/0"],
+    [{ queries: ["x"], name: "n".repeat(121) }, "/name"],
+    [{ queries: ["x"], ticker: "t".repeat(41) }, "/ticker"],
+    [{ queries: ["x"], fiscal_year: 1899 }, "/fiscal_year"],
+    [{ queries: ["x"], fiscal_period: "Q9" }, "/fiscal_period"],
+    [{ queries: ["x"], filing_type: "f".repeat(31) }, "/filing_type"],
+    [{ queries: ["x"], results: 26 }, "/results"],
+    [{ queries: ["x"], rerank: 1 }, "/rerank"],
+    [{ queries: ["x"], searchtype: "fuzzy" }, "/searchtype"],
+    [{ queries: ["x"], colour: "red" }, "/colour"],
+  ];
+  for (const [body, pointer] of cases) {
+    const response = await postJson(SEARCH_PATH, key, body);
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    const details = await problem(response);
+    expect(details.errors?.map((e) => e.pointer), JSON.stringify(body)).toContain(pointer);
+  }
+});
+
+test("rerank is accepted and reported as not applied; other methods get 405", async () => {
+  const key = newKey("bulk");
+  const response = await search(key, { queries: ["dividends"], rerank: true, results: 1 });
+  expect(response.rerank).toMatchObject({ requested: true, applied: false });
+  expect((await call(SEARCH_PATH, { key })).status).toBe(405);
+});

@@ -1,0 +1,45 @@
+import type Database from "better-sqlite3";
+import { embedWithLsa } from "@/lib/ingest/filings/lsa-model";
+import { type Embedder, EmbeddingError } from "./embedder";
+
+export const CORPUS_EMBEDDER_ID = "corpus-lsa-v1";
+
+interface TermEntry {
+  idf: number;
+  vector: Float32Array;
+}
+
+/**
+ * The default embedder: the LSA model the ingest fitted on the filings themselves (no download).
+ * Term vectors are read from the database as a query needs them and kept.
+ */
+export class CorpusEmbedder implements Embedder {
+  readonly id = CORPUS_EMBEDDER_ID;
+  private readonly cache = new Map<string, TermEntry | null>();
+  private readonly lookupTerm: Database.Statement<[string], { idf: number; vector: Buffer }>;
+
+  constructor(
+    db: Database.Database,
+    readonly dimensions: number,
+  ) {
+    try {
+      this.lookupTerm = db.prepare("SELECT idf, vector FROM filing_embedding_terms WHERE term = ?");
+    } catch (error) {
+      throw new EmbeddingError(`the corpus embedding model is missing from the database (${(error as Error).message}); run \`npm run ingest\``);
+    }
+  }
+
+  private term(term: string): TermEntry | undefined {
+    let entry = this.cache.get(term);
+    if (entry === undefined) {
+      const row = this.lookupTerm.get(term);
+      entry = row ? { idf: row.idf, vector: new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength)) } : null;
+      if (this.cache.size < 100_000) this.cache.set(term, entry);
+    }
+    return entry ?? undefined;
+  }
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    return texts.map((text) => embedWithLsa(text, (t) => this.term(t), this.dimensions));
+  }
+}

@@ -1,0 +1,161 @@
+import type Database from "better-sqlite3";
+import type { FilingDescription } from "@/lib/db/filings-schema";
+
+/** A run of consecutive passage ids (the passages of adjacent filings). */
+export interface PassageRange {
+  first: number;
+  last: number;
+}
+
+export interface FilingFilterRow {
+  id: number;
+  company_id: number | null;
+  first_passage_id: number | null;
+  last_passage_id: number | null;
+}
+
+export interface CompanyWithFilings {
+  id: number;
+  name: string;
+  full_ticker: string;
+  labels: string | null;
+  symbols: string;
+}
+
+export interface PassageHitRow extends FilingDescription {
+  id: number;
+  start: number;
+  length: number;
+  page: number;
+  page_offset: number;
+  has_pages: number;
+  text: string;
+  filing_cik: number | null;
+  company_name: string | null;
+  symbol: string | null;
+  full_ticker: string | null;
+  company_cik: number | null;
+  section_key: string | null;
+  section_title: string | null;
+}
+
+/** Markers highlight() puts around matched terms (control characters never in filing text). */
+export const HIGHLIGHT_OPEN = "\u0002";
+export const HIGHLIGHT_CLOSE = "\u0003";
+
+/** Ranges at most this many are searched one by one (FTS5 uses a rowid range as an index). */
+const MAX_RANGE_QUERIES = 24;
+
+/** SQL of filing search: the only module that knows the filings tables. */
+export class FilingSearchRepository {
+  private readonly statements: ReturnType<FilingSearchRepository["prepare"]>;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = this.prepare();
+  }
+
+  private prepare() {
+    const db = this.db;
+    // Column weights: passage text, heading (section and page title), filing label (company, type, fiscal year).
+    const bm25 = "bm25(filing_passage_search, 1.0, 3.0, 6.0)";
+    return {
+      companies: db.prepare<[], CompanyWithFilings>(`
+        SELECT c.id, c.companyName AS name, c.full_ticker,
+               (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
+               (SELECT group_concat(s.symbol, ' ') FROM company_symbols s WHERE s.company_id = c.id) AS symbols
+        FROM companies c WHERE c.has_filings = 1`),
+      filings: db.prepare<[{ companies: string | null; years: string | null; period: string | null; type: string | null }], FilingFilterRow>(`
+        SELECT id, company_id, first_passage_id, last_passage_id FROM filings
+        WHERE (@companies IS NULL OR company_id IN (SELECT value FROM json_each(@companies)))
+          AND (@years IS NULL OR fiscal_year IN (SELECT value FROM json_each(@years)))
+          AND (@period IS NULL OR fiscal_period = @period)
+          AND (@type IS NULL OR filing_type = @type)
+          AND first_passage_id IS NOT NULL
+        ORDER BY id`),
+      keywordAll: db.prepare<[string, number], { id: number; score: number }>(`
+        SELECT rowid AS id, ${bm25} AS score FROM filing_passage_search
+        WHERE filing_passage_search MATCH ? ORDER BY score LIMIT ?`),
+      keywordRange: db.prepare<[string, number, number, number], { id: number; score: number }>(`
+        SELECT rowid AS id, ${bm25} AS score FROM filing_passage_search
+        WHERE filing_passage_search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY score LIMIT ?`),
+      keywordFilings: db.prepare<[string, string, number], { id: number; score: number }>(`
+        SELECT filing_passage_search.rowid AS id, ${bm25} AS score
+        FROM filing_passage_search JOIN filing_passages p ON p.id = filing_passage_search.rowid
+        WHERE filing_passage_search MATCH ? AND p.filing_id IN (SELECT value FROM json_each(?))
+        ORDER BY score LIMIT ?`),
+      termPassages: db.prepare<[string], number>("SELECT passages FROM filing_term_stats WHERE term = ?").pluck(),
+      passageCount: db.prepare<[], number>("SELECT count(*) FROM filing_passages").pluck(),
+      hit: db.prepare<[number], PassageHitRow>(`
+        SELECT p.id, p.start, p.length, pg.number AS page, pg.start_offset AS page_offset, f.has_pages,
+               substr(pg.text, p.start + 1, p.length) AS text,
+               f.source_name, f.filing_type, f.fiscal_year, f.fiscal_period, f.period_end, f.report_date, f.source_url,
+               f.cik AS filing_cik, f.company_label, c.companyName AS company_name, c.symbol, c.full_ticker, c.cik AS company_cik,
+               s.key AS section_key, s.title AS section_title
+        FROM filing_passages p
+        JOIN filing_pages pg ON pg.id = p.page_id
+        JOIN filings f ON f.id = p.filing_id
+        LEFT JOIN companies c ON c.id = f.company_id
+        LEFT JOIN filing_sections s ON s.id = p.section_id
+        WHERE p.id = ?`),
+      highlight: db
+        .prepare<[string, string, string, bigint], string>(`
+        SELECT highlight(filing_passage_search, 0, ?, ?) FROM filing_passage_search
+        WHERE filing_passage_search MATCH ? AND rowid = ?`)
+        .pluck(),
+      vectors: db.prepare<[], { id: number | bigint; embedding: Buffer }>("SELECT rowid AS id, embedding FROM filing_passage_vectors"),
+      embeddingModel: db.prepare<[], string>("SELECT value FROM meta WHERE key = 'embedding_model'").pluck(),
+    };
+  }
+
+  private companies: CompanyWithFilings[] | undefined;
+
+  /** Companies that have filings (read once: the database is read-only while this connection lives). */
+  companiesWithFilings(): CompanyWithFilings[] {
+    this.companies ??= this.statements.companies.all();
+    return this.companies;
+  }
+
+  /** Filings passing the structured filters (company ids already resolved from name/ticker). */
+  filings(filter: { companyIds: number[] | null; fiscalYears: number[] | null; fiscalPeriod: string | null; filingType: string | null }): FilingFilterRow[] {
+    const json = (ids: number[] | null) => (ids === null ? null : JSON.stringify(ids));
+    return this.statements.filings.all({ companies: json(filter.companyIds), years: json(filter.fiscalYears), period: filter.fiscalPeriod, type: filter.filingType });
+  }
+
+  /** BM25-ranked passages for an FTS5 expression, within the given filings (null: all). */
+  keyword(expression: string, limit: number, scope: { ranges: PassageRange[]; filingIds: number[] } | null): { id: number; score: number }[] {
+    if (scope === null) return this.statements.keywordAll.all(expression, limit);
+    if (scope.ranges.length > MAX_RANGE_QUERIES) return this.statements.keywordFilings.all(expression, JSON.stringify(scope.filingIds), limit);
+    // BM25 uses whole-index statistics, so scores from different ranges compare.
+    const hits = scope.ranges.flatMap((r) => this.statements.keywordRange.all(expression, r.first, r.last, limit));
+    return hits.sort((a, b) => a.score - b.score || a.id - b.id).slice(0, limit);
+  }
+
+  /** Passages containing an index term, for the common terms only (rare terms are not listed: 0). */
+  termPassages(term: string): number {
+    return this.statements.termPassages.get(term) ?? 0;
+  }
+
+  passageCount(): number {
+    return this.statements.passageCount.get() ?? 0;
+  }
+
+  hit(id: number): PassageHitRow | undefined {
+    return this.statements.hit.get(id);
+  }
+
+  /** The passage text with every term of the expression between HIGHLIGHT_OPEN/CLOSE, or null when none occurs. */
+  highlighted(expression: string, id: number): string | null {
+    // A BigInt binds as INTEGER: FTS5 ignores `rowid = ?` bound as REAL (how plain JS numbers bind).
+    return this.statements.highlight.get(HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE, expression, BigInt(id)) ?? null;
+  }
+
+  /** Every passage vector, for the in-process scan (see vector-index.ts). */
+  *vectors(): Generator<{ id: number; embedding: Buffer }> {
+    for (const row of this.statements.vectors.iterate()) yield { id: Number(row.id), embedding: row.embedding };
+  }
+
+  embeddingModel(): { id: string; dimensions: number } | null {
+    const value = this.statements.embeddingModel.get();
+    return value ? (JSON.parse(value) as { id: string; dimensions: number }) : null;
+  }
+}

@@ -1,0 +1,52 @@
+import { HIGHLIGHT_CLOSE, HIGHLIGHT_OPEN } from "./filing-search-repository";
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Offsets of the marked terms in the text without markers. */
+export function highlightSpans(marked: string): Span[] {
+  const spans: Span[] = [];
+  let removed = 0;
+  let open = -1;
+  for (let i = 0; i < marked.length; i++) {
+    const ch = marked[i];
+    if (ch === HIGHLIGHT_OPEN) {
+      open = i - removed;
+      removed++;
+    } else if (ch === HIGHLIGHT_CLOSE) {
+      if (open >= 0) spans.push({ start: open, end: i - removed });
+      open = -1;
+      removed++;
+    }
+  }
+  return spans;
+}
+
+const SNIPPET_LENGTH = 280;
+
+/** A window of the text holding as many highlights as fit, cut at word boundaries. */
+export function snippetOf(text: string, spans: Span[]): { text: string; start: number; highlights: Span[] } {
+  let start = 0;
+  let best = 0;
+  for (const span of spans) {
+    const from = Math.max(0, span.start - 40);
+    const count = spans.filter((s) => s.start >= from && s.end <= from + SNIPPET_LENGTH).length;
+    if (count > best) {
+      best = count;
+      start = from;
+    }
+  }
+  if (start > 0) {
+    const space = text.indexOf(" ", start);
+    if (space !== -1 && space - start < 30 && spans.every((s) => s.start >= space + 1 || s.end <= start)) start = space + 1;
+  }
+  let end = Math.min(text.length, start + SNIPPET_LENGTH);
+  if (end < text.length) {
+    const space = text.lastIndexOf(" ", end);
+    if (space > start + SNIPPET_LENGTH / 2) end = space;
+  }
+  const highlights = spans.filter((s) => s.start >= start && s.end <= end).map((s) => ({ start: s.start - start, end: s.end - start }));
+  return { text: text.slice(start, end), start, highlights };
+}

@@ -1,0 +1,87 @@
+import type { ApiOperation } from "@/lib/api/operation";
+import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
+
+const exampleHit = {
+  id: "3M_2018_10K:60:0",
+  rank: 1,
+  score: 0.049,
+  company: { name: "3M", ticker: "MMM", full_ticker: "NYSE:MMM", cik: 66740 },
+  filing: {
+    id: "3M_2018_10K",
+    type: "10-K",
+    fiscal_year: 2018,
+    fiscal_period: "FY",
+    period_end: "2018-12-31",
+    report_date: null,
+    source_url: "https://investors.3m.com/financials/sec-filings/content/0001558370-19-000470/0001558370-19-000470.pdf",
+  },
+  section: { key: "PART II ITEM 8", title: "Item 8. Financial Statements and Supplementary Data" },
+  page: 60,
+  offsets: { start: 251_339, end: 252_874 },
+  text: "3M Company and Subsidiaries\nConsolidated Statement of Cash Flows\nYears ended December 31\n...\nPurchases of property, plant and equipment (PP&E)\n(1,577)\n...",
+  highlights: [{ start: 44, end: 48 }],
+  snippet: { text: "3M Company and Subsidiaries\nConsolidated Statement of Cash Flows\nYears ended December 31", start: 0, highlights: [{ start: 44, end: 48 }] },
+  matched_queries: [0, 1],
+};
+
+export const filingSearchOperation = {
+  operationId: "searchFilings",
+  method: "post",
+  path: "/api/v1/filings/search/",
+  summary: "Search filings",
+  description: `Searches the passages of company filings (10-K, 10-Q, 8-K, earnings releases, annual reports) with one or more natural-language queries and optional filters, and returns the best passages with their company, filing, section, page, highlighted snippet and the queries that matched them.
+
+Search types: \`keyword\` ranks passages by BM25 (SQLite FTS5) over their text, section and page titles and the filing's company and fiscal labels; a query matches passages holding any of its words (stopwords and question phrasing such as "round to two decimal places" are left out, so are words too common to rank by), and a phrase in double quotes stays a phrase. Query text is never FTS5 syntax: \`*\`, \`NEAR(\`, \`col:\`, \`-\`, \`AND\`/\`OR\` are plain words. \`vector\` ranks passages by cosine similarity of embeddings (by default a latent semantic model built from the filings themselves). \`hybrid\` (default) fuses both by reciprocal-rank fusion. Several queries are searched separately and fused into one ranking; \`matched_queries\` lists the indexes of the queries that retrieved each hit. Fiscal years ("FY2018", "FY22") and company names a query mentions add a ranking within those filings, so "What was 3M's FY2018 capex?" finds 3M's fiscal 2018 filing first; filters stay hard limits.
+
+Filters: \`name\` matches the company name case-insensitively, short and legal names alike ("JPMorgan", "Coca-Cola"); \`ticker\` a current or former symbol or the \`full_ticker\`; \`fiscal_year\` and \`fiscal_period\` the company's own fiscal labels (Best Buy's quarter ended July 29, 2023 is fiscal 2024 \`Q2\`; annual filings are \`FY\`; 8-Ks have a fiscal year but no period); \`filing_type\` one of \`10-K\`, \`10-Q\`, \`8-K\`, \`earnings-release\`, \`annual-report\` in any spelling (\`10K\`, \`10-k\`); an unknown type matches nothing. At most one passage per page is returned.
+
+\`rerank\` is accepted; no reranker is applied yet, and \`rerank.applied\` says so. No hits is a 200 with an empty \`results\` list. 502 when the search index is missing or broken, or when a \`vector\` search cannot embed its queries (the embedding provider fails, or does not answer within EMBEDDINGS_TIMEOUT_MS). A \`hybrid\` search whose embedding fails answers from the keyword leg alone and says so in \`fallback\`.`,
+  tags: ["Filing search"],
+  request: {
+    schema: FilingSearchRequestSchema,
+    examples: {
+      oneQuery: { summary: "One question", value: { queries: ["What was 3M's capital expenditure in FY2018?"] } },
+      filtered: {
+        summary: "Several queries within one company's annual filings",
+        value: {
+          queries: ["capital expenditures", "purchases of property, plant and equipment"],
+          name: "3M",
+          fiscal_year: 2018,
+          filing_type: "10-K",
+          results: 10,
+          searchtype: "hybrid",
+        },
+      },
+      phrase: { summary: "A quoted phrase, keyword only", value: { queries: ['"goodwill impairment" retail segment'], searchtype: "keyword" } },
+    },
+  },
+  response: {
+    schema: FilingSearchResponseSchema,
+    description: "The best passages, best first",
+    examples: {
+      hits: {
+        summary: "One hit",
+        value: {
+          results: [exampleHit],
+          searchtype: "hybrid",
+          rerank: { requested: false, applied: false, note: null },
+          fallback: null,
+          timing_ms: { total: 41.2, embedding: 0.3, keyword: 9.8, vector: 27.5 },
+        },
+      },
+      none: {
+        summary: "No hits",
+        value: {
+          results: [],
+          searchtype: "keyword",
+          rerank: { requested: true, applied: false, note: "No reranker is configured (the spec plans one); results are in fused order." },
+          fallback: null,
+          timing_ms: { total: 3.1, embedding: 0, keyword: 2.7, vector: 0 },
+        },
+      },
+    },
+  },
+  extraErrorStatuses: [502],
+} satisfies ApiOperation;
+
+export const filingOperations: readonly ApiOperation[] = [filingSearchOperation];

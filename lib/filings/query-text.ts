@@ -1,0 +1,42 @@
+import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, stem, textWords } from "./text-terms";
+
+/**
+ * A user's query as FTS5 sees it. User text never reaches FTS5 as syntax: it is cut into words
+ * (letters and digits only, so `"`, `*`, `NEAR(`, `col:`, `-`, `AND`/`OR` are plain text), each
+ * word is quoted, and a phrase the user quoted stays one quoted phrase.
+ */
+export interface QueryTerms {
+  /** Single words (stopwords dropped unless nothing else is left). */
+  words: string[];
+  /** Phrases the user put in double quotes, as word lists. */
+  phrases: string[][];
+}
+
+export function parseQuery(text: string): QueryTerms {
+  const phrases: string[][] = [];
+  const rest = expandFiscalYears(text).replace(/"([^"]*)"/g, (_, inner: string) => {
+    const words = textWords(inner);
+    if (words.length > 1) phrases.push(words);
+    else if (words.length === 1) return ` ${words[0]} `;
+    return " ";
+  });
+  const all = textWords(rest);
+  const topical = all.filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w));
+  const words = [...new Set(topical.length > 0 || phrases.length > 0 ? topical : all)];
+  return { words, phrases };
+}
+
+/** Quoted FTS5 string: only letters and digits reach it, so no quote needs escaping. */
+const quote = (words: string[]) => `"${words.join(" ")}"`;
+
+/**
+ * The FTS5 expression: any of the terms (BM25 ranks passages holding more and rarer terms first).
+ * `keep` lists the words to use (the search drops words so common they only cost time).
+ */
+export function ftsExpression(terms: QueryTerms, keep: readonly string[] = terms.words): string | null {
+  const parts = [...terms.phrases.map(quote), ...keep.map((w) => quote([w]))];
+  return parts.length > 0 ? parts.join(" OR ") : null;
+}
+
+/** The index term (Porter stem, as FTS5's tokenizer makes it) of a query word. */
+export const indexTerm = (word: string) => stem(word);

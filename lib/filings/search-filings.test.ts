@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BackendError, ValidationError } from "@/lib/api/errors";
+import { type Embedder, EmbeddingError } from "./embeddings/embedder";
+import { type SearchBackend, createSearchBackend, searchFilings } from "./search-filings";
+import type { FilingSearchRequest } from "./search-schema";
+import { type TestDatabase, createFilingsTestDatabase } from "./testing/filings-database";
+import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "./testing/sample-filings";
+
+let database: TestDatabase;
+let backend: SearchBackend;
+
+beforeAll(() => {
+  database = createFilingsTestDatabase(SAMPLE_COMPANIES, SAMPLE_FILINGS);
+  backend = createSearchBackend(database.db);
+});
+afterAll(() => database.close());
+
+const search = (request: FilingSearchRequest, using: SearchBackend = backend) => searchFilings(request, using);
+
+async function rejection(request: unknown): Promise<ValidationError> {
+  const error = await search(request as FilingSearchRequest).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
+}
+
+describe("request validation", () => {
+  it.each([
+    ["queries missing", {}, "/queries"],
+    ["queries empty", { queries: [] }, "/queries"],
+    ["13 queries", { queries: Array.from({ length: 13 }, () => "cash") }, "/queries"],
+    ["query of 301 characters", { queries: ["a".repeat(301)] }, "/queries/0"],
+    ["blank query", { queries: ["   "] }, "/queries/0"],
+    ["query not a string", { queries: [7] }, "/queries/0"],
+    ["name of 121 characters", { queries: ["cash"], name: "n".repeat(121) }, "/name"],
+    ["ticker of 41 characters", { queries: ["cash"], ticker: "T".repeat(41) }, "/ticker"],
+    ["fiscal_year 1899", { queries: ["cash"], fiscal_year: 1899 }, "/fiscal_year"],
+    ["fiscal_year 2201", { queries: ["cash"], fiscal_year: 2201 }, "/fiscal_year"],
+    ["fiscal_year not an integer", { queries: ["cash"], fiscal_year: 2018.5 }, "/fiscal_year"],
+    ["fiscal_year as a string", { queries: ["cash"], fiscal_year: "2018" }, "/fiscal_year"],
+    ["fiscal_period Q5", { queries: ["cash"], fiscal_period: "Q5" }, "/fiscal_period"],
+    ["fiscal_period lower case", { queries: ["cash"], fiscal_period: "fy" }, "/fiscal_period"],
+    ["filing_type of 31 characters", { queries: ["cash"], filing_type: "x".repeat(31) }, "/filing_type"],
+    ["results 0", { queries: ["cash"], results: 0 }, "/results"],
+    ["results 26", { queries: ["cash"], results: 26 }, "/results"],
+    ["rerank not a boolean", { queries: ["cash"], rerank: "yes" }, "/rerank"],
+    ["unknown searchtype", { queries: ["cash"], searchtype: "semantic" }, "/searchtype"],
+    ["unknown member", { queries: ["cash"], colour: "red" }, ""],
+  ])("rejects %s, naming the parameter", async (_, request, pointer) => {
+    const error = await rejection(request);
+    expect(error.errors.map((e) => e.pointer)).toContain(pointer);
+  });
+
+  it("accepts the limits themselves", async () => {
+    const response = await search({
+      queries: Array.from({ length: 12 }, (_, i) => (i === 0 ? "c".repeat(300) : "cash flows")),
+      name: "n".repeat(120),
+      ticker: "T".repeat(40),
+      fiscal_year: 2200,
+      filing_type: "x".repeat(30),
+      results: 25,
+    });
+    expect(response.results).toEqual([]);
+    await expect(search({ queries: ["cash"], fiscal_year: 1900, results: 1 })).resolves.toMatchObject({ results: [] });
+  });
+
+  it("applies the defaults: 5 results, hybrid, no rerank", async () => {
+    const response = await search({ queries: ["the company management segment operating income cash"] });
+    expect(response.searchtype).toBe("hybrid");
+    expect(response.rerank).toEqual({ requested: false, applied: false, note: null });
+    expect(response.results.length).toBe(5);
+  });
+
+  it("accepts rerank and says it was not applied", async () => {
+    const response = await search({ queries: ["capital expenditures"], rerank: true });
+    expect(response.rerank.requested).toBe(true);
+    expect(response.rerank.applied).toBe(false);
+    expect(response.rerank.note).toMatch(/no reranker/i);
+  });
+});
+
+describe("filters", () => {
+  const filings = async (request: Omit<FilingSearchRequest, "queries">) =>
+    new Set((await search({ queries: ["management discussion results"], results: 25, searchtype: "keyword", ...request })).results.map((h) => h.filing.id));
+
+  it("name matches short and legal names, case-insensitively", async () => {
+    expect(await filings({ name: "JPMorgan" })).toEqual(new Set(["JPMORGAN_2022Q2_10Q"]));
+    expect(await filings({ name: "jpmorgan chase & co." })).toEqual(new Set(["JPMORGAN_2022Q2_10Q"]));
+    expect(await filings({ name: "Coca-Cola" })).toEqual(new Set(["KO-10-K-2023-02-21"]));
+    expect(await filings({ name: "the coca-cola company" })).toEqual(new Set(["KO-10-K-2023-02-21"]));
+    expect(await filings({ name: "Pepsi" })).toEqual(new Set());
+  });
+
+  it("ticker matches the symbol, a former symbol and full_ticker", async () => {
+    expect(await filings({ ticker: "mmm" })).toEqual(new Set(["3M_2018_10K", "3M_2017_10K"]));
+    expect(await filings({ ticker: "CCOLD" })).toEqual(new Set(["KO-10-K-2023-02-21"]));
+    expect(await filings({ ticker: "NYSE:JPM" })).toEqual(new Set(["JPMORGAN_2022Q2_10Q"]));
+    expect(await filings({ ticker: "XYZ" })).toEqual(new Set());
+  });
+
+  it("fiscal_year and fiscal_period select the company's own labels", async () => {
+    expect(await filings({ fiscal_year: 2018 })).toEqual(new Set(["3M_2018_10K"]));
+    expect(await filings({ fiscal_period: "Q2" })).toEqual(new Set(["JPMORGAN_2022Q2_10Q"]));
+    expect(await filings({ fiscal_year: 2022, fiscal_period: "FY" })).toEqual(new Set(["KO-10-K-2023-02-21"]));
+    expect(await filings({ fiscal_period: "H1" })).toEqual(new Set());
+  });
+
+  it("filing_type is normalised (10-K, 10K and 10-k are the same); an unknown type matches nothing", async () => {
+    const tenK = await filings({ filing_type: "10-K" });
+    expect(tenK).toEqual(new Set(["3M_2018_10K", "3M_2017_10K", "KO-10-K-2023-02-21"]));
+    expect(await filings({ filing_type: "10K" })).toEqual(tenK);
+    expect(await filings({ filing_type: "10-k" })).toEqual(tenK);
+    expect(await filings({ filing_type: "10q" })).toEqual(new Set(["JPMORGAN_2022Q2_10Q"]));
+    expect(await filings({ filing_type: "20-F" })).toEqual(new Set());
+  });
+
+  it("combines filters", async () => {
+    expect(await filings({ name: "3M", fiscal_year: 2017, filing_type: "10-K" })).toEqual(new Set(["3M_2017_10K"]));
+    expect(await filings({ name: "3M", fiscal_period: "Q2" })).toEqual(new Set());
+  });
+});
+
+describe("retrieval", () => {
+  it("keyword search ranks the passage holding the terms first, with company, filing, section and page", async () => {
+    const { results } = await search({ queries: ["allowance for loan losses"], searchtype: "keyword", results: 3 });
+    const top = results[0]!;
+    expect(top.filing).toMatchObject({ id: "JPMORGAN_2022Q2_10Q", type: "10-Q", fiscal_year: 2022, fiscal_period: "Q2", period_end: "2022-06-30" });
+    expect(top.company).toEqual({ name: "JPMorgan Chase & Co.", ticker: "JPM", full_ticker: "NYSE:JPM", cik: 19617 });
+    expect(top.section?.title).toMatch(/^Item 2\. Management/);
+    expect(top.page).toBe(1);
+    expect(top.rank).toBe(1);
+    expect(top.id).toBe("JPMORGAN_2022Q2_10Q:1:0");
+    expect(top.matched_queries).toEqual([0]);
+  });
+
+  it("marks the query terms in the text and in the snippet", async () => {
+    const { results } = await search({ queries: ["allowance for loan losses"], searchtype: "keyword", results: 1 });
+    const hit = results[0]!;
+    const marked = hit.highlights.map((h) => hit.text.slice(h.start, h.end).toLowerCase());
+    expect(marked).toEqual(expect.arrayContaining(["allowance", "loan", "losses"]));
+    for (const h of hit.snippet.highlights) expect(hit.snippet.text.slice(h.start, h.end).toLowerCase()).toMatch(/allowance|loan|losses/);
+    expect(hit.text.slice(hit.snippet.start, hit.snippet.start + hit.snippet.text.length)).toBe(hit.snippet.text);
+  });
+
+  it("highlights, in every hit, only words of the queries and only inside its own text", async () => {
+    const { results } = await search({ queries: ["management segment operating income", "cash"], results: 25, searchtype: "keyword" });
+    expect(results.length).toBeGreaterThan(3);
+    for (const hit of results) {
+      expect(hit.highlights.length).toBeGreaterThan(0);
+      for (const h of hit.highlights) {
+        expect(h.end).toBeLessThanOrEqual(hit.text.length);
+        expect(hit.text.slice(h.start, h.end).toLowerCase()).toMatch(/^(manag\w*|segment\w*|operat\w*|income\w*|cash\w*)$/);
+      }
+    }
+  });
+
+  it("gives offsets into the filing text and null pages for plain-text filings", async () => {
+    const { results } = await search({ queries: ["goodwill impairment retail segment bottling"], name: "Coca-Cola", searchtype: "keyword", results: 1 });
+    expect(results[0]!.page).toBeNull();
+    expect(results[0]!.offsets.start).toBe(0);
+    expect(results[0]!.offsets.end).toBe(results[0]!.text.length);
+  });
+
+  it("keeps a quoted phrase a phrase", async () => {
+    // 3M_2017_10K has "goodwill" and "impairment" but never "goodwill impairment" next to each other... except in "no goodwill impairment".
+    const phrase = await search({ queries: ['"impairment in the retail segment"'], searchtype: "keyword", results: 25 });
+    expect(phrase.results.map((h) => h.filing.id)).toEqual(["KO-10-K-2023-02-21"]);
+    const words = await search({ queries: ["impairment retail segment"], searchtype: "keyword", results: 25 });
+    expect(words.results.length).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ['"unbalanced quote'],
+    ["capital*"],
+    ["NEAR(capital expenditures, 5)"],
+    ["text:capital heading:cash"],
+    ["-capital +expenditures"],
+    ["capital AND OR NOT expenditures"],
+    ["(((  ^ ~ } { ] [ '' \" ; -- /* */"],
+    ["AND"],
+  ])("treats FTS5 syntax in %j as plain text", async (query) => {
+    for (const searchtype of ["keyword", "hybrid", "vector"] as const) {
+      const response = await search({ queries: [query], searchtype });
+      expect(Array.isArray(response.results)).toBe(true);
+    }
+  });
+
+  it("finds the words of a query full of syntax", async () => {
+    const { results } = await search({ queries: ["NEAR(allowance* -loan) col:losses"], searchtype: "keyword", results: 1 });
+    expect(results[0]!.filing.id).toBe("JPMORGAN_2022Q2_10Q");
+  });
+
+  it("fuses several queries and says which matched each hit", async () => {
+    const { results } = await search({ queries: ["allowance for loan losses", "sugar aluminum commodity prices"], searchtype: "keyword", results: 4 });
+    const byFiling = new Map(results.map((h) => [h.filing.id, h.matched_queries]));
+    expect(byFiling.get("JPMORGAN_2022Q2_10Q")).toContain(0);
+    expect(byFiling.get("KO-10-K-2023-02-21")).toContain(1);
+    expect(results.map((h) => h.rank)).toEqual(results.map((_, i) => i + 1));
+  });
+
+  it("returns at most `results` hits and at most one per page", async () => {
+    const { results } = await search({ queries: ["management segment operating income"], results: 3 });
+    expect(results.length).toBe(3);
+    const pages = results.map((h) => `${h.filing.id}:${h.page}`);
+    expect(new Set(pages).size).toBe(pages.length);
+  });
+
+  it("vector search finds passages by embedding alone", async () => {
+    const response = await search({ queries: ["credit card charge-offs allowance"], searchtype: "vector", results: 2 });
+    expect(response.searchtype).toBe("vector");
+    expect(response.timing_ms.keyword).toBe(0);
+    expect(response.results[0]!.filing.id).toBe("JPMORGAN_2022Q2_10Q");
+  });
+
+  it("prefers the filing of the fiscal year and company a query names", async () => {
+    const { results } = await search({ queries: ["What were 3M's capital expenditures in FY2018?"], results: 1 });
+    expect(results[0]!.filing.id).toBe("3M_2018_10K");
+  });
+
+  it("answers zero hits with an empty list", async () => {
+    const response = await search({ queries: ["zzyzx quokka"], searchtype: "keyword" });
+    expect(response.results).toEqual([]);
+  });
+});
+
+class FailingEmbedder implements Embedder {
+  readonly id = "failing";
+  readonly dimensions = 8;
+  async embed(): Promise<Float32Array[]> {
+    throw new EmbeddingError("provider is down");
+  }
+}
+
+class HangingEmbedder implements Embedder {
+  readonly id = "hanging";
+  readonly dimensions = 8;
+  embed(): Promise<Float32Array[]> {
+    return new Promise(() => {});
+  }
+}
+
+describe("failures", () => {
+  it("hybrid falls back to keyword results when the embedder fails, and says so", async () => {
+    const failing = { ...backend, embedder: new FailingEmbedder() };
+    const response = await search({ queries: ["allowance for loan losses"] }, failing);
+    expect(response.fallback).toEqual({ searchtype: "keyword", reason: expect.stringContaining("provider is down") });
+    expect(response.results[0]!.filing.id).toBe("JPMORGAN_2022Q2_10Q");
+  });
+
+  it("vector search is a backend error when the embedder fails", async () => {
+    const failing = { ...backend, embedder: new FailingEmbedder() };
+    await expect(search({ queries: ["loans"], searchtype: "vector" }, failing)).rejects.toBeInstanceOf(BackendError);
+  });
+
+  it("does not wait for a hanging embedder longer than the timeout", async () => {
+    const hanging = { ...backend, embedder: new HangingEmbedder(), timeoutMs: 100 };
+    const started = Date.now();
+    const hybrid = await search({ queries: ["allowance"] }, hanging);
+    expect(hybrid.fallback?.reason).toMatch(/within 100 ms/);
+    await expect(search({ queries: ["allowance"], searchtype: "vector" }, hanging)).rejects.toBeInstanceOf(BackendError);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("keyword search does not need the embedder", async () => {
+    const failing = { ...backend, embedder: new FailingEmbedder() };
+    const response = await search({ queries: ["allowance"], searchtype: "keyword" }, failing);
+    expect(response.fallback).toBeNull();
+    expect(response.results.length).toBeGreaterThan(0);
+  });
+
+  it("a database without the filing index is a backend error", () => {
+    const broken = createFilingsTestDatabase(SAMPLE_COMPANIES, SAMPLE_FILINGS.slice(0, 1));
+    try {
+      broken.db.exec("DROP TABLE filing_passage_search");
+      expect(() => createSearchBackend(broken.db)).toThrow(BackendError);
+    } finally {
+      broken.close();
+    }
+  });
+
+  it("a broken index found mid-search is a backend error", async () => {
+    const broken = createFilingsTestDatabase(SAMPLE_COMPANIES, SAMPLE_FILINGS.slice(0, 1));
+    try {
+      const brokenBackend = createSearchBackend(broken.db);
+      // The index reads passage text through this view.
+      broken.db.exec("DROP VIEW filing_passage_texts");
+      await expect(search({ queries: ["capital"], searchtype: "keyword" }, brokenBackend)).rejects.toBeInstanceOf(BackendError);
+    } finally {
+      broken.close();
+    }
+  });
+});

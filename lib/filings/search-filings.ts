@@ -1,0 +1,313 @@
+import Database from "better-sqlite3";
+import { BackendError, ValidationError } from "@/lib/api/errors";
+import { marketDb } from "@/lib/db/market-db";
+import { env } from "@/lib/env";
+import { namesMatch } from "@/lib/names";
+import { type Embedder, EmbeddingError } from "./embeddings/embedder";
+import { embedderFromEnv } from "./embeddings/embedder-from-env";
+import { type PassageRange, FilingSearchRepository } from "./filing-search-repository";
+import { normaliseFilingType } from "./filing-types";
+import { type FusedHit, type Ranking, fuseRankings } from "./fuse-rankings";
+import { highlightSpans, snippetOf } from "./highlights";
+import { queryHints } from "./query-hints";
+import { type QueryTerms, ftsExpression, indexTerm, parseQuery } from "./query-text";
+import {
+  type FilingSearchHit,
+  type FilingSearchRequest,
+  type FilingSearchResponse,
+  type ParsedFilingSearchRequest,
+  FilingSearchRequestSchema,
+} from "./search-schema";
+import { VectorIndex } from "./vector-index";
+
+/** Tuning (see `npm run bench:search`). */
+export const SEARCH_TUNING = {
+  /** Candidates each leg contributes to fusion, per query. */
+  depth: 60,
+  /** Reciprocal-rank fusion constant. */
+  fusionK: 60,
+  keywordWeight: 1.2,
+  vectorWeight: 1,
+  /** Weight of the extra rankings within the fiscal years and companies a query names. */
+  hintWeight: 1,
+  /** Outside small scopes, words in more passages than this are skipped when rarer words remain (they cost time). */
+  commonWordPassages: 8_000,
+  /** Scopes of at most this many passages (a company's filings) keep every word. */
+  smallScopePassages: 10_000,
+  /** At most this many passages of one page in the results (the rest add nothing a reader needs). */
+  perPage: 1,
+};
+
+export interface SearchBackend {
+  repository: FilingSearchRepository;
+  embedder: Embedder;
+  vectors: () => VectorIndex;
+  timeoutMs: number;
+}
+
+let cached: { db: Database.Database; backend: SearchBackend } | undefined;
+
+/**
+ * The backend over the current database (rebuilt when a new database replaces the old one). A
+ * database being built or missing is the platform's 503 (DatabaseUnavailableError); a database
+ * without a usable filing index is this operation's 502.
+ */
+export function defaultSearchBackend(): SearchBackend {
+  const db = marketDb();
+  if (cached?.db === db) return cached.backend;
+  cached = { db, backend: createSearchBackend(db) };
+  return cached.backend;
+}
+
+export function createSearchBackend(db: Database.Database, embedder?: Embedder): SearchBackend {
+  let repository: FilingSearchRepository;
+  try {
+    repository = new FilingSearchRepository(db);
+  } catch (error) {
+    throw new BackendError(`The filing search index is missing or broken (${(error as Error).message}); rebuild it with \`npm run ingest\`.`);
+  }
+  const model = repository.embeddingModel();
+  let index: VectorIndex | undefined;
+  return {
+    repository,
+    embedder: embedder ?? embedderFromEnv(db, model),
+    vectors: () => (index ??= VectorIndex.load(repository, model?.dimensions ?? 0)),
+    timeoutMs: env().EMBEDDINGS_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Searches filing passages: keyword (FTS5 BM25), vector (embedding similarity) or hybrid
+ * (reciprocal-rank fusion of both), each query separately, fused into one ranking.
+ */
+export async function searchFilings(request: FilingSearchRequest, backend: SearchBackend = defaultSearchBackend()): Promise<FilingSearchResponse> {
+  try {
+    return await runSearch(request, backend);
+  } catch (error) {
+    if (error instanceof Database.SqliteError) {
+      throw new BackendError(`The filing search index failed (${error.message}); rebuild it with \`npm run ingest\`.`);
+    }
+    throw error;
+  }
+}
+
+async function runSearch(request: FilingSearchRequest, backend: SearchBackend): Promise<FilingSearchResponse> {
+  const started = performance.now();
+  const parsed = parseRequest(request);
+  const { repository } = backend;
+  const timing = { total: 0, embedding: 0, keyword: 0, vector: 0 };
+  const companies = filteredCompanies(repository, parsed);
+  const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
+  const scope = resolveScope(repository, parsed, companies, years);
+  let fallback: FilingSearchResponse["fallback"] = null;
+  const respond = (results: FilingSearchHit[]): FilingSearchResponse => ({
+    results,
+    searchtype: parsed.searchtype,
+    rerank: rerankNote(parsed.rerank),
+    fallback,
+    timing_ms: { ...timing, total: round(performance.now() - started) },
+  });
+  if (scope !== null && scope.ranges.length === 0) return respond([]);
+
+  const queries = parsed.queries.map(parseQuery);
+  // Soft scopes from what each query names (fiscal years, companies) that the filters leave open.
+  const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: [c.name, ...(c.labels ?? "").split(",").filter(Boolean)] }));
+  const hinted = parsed.queries.map((text) => {
+    const hints = queryHints(text, named);
+    const hintYears = years === null && hints.fiscalYears.length > 0 ? hints.fiscalYears : null;
+    const hintCompanies = companies === null && hints.companyIds.length > 0 ? hints.companyIds : null;
+    if (hintYears === null && hintCompanies === null) return null;
+    const hintScope = resolveScope(repository, parsed, intersect(companies, hintCompanies), hintYears ?? years);
+    return hintScope && hintScope.ranges.length > 0 ? hintScope : null;
+  });
+  const rankings: Ranking[] = [];
+  if (parsed.searchtype !== "vector") {
+    const t = performance.now();
+    rankings.push(...keywordRankings(repository, queries, () => scope, SEARCH_TUNING.keywordWeight));
+    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
+    timing.keyword = round(performance.now() - t);
+  }
+  if (parsed.searchtype !== "keyword") {
+    try {
+      const t = performance.now();
+      const vectors = await embedWithDeadline(backend, parsed.queries);
+      timing.embedding = round(performance.now() - t);
+      const v = performance.now();
+      const index = backend.vectors();
+      vectors.forEach((vector, query) => {
+        const ids = index.nearest(vector, SEARCH_TUNING.depth, scope?.ranges ?? null).map((n) => n.id);
+        rankings.push({ ids, weight: SEARCH_TUNING.vectorWeight, query });
+        const hint = hinted[query];
+        if (hint) {
+          const hintIds = index.nearest(vector, SEARCH_TUNING.depth, hint.ranges).map((n) => n.id);
+          rankings.push({ ids: hintIds, weight: SEARCH_TUNING.hintWeight * SEARCH_TUNING.vectorWeight, query });
+        }
+      });
+      timing.vector = round(performance.now() - v);
+    } catch (error) {
+      if (!(error instanceof EmbeddingError)) throw error;
+      if (parsed.searchtype === "vector") throw new BackendError(`Vector search is unavailable: ${error.message}`);
+      fallback = { searchtype: "keyword", reason: error.message };
+    }
+  }
+
+  const fused = fuseRankings(rankings, SEARCH_TUNING.fusionK);
+  return respond(hydrate(repository, fused, ftsExpression(mergeTerms(queries)), parsed.results));
+}
+
+/** The best fused hits as results (at most `perPage` per page), with their highlighted terms. */
+function hydrate(repository: FilingSearchRepository, fused: FusedHit[], highlightExpression: string | null, limit: number): FilingSearchHit[] {
+  const results: FilingSearchHit[] = [];
+  const perPage = new Map<string, number>();
+  for (const hit of fused) {
+    if (results.length >= limit) break;
+    const row = repository.hit(hit.id);
+    if (!row) continue;
+    const pageKey = `${row.source_name}:${row.page}`;
+    if ((perPage.get(pageKey) ?? 0) >= SEARCH_TUNING.perPage) continue;
+    perPage.set(pageKey, (perPage.get(pageKey) ?? 0) + 1);
+    const marked = highlightExpression ? repository.highlighted(highlightExpression, hit.id) : null;
+    const highlights = marked ? highlightSpans(marked) : [];
+    const documentStart = row.page_offset + row.start;
+    results.push({
+      id: `${row.source_name}:${row.page}:${row.start}`,
+      rank: results.length + 1,
+      score: Number(hit.score.toFixed(6)),
+      company: {
+        name: row.company_name ?? row.company_label ?? "",
+        ticker: row.symbol,
+        full_ticker: row.full_ticker,
+        cik: row.company_cik ?? row.filing_cik,
+      },
+      filing: {
+        id: row.source_name,
+        type: row.filing_type,
+        fiscal_year: row.fiscal_year,
+        fiscal_period: row.fiscal_period,
+        period_end: row.period_end,
+        report_date: row.report_date,
+        source_url: row.source_url,
+      },
+      section: row.section_key && row.section_title ? { key: row.section_key, title: row.section_title } : null,
+      page: row.has_pages ? row.page : null,
+      offsets: { start: documentStart, end: documentStart + row.length },
+      text: row.text,
+      highlights,
+      snippet: snippetOf(row.text, highlights),
+      matched_queries: hit.queries,
+    });
+  }
+  return results;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+function rerankNote(requested: boolean): FilingSearchResponse["rerank"] {
+  return {
+    requested,
+    applied: false,
+    note: requested ? "No reranker is configured (the spec plans one); results are in fused order." : null,
+  };
+}
+
+function parseRequest(request: FilingSearchRequest): ParsedFilingSearchRequest {
+  const parsed = FilingSearchRequestSchema.safeParse(request);
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(
+    parsed.error.issues.map((issue) => ({
+      pointer: issue.path.length > 0 ? `/${issue.path.map(String).join("/")}` : "",
+      message: issue.message,
+    })),
+  );
+}
+
+type Scope = { ranges: PassageRange[]; filingIds: number[] };
+
+/** Companies the name and ticker filters select (null: no such filter). */
+function filteredCompanies(repository: FilingSearchRepository, request: ParsedFilingSearchRequest): number[] | null {
+  const { name, ticker } = request;
+  if (name === undefined && ticker === undefined) return null;
+  const wanted = ticker?.trim().toUpperCase();
+  return repository
+    .companiesWithFilings()
+    .filter((c) => name === undefined || namesMatch(name, c.name) || (c.labels ?? "").split(",").some((label) => namesMatch(name, label)))
+    .filter((c) => wanted === undefined || c.full_ticker.toUpperCase() === wanted || c.symbols.toUpperCase().split(" ").includes(wanted))
+    .map((c) => c.id);
+}
+
+/** The passages the filters allow: null for all, else ranges of passage ids (empty: nothing matches). */
+function resolveScope(
+  repository: FilingSearchRepository,
+  request: ParsedFilingSearchRequest,
+  companyIds: number[] | null,
+  fiscalYears: number[] | null,
+): Scope | null {
+  const { fiscal_period, filing_type } = request;
+  if (companyIds === null && fiscalYears === null && fiscal_period === undefined && filing_type === undefined) return null;
+  const filings = repository.filings({
+    companyIds,
+    fiscalYears,
+    fiscalPeriod: fiscal_period ?? null,
+    filingType: filing_type === undefined ? null : normaliseFilingType(filing_type),
+  });
+  const ranges: PassageRange[] = [];
+  for (const f of filings) {
+    const last = ranges.at(-1);
+    if (last && last.last + 1 === f.first_passage_id) last.last = f.last_passage_id!;
+    else ranges.push({ first: f.first_passage_id!, last: f.last_passage_id! });
+  }
+  return { ranges, filingIds: filings.map((f) => f.id) };
+}
+
+const intersect = (a: number[] | null, b: number[] | null) => (a === null ? b : b === null ? a : a.filter((id) => b.includes(id)));
+
+/**
+ * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). Outside
+ * small scopes, words so common they mostly cost time are skipped while rarer ones remain.
+ */
+function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scopeOf: (query: number) => Scope | null | undefined, weight: number): Ranking[] {
+  const rankings: Ranking[] = [];
+  queries.forEach((terms, query) => {
+    const scope = scopeOf(query);
+    if (scope === undefined) return;
+    // Over many passages every posting of a common word costs time; within a small scope (passage
+    // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
+    const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
+    const counted = terms.words.map((word) => ({ word, passages: large ? repository.termPassages(indexTerm(word)) : 0 }));
+    const rare = counted.filter((c) => c.passages <= SEARCH_TUNING.commonWordPassages);
+    const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
+    const expression = ftsExpression(terms, keep);
+    if (expression === null) return;
+    const ids = repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id);
+    rankings.push({ ids, weight, query });
+  });
+  return rankings;
+}
+
+function mergeTerms(queries: QueryTerms[]): QueryTerms {
+  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases) };
+}
+
+/** Embeds the queries, giving up after the configured timeout even if the provider ignores the abort. */
+async function embedWithDeadline(backend: SearchBackend, texts: string[]): Promise<Float32Array[]> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new EmbeddingError(`the embedding provider did not answer within ${backend.timeoutMs} ms`));
+    }, backend.timeoutMs);
+  });
+  try {
+    const vectors = await Promise.race([backend.embedder.embed(texts, controller.signal), deadline]);
+    if (vectors.length !== texts.length || vectors.some((v) => v.length !== backend.embedder.dimensions)) {
+      throw new EmbeddingError("the embedding provider returned vectors of the wrong number or size");
+    }
+    return vectors;
+  } catch (error) {
+    if (error instanceof EmbeddingError) throw error;
+    throw new EmbeddingError(`the embedding provider failed: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { fitLsa, embedWithLsa } from "@/lib/ingest/filings/lsa-model";
+import { filingTypeKey, normaliseFilingType } from "./filing-types";
+import { fuseRankings } from "./fuse-rankings";
+import { highlightSpans, snippetOf } from "./highlights";
+import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
+import { queryHints } from "./query-hints";
+import { ftsExpression, parseQuery } from "./query-text";
+import { VectorIndex } from "./vector-index";
+
+describe("query text", () => {
+  it("quotes every word and keeps quoted phrases whole", () => {
+    const terms = parseQuery('What drove the "goodwill impairment" in retail?');
+    expect(terms).toEqual({ words: ["drove", "retail"], phrases: [["goodwill", "impairment"]] });
+    expect(ftsExpression(terms)).toBe('"goodwill impairment" OR "drove" OR "retail"');
+  });
+
+  it("turns FTS5 syntax into plain words", () => {
+    expect(ftsExpression(parseQuery('NEAR(cash* -flow) col:"x AND OR NOT ^y'))).toBe('"near" OR "cash" OR "flow" OR "col" OR "x" OR "y"');
+    expect(ftsExpression(parseQuery("*** --- ((("))).toBeNull();
+  });
+
+  it("drops stopwords and question phrasing unless nothing else is left, and spells fiscal years as filings do", () => {
+    expect(parseQuery("Round your answer to two decimal places: FY22 capex").words).toEqual(["two", "fy2022", "2022", "capex"]);
+    expect(parseQuery("what is it").words).toEqual(["what", "is", "it"]);
+  });
+});
+
+describe("query hints", () => {
+  const companies = [
+    { id: 1, names: ["3M"] },
+    { id: 2, names: ["JPMorgan Chase & Co.", "JPMorgan"] },
+    { id: 3, names: ["The Coca-Cola Company", "Coca-Cola"] },
+  ];
+  it("finds the fiscal years and companies a question names", () => {
+    expect(queryHints("What is the FY2018 capex of 3M?", companies)).toEqual({ fiscalYears: [2018], companyIds: [1] });
+    expect(queryHints("Did JPMorgan's loan losses rise between FY21 and 2022?", companies)).toEqual({ fiscalYears: [2021, 2022], companyIds: [2] });
+    expect(queryHints("coca-cola bottling", companies).companyIds).toEqual([3]);
+    expect(queryHints("net interest margin", companies)).toEqual({ fiscalYears: [], companyIds: [] });
+  });
+});
+
+describe("filing types", () => {
+  it("normalises spellings", () => {
+    expect(["10-K", "10K", "10-k", "10 k"].map(normaliseFilingType)).toEqual(["10-K", "10-K", "10-K", "10-K"]);
+    expect(normaliseFilingType("Earnings")).toBe("earnings-release");
+    expect(normaliseFilingType("annual report")).toBe("annual-report");
+    expect(normaliseFilingType("20-F")).toBe(filingTypeKey("20-F"));
+  });
+});
+
+describe("reciprocal-rank fusion", () => {
+  it("sums weight / (k + rank) over the rankings and lists the queries of each hit", () => {
+    const fused = fuseRankings(
+      [
+        { ids: [1, 2, 3], weight: 1, query: 0 },
+        { ids: [3, 1], weight: 1, query: 1 },
+        { ids: [4], weight: 0.5, query: 1 },
+      ],
+      60,
+    );
+    expect(fused.map((h) => h.id)).toEqual([1, 3, 2, 4]);
+    expect(fused[0]!.score).toBeCloseTo(1 / 61 + 1 / 62, 10);
+    expect(fused[0]!.queries).toEqual([0, 1]);
+    expect(fused[2]!.queries).toEqual([0]);
+  });
+});
+
+describe("highlights", () => {
+  it("turns markers into offsets and cuts a snippet around them", () => {
+    const marked = `Net ${O}revenue${C} grew; ${O}revenue${C} again`;
+    const spans = highlightSpans(marked);
+    const text = "Net revenue grew; revenue again";
+    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(["revenue", "revenue"]);
+    const long = "x ".repeat(300) + text;
+    const snippet = snippetOf(long, highlightSpans("x ".repeat(300) + marked));
+    expect(snippet.text).toContain("revenue grew");
+    for (const h of snippet.highlights) expect(snippet.text.slice(h.start, h.end)).toBe("revenue");
+    expect(long.slice(snippet.start, snippet.start + snippet.text.length)).toBe(snippet.text);
+  });
+});
+
+describe("LSA embedder", () => {
+  const texts = [
+    ...Array.from({ length: 20 }, (_, i) => `loan losses allowance credit card charge-offs bank deposits ${i}`),
+    ...Array.from({ length: 20 }, (_, i) => `sugar aluminum commodity prices bottling beverage volumes ${i}`),
+    ...Array.from({ length: 20 }, (_, i) => `capital expenditures property plant equipment purchases factories ${i}`),
+  ];
+  const { model, embeddings } = fitLsa(texts, { dimensions: 4, minPassages: 1, maxShare: 0.9, sampleSize: 40, seed: 3 });
+  const lookup = (term: string) => {
+    const i = model.terms.indexOf(term);
+    return i < 0 ? undefined : { idf: model.idf[i]!, vector: model.termVectors.subarray(i * 4, (i + 1) * 4) };
+  };
+  const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+  it("embeds texts of one topic close together and to unit length", () => {
+    const bank = embedWithLsa("credit card loan losses", lookup, 4);
+    const drinks = embedWithLsa("beverage bottling volumes", lookup, 4);
+    expect(Math.hypot(...bank)).toBeCloseTo(1, 5);
+    expect(dot(bank, embeddings.subarray(0, 4))).toBeGreaterThan(dot(bank, embeddings.subarray(20 * 4, 21 * 4)));
+    expect(dot(drinks, embeddings.subarray(25 * 4, 26 * 4))).toBeGreaterThan(dot(drinks, embeddings.subarray(45 * 4, 46 * 4)));
+  });
+
+  it("gives an empty vector for text it has no terms for", () => {
+    expect([...embedWithLsa("zzz qqq", lookup, 4)]).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("vector index", () => {
+  it("returns the nearest passages within the ranges, nearest first", () => {
+    const dims = 2;
+    const vectors = [[1, 0], [0, 1], [0.8, 0.6], [0.6, 0.8]];
+    const fakeRepository = {
+      passageCount: () => vectors.length,
+      *vectors() {
+        for (const [i, v] of vectors.entries()) yield { id: i + 1, embedding: Buffer.from(Float32Array.from(v).buffer) };
+      },
+    };
+    const index = VectorIndex.load(fakeRepository as never, dims);
+    const query = Float32Array.from([1, 0]);
+    expect(index.nearest(query, 2, null).map((n) => n.id)).toEqual([1, 3]);
+    expect(index.nearest(query, 2, [{ first: 2, last: 2 }, { first: 4, last: 4 }]).map((n) => n.id)).toEqual([4, 2]);
+    expect(index.nearest(query, 10, null)).toHaveLength(4);
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/**
+ * Request and response of `POST /api/v1/filings/search/` (pure schemas: importable by client code).
+ * The request shape is the spec's; unknown members are rejected.
+ */
+export const SEARCH_TYPES = ["hybrid", "vector", "keyword"] as const;
+export const FISCAL_PERIODS = ["Q1", "Q2", "Q3", "Q4", "H1", "H2", "FY"] as const;
+
+const notBlank = (value: string) => value.trim().length > 0;
+
+export const FilingSearchRequestSchema = z.strictObject({
+  queries: z
+    .array(z.string().max(300, "each query is at most 300 characters").refine(notBlank, "a query must not be blank"))
+    .min(1, "give at least one query")
+    .max(12, "at most 12 queries")
+    .meta({ description: "Natural-language queries, searched separately and fused into one ranking. Put a phrase in double quotes to require it." }),
+  name: z.string().max(120).refine(notBlank, "must not be blank").optional().meta({
+    description: 'Company name, case-insensitive; short and legal names alike ("JPMorgan" finds "JPMorgan Chase & Co.").',
+  }),
+  ticker: z.string().max(40).refine(notBlank, "must not be blank").optional().meta({
+    description: "Ticker symbol (current or former) or `full_ticker` (`NYSE:MMM`), case-insensitive.",
+  }),
+  fiscal_year: z.number().int().min(1900).max(2200).optional().meta({ description: "Fiscal year as the company labels it." }),
+  fiscal_period: z.enum(FISCAL_PERIODS).optional().meta({ description: "`FY` for annual filings, `Q1`-`Q4` for quarters." }),
+  filing_type: z.string().max(30).refine(notBlank, "must not be blank").optional().meta({
+    description: "`10-K`, `10-Q`, `8-K`, `earnings-release` or `annual-report`; spelling-insensitive (`10K`, `10-k`).",
+  }),
+  results: z.number().int().min(1).max(25).default(5).meta({ description: "Number of results, 1 to 25." }),
+  rerank: z.boolean().default(false).meta({ description: "Accepted; no reranker is applied yet (the response says so)." }),
+  searchtype: z.enum(SEARCH_TYPES).default("hybrid"),
+});
+
+export type FilingSearchRequest = z.input<typeof FilingSearchRequestSchema>;
+export type ParsedFilingSearchRequest = z.output<typeof FilingSearchRequestSchema>;
+
+const Span = z.object({ start: z.number().int(), end: z.number().int() });
+
+export const FilingSearchHitSchema = z.object({
+  id: z.string().meta({ description: "Stable id of the passage: filing id, page (or block) number and offset in the page." }),
+  rank: z.number().int().min(1),
+  score: z.number().meta({ description: "Fused reciprocal-rank score (keyword and vector legs, all queries); higher is better." }),
+  company: z.object({
+    name: z.string(),
+    ticker: z.string().nullable(),
+    full_ticker: z.string().nullable(),
+    cik: z.number().int().nullable(),
+  }),
+  filing: z.object({
+    id: z.string().meta({ description: "The source's document name (`3M_2018_10K`)." }),
+    type: z.string().meta({ description: "`10-K`, `10-Q`, `8-K`, `earnings-release` or `annual-report`." }),
+    fiscal_year: z.number().int().nullable(),
+    fiscal_period: z.string().nullable(),
+    period_end: z.string().nullable().meta({ description: "ISO date the reported period ended, where the filing states it." }),
+    report_date: z.string().nullable().meta({ description: "Event date of an 8-K, or the filing date where known." }),
+    source_url: z.string().nullable(),
+  }),
+  section: z.object({ key: z.string(), title: z.string() }).nullable().meta({ description: 'Item section ("Item 7. Management\'s Discussion ...").' }),
+  page: z.number().int().nullable().meta({ description: "1-based PDF page; null for filings that came as plain text." }),
+  offsets: Span.meta({ description: "Characters of the passage in the filing text (pages joined by form feeds)." }),
+  text: z.string(),
+  highlights: z.array(Span).meta({ description: "Query terms in `text` (character offsets)." }),
+  snippet: z.object({ text: z.string(), highlights: z.array(Span), start: z.number().int() }).meta({
+    description: "A short window of `text` around the matches; `start` is its offset in `text`, highlights are relative to the snippet.",
+  }),
+  matched_queries: z.array(z.number().int()).meta({ description: "Indexes into `queries` of the queries that retrieved this passage." }),
+});
+
+export const FilingSearchResponseSchema = z.object({
+  results: z.array(FilingSearchHitSchema),
+  searchtype: z.enum(SEARCH_TYPES).meta({ description: "The search type that produced the results." }),
+  rerank: z.object({ requested: z.boolean(), applied: z.boolean(), note: z.string().nullable() }),
+  fallback: z
+    .object({ searchtype: z.literal("keyword"), reason: z.string() })
+    .nullable()
+    .meta({ description: "Set when a hybrid search answered from the keyword leg alone because the embedding provider failed." }),
+  timing_ms: z.object({ total: z.number(), embedding: z.number(), keyword: z.number(), vector: z.number() }),
+});
+
+export type FilingSearchHit = z.infer<typeof FilingSearchHitSchema>;
+export type FilingSearchResponse = z.infer<typeof FilingSearchResponseSchema>;

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import { FILING_TERM_STATS, FILINGS_SCHEMA } from "@/lib/db/filings-schema";
+import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
+import { runEmbeddingsStage } from "@/lib/ingest/filings/embeddings-stage";
+import { prepareFilingWrites } from "@/lib/ingest/filings/filing-writes";
+import { passageSpans, storedPages, documentText } from "@/lib/ingest/filings/passages";
+import { findSections } from "@/lib/ingest/filings/sections";
+import { silentProgress } from "@/lib/ingest/progress";
+
+/**
+ * A small real database for tests: the market and filings schemas, a few companies and filings
+ * written by the ingest's own writers, the keyword index and an LSA model fitted on them.
+ */
+export interface TestCompany {
+  id: number;
+  name: string;
+  symbol: string;
+  exchange: string;
+  cik: number;
+  formerSymbols?: string[];
+}
+
+export interface TestFiling {
+  name: string;
+  companyId: number;
+  companyLabel: string;
+  type: string;
+  fiscalYear: number;
+  fiscalPeriod: string | null;
+  periodEnd: string | null;
+  pages: string[];
+  hasPages?: boolean;
+}
+
+export interface TestDatabase {
+  db: Database.Database;
+  path: string;
+  close: () => void;
+}
+
+export function createFilingsTestDatabase(companies: TestCompany[], filings: TestFiling[]): TestDatabase {
+  const dir = mkdtempSync(path.join(tmpdir(), "filings-test-"));
+  const file = path.join(dir, "test.db");
+  const db = new Database(file);
+  sqliteVec.load(db);
+  db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
+  const company = db.prepare(`INSERT INTO companies (id, full_ticker, symbol, exchange, exchange_name, companyName, cik, listing_status, in_sp500,
+    has_profile, has_prices, has_fundamentals) VALUES (?, ?, ?, ?, ?, ?, ?, 'listed', 1, 1, 0, 0)`);
+  const symbol = db.prepare("INSERT INTO company_symbols (symbol, company_id, is_current) VALUES (?, ?, ?)");
+  for (const c of companies) {
+    company.run(c.id, `${c.exchange}:${c.symbol}`, c.symbol, c.exchange, c.exchange, c.name, c.cik);
+    symbol.run(c.symbol, c.id, 1);
+    for (const former of c.formerSymbols ?? []) symbol.run(former, c.id, 0);
+  }
+  const write = prepareFilingWrites(db);
+  db.transaction(() => {
+    filings.forEach((f, i) => {
+      const hasPages = f.hasPages ?? true;
+      const pages = storedPages(f.pages, hasPages);
+      const c = companies.find((x) => x.id === f.companyId)!;
+      write.filing(
+        {
+          id: i + 1,
+          source: hasPages ? "financebench" : "edgartools",
+          source_name: f.name,
+          company_id: f.companyId,
+          company_label: f.companyLabel,
+          cik: c.cik,
+          filing_type: f.type,
+          fiscal_year: f.fiscalYear,
+          fiscal_period: f.fiscalPeriod,
+          period_end: f.periodEnd,
+          report_date: null,
+          source_url: `https://example.test/${f.name}.pdf`,
+          has_pages: hasPages ? 1 : 0,
+          page_count: hasPages ? pages.length : 0,
+          char_count: documentText(pages, hasPages).length,
+          content_sha256: f.name,
+          repaired_ligatures: 0,
+          repaired_split_words: 0,
+          search_label: `${c.name} ${c.symbol} ${f.companyLabel} ${f.type} fiscal ${f.fiscalYear} FY${f.fiscalYear} ${f.fiscalPeriod ?? ""}`,
+        },
+        pages,
+        findSections(documentText(pages, hasPages)),
+        passageSpans(pages),
+      );
+    });
+    write.finish();
+  })();
+  db.exec(FILING_TERM_STATS);
+  runEmbeddingsStage(db, silentProgress, { dimensions: 8, minPassages: 1, maxShare: 0.9, sampleSize: 10_000, seed: 7 });
+  return {
+    db,
+    path: file,
+    close: () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

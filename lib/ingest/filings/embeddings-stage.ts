@@ -1,0 +1,44 @@
+import type Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import { CORPUS_EMBEDDER_ID } from "@/lib/filings/embeddings/corpus-embedder";
+import type { Progress } from "../progress";
+import { type LsaOptions, fitLsa, LSA_DEFAULTS } from "./lsa-model";
+
+/**
+ * Builds the default embedder (LSA over the passages, see lsa-model.ts), stores its term vectors so
+ * queries can be embedded at run time, and stores every passage's vector in a sqlite-vec index.
+ */
+export function runEmbeddingsStage(db: Database.Database, progress: Progress, options: LsaOptions = LSA_DEFAULTS): { passages: number; terms: number } {
+  sqliteVec.load(db);
+  const passages = db.prepare("SELECT id, text, heading, filing FROM filing_passage_texts ORDER BY id").all() as {
+    id: number;
+    text: string;
+    heading: string;
+    filing: string;
+  }[];
+  const started = Date.now();
+  const { model, embeddings } = fitLsa(passages.map((p) => `${p.filing}\n${p.heading}\n${p.text}`), options);
+  progress(`embeddings: LSA of ${passages.length} passages over ${model.terms.length} terms, ${model.dimensions} dimensions, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  db.exec(`
+    CREATE TABLE filing_embedding_terms (term TEXT PRIMARY KEY, idf REAL NOT NULL, vector BLOB NOT NULL) WITHOUT ROWID;
+    CREATE VIRTUAL TABLE filing_passage_vectors USING vec0(embedding float[${model.dimensions}] distance_metric=cosine);
+  `);
+  const term = db.prepare("INSERT INTO filing_embedding_terms (term, idf, vector) VALUES (?, ?, ?)");
+  const vector = db.prepare("INSERT INTO filing_passage_vectors (rowid, embedding) VALUES (?, ?)");
+  const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+  const d = model.dimensions;
+  db.transaction(() => {
+    model.terms.forEach((t, i) => {
+      const v = model.termVectors.subarray(i * d, (i + 1) * d);
+      term.run(t, model.idf[i]!, Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+    });
+    passages.forEach((p, i) => {
+      const v = embeddings.subarray(i * d, (i + 1) * d);
+      vector.run(BigInt(p.id), Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+    });
+    meta.run("embedding_model", JSON.stringify({ id: CORPUS_EMBEDDER_ID, dimensions: d, options }));
+  })();
+  progress(`embeddings: stored ${passages.length} passage vectors`);
+  return { passages: passages.length, terms: model.terms.length };
+}

@@ -1,0 +1,98 @@
+import type { BundledPaths } from "../bundled-paths";
+import { BundledFileError, parseJsonLines, readBrotliText } from "../compressed-files";
+
+/** One source document before it becomes a filing: its text and what the source says about it. */
+export interface SourceDocument {
+  source: "financebench" | "edgartools";
+  /** The source's own name for the document (`3M_2018_10K`, `AAPL-10-K-2024-11-01`). */
+  sourceName: string;
+  /** Company as the source labels it ("3M", "JPMorgan"); null when the source does not say. */
+  companyLabel: string | null;
+  ticker: string | null;
+  /** Document type as the source labels it (`10k`, `Earnings`, `10-Q`, ...). */
+  sourceType: string | null;
+  sourcePeriod: number | null;
+  sourceUrl: string | null;
+  filingDate: string | null;
+  /** PDF pages (FinanceBench) or one element holding the whole plain-text document (edgartools). */
+  pages: string[];
+  hasPages: boolean;
+}
+
+interface FinanceBenchPagesRow {
+  doc_name: string;
+  company: string | null;
+  doc_type: string | null;
+  doc_period: number | null;
+  doc_link: string | null;
+  pages: string[];
+}
+
+interface FinanceBenchDocumentRow {
+  doc_name: string;
+  company: string;
+  doc_type: string;
+  doc_period: number;
+  doc_link: string;
+}
+
+interface EdgartoolsRow {
+  ticker: string;
+  form: string;
+  filing_date: string;
+  text: string;
+}
+
+/** Astral-plane characters count as two JS string units but one SQLite character; keep offsets equal. */
+export const toBasicPlane = (text: string) => text.replace(/[\u{10000}-\u{10FFFF}]/gu, "\uFFFD");
+
+/**
+ * Reads the bundled filing corpora. FinanceBench page rows lack metadata for 8 documents; the
+ * document list fills in what it has, the text the rest (see filing-metadata.ts).
+ */
+export function readSourceDocuments(paths: BundledPaths): SourceDocument[] {
+  const listed = new Map(
+    parseJsonLines<FinanceBenchDocumentRow>(paths.financebenchDocuments, readBrotliText(paths.financebenchDocuments)).map((row) => [
+      row.doc_name,
+      row,
+    ]),
+  );
+  const pageRows = parseJsonLines<FinanceBenchPagesRow>(paths.financebenchPages, readBrotliText(paths.financebenchPages));
+  const documents: SourceDocument[] = pageRows.map((row, index) => {
+    if (typeof row.doc_name !== "string" || !Array.isArray(row.pages)) {
+      throw new BundledFileError(paths.financebenchPages, `line ${index + 1} lacks doc_name or pages`);
+    }
+    const meta = listed.get(row.doc_name);
+    return {
+      source: "financebench",
+      sourceName: row.doc_name,
+      companyLabel: row.company ?? meta?.company ?? null,
+      ticker: null,
+      sourceType: row.doc_type ?? meta?.doc_type ?? null,
+      sourcePeriod: row.doc_period ?? meta?.doc_period ?? null,
+      sourceUrl: row.doc_link ?? meta?.doc_link ?? null,
+      filingDate: null,
+      pages: row.pages.map(toBasicPlane),
+      hasPages: true,
+    };
+  });
+  const edgartools = parseJsonLines<EdgartoolsRow>(paths.edgartoolsFilings, readBrotliText(paths.edgartoolsFilings));
+  edgartools.forEach((row, index) => {
+    if (!row.ticker || !row.form || typeof row.text !== "string") {
+      throw new BundledFileError(paths.edgartoolsFilings, `line ${index + 1} lacks ticker, form or text`);
+    }
+    documents.push({
+      source: "edgartools",
+      sourceName: `${row.ticker}-${row.form}-${row.filing_date}`,
+      companyLabel: null,
+      ticker: row.ticker,
+      sourceType: row.form,
+      sourcePeriod: null,
+      sourceUrl: null,
+      filingDate: row.filing_date,
+      pages: [toBasicPlane(row.text)],
+      hasPages: false,
+    });
+  });
+  return documents;
+}

@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import type Database from "better-sqlite3";
+import { FILING_TERM_STATS } from "@/lib/db/filings-schema";
+import type { BundledPaths } from "../bundled-paths";
+import { readFilingCompanyOverrides, readSecTickers } from "../read-sources";
+import type { Progress } from "../progress";
+import { type CandidateCompany, type CompanyLink, linkFilingCompanies } from "./filing-companies";
+import { type CoverFacts, consistentPeriodEnd, fiscalFacts, learnCalendar, namedPeriod, readCoverFacts } from "./filing-metadata";
+import { runEmbeddingsStage } from "./embeddings-stage";
+import { type SourceDocument, readSourceDocuments } from "./filing-sources";
+import { type FilingRow, prepareFilingWrites } from "./filing-writes";
+import { documentText, passageSpans, storedPages } from "./passages";
+import { findSections, isContentsPage } from "./sections";
+import { TextRepairer, buildVocabulary } from "./text-repair";
+
+export interface FilingsStageResult {
+  filings: number;
+  companies: number;
+  passages: number;
+  duplicates: string[];
+  unlinked: string[];
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  "10-K": "10-K annual report",
+  "10-Q": "10-Q quarterly report",
+  "8-K": "8-K current report",
+  "earnings-release": "earnings release press release results",
+  "annual-report": "annual report 10-K",
+};
+
+/**
+ * Loads the FinanceBench and edgartools filings: repairs their text, skips exact duplicates, reads
+ * form and fiscal period from the text, links companies, and stores pages, sections and passages
+ * with their keyword index.
+ */
+export function runFilingsStage(db: Database.Database, paths: BundledPaths, progress: Progress): FilingsStageResult {
+  const read = readSourceDocuments(paths);
+  progress(`read ${read.length} filing documents`);
+
+  const duplicates: string[] = [];
+  const seen = new Map<string, SourceDocument>();
+  const hashes = new Map<SourceDocument, string>();
+  for (const doc of read) {
+    const hash = createHash("sha256").update(doc.pages.join("\f")).digest("hex");
+    const first = seen.get(hash);
+    if (first) {
+      duplicates.push(`${doc.sourceName} = ${first.sourceName}`);
+      continue;
+    }
+    seen.set(hash, doc);
+    hashes.set(doc, hash);
+  }
+  const documents = [...seen.values()];
+
+  // Clean text (the HTML filings) tells real words from extraction debris.
+  const repairer = new TextRepairer(buildVocabulary(documents.filter((d) => !d.hasPages).map((d) => d.pages.join("\n"))));
+  const repaired = documents.map((doc) => repairer.repair(doc.pages));
+  const covers = documents.map((doc, i) => readCoverFacts(repaired[i]!.pages, doc.sourceType, doc.sourceName, doc.filingDate));
+  const links = linkFilingCompanies(documents, {
+    companies: readCandidateCompanies(db),
+    secTickers: readSecTickers(paths),
+    curated: readFilingCompanyOverrides(paths),
+  });
+  const repairedCount = repaired.filter((r) => r.ligatures + r.splitWords > 0).length;
+  progress(`filings: ${documents.length} unique (${duplicates.length} duplicates skipped), ${repairedCount} repaired, ${links.filter((l) => l.companyId !== null).length} linked to companies`);
+
+  const calendars = companyCalendars(documents, covers, links);
+  const companyNames = readCompanyLabels(db);
+  const order = documents.map((_, i) => i).sort((a, b) => (links[a]!.companyId ?? 1e9) - (links[b]!.companyId ?? 1e9) || (documents[a]!.sourceName < documents[b]!.sourceName ? -1 : 1));
+  const write = prepareFilingWrites(db);
+  let passages = 0;
+  db.transaction(() => {
+    for (const [position, i] of order.entries()) {
+      const doc = documents[i]!;
+      const cover = covers[i]!;
+      const link = links[i]!;
+      const calendar = calendars.get(groupKey(doc, link))!;
+      const fiscal = fiscalFacts(cover, calendar, doc.source === "financebench" ? namedPeriod(doc.sourceName) : null);
+      const pages = storedPages(repaired[i]!.pages, doc.hasPages);
+      const text = documentText(pages, doc.hasPages);
+      const company = link.companyId !== null ? companyNames.get(link.companyId) : undefined;
+      const label = [company, doc.companyLabel, TYPE_WORDS[cover.filingType], fiscal.fiscalYear ? `fiscal ${fiscal.fiscalYear} FY${fiscal.fiscalYear}` : "", fiscal.fiscalPeriod ?? ""]
+        .filter(Boolean)
+        .join(" ");
+      const row: FilingRow = {
+        id: position + 1,
+        source: doc.source,
+        source_name: doc.sourceName,
+        company_id: link.companyId,
+        company_label: doc.companyLabel,
+        cik: link.cik,
+        filing_type: cover.filingType,
+        fiscal_year: fiscal.fiscalYear,
+        fiscal_period: fiscal.fiscalPeriod,
+        period_end: consistentPeriodEnd(cover, fiscal, calendar),
+        report_date: cover.reportDate,
+        source_url: doc.sourceUrl ?? (link.cik !== null ? edgarUrl(link.cik, cover.filingType) : null),
+        has_pages: doc.hasPages ? 1 : 0,
+        page_count: doc.hasPages ? pages.length : 0,
+        char_count: text.length,
+        content_sha256: hashes.get(doc)!,
+        repaired_ligatures: repaired[i]!.ligatures,
+        repaired_split_words: repaired[i]!.splitWords,
+        search_label: label,
+      };
+      const skip = doc.hasPages ? (page: { text: string }) => isContentsPage(page.text) : undefined;
+      passages += write.filing(row, pages, findSections(text), passageSpans(pages, skip));
+    }
+    for (const duplicate of duplicates) {
+      const [copy, original] = duplicate.split(" = ") as [string, string];
+      write.duplicate(copy, original);
+    }
+    write.finish();
+  })();
+  const companies = new Set(links.map((l) => l.companyId).filter((id) => id !== null)).size;
+  const unlinked = documents.filter((_, i) => links[i]!.companyId === null).map((d) => d.sourceName);
+  progress(`filings: ${documents.length} of ${companies} companies, ${passages} passages indexed${unlinked.length ? `; not linked: ${unlinked.join(", ")}` : ""}`);
+  db.exec(FILING_TERM_STATS);
+  runEmbeddingsStage(db, progress);
+  return { filings: documents.length, companies, passages, duplicates, unlinked };
+}
+
+/** Documents of one company share a fiscal calendar, learned from its annual filings. */
+const groupKey = (doc: SourceDocument, link: CompanyLink) => (link.companyId !== null ? `id:${link.companyId}` : `doc:${doc.sourceName}`);
+
+function companyCalendars(documents: SourceDocument[], covers: CoverFacts[], links: CompanyLink[]) {
+  const annual = new Map<string, CoverFacts[]>();
+  documents.forEach((doc, i) => {
+    const key = groupKey(doc, links[i]!);
+    const list = annual.get(key) ?? [];
+    const type = covers[i]!.filingType;
+    if (type === "10-K" || type === "annual-report") list.push(covers[i]!);
+    annual.set(key, list);
+  });
+  return new Map([...annual].map(([key, facts]) => [key, learnCalendar(facts)]));
+}
+
+/** EDGAR's filing index of the company for the form (the edgartools fixtures carry no document URL). */
+function edgarUrl(cik: number, filingType: string): string {
+  const form = filingType === "10-K" || filingType === "10-Q" || filingType === "8-K" ? filingType : "";
+  return `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${String(cik).padStart(10, "0")}&type=${form}&dateb=&owner=include&count=40`;
+}
+
+function readCandidateCompanies(db: Database.Database): CandidateCompany[] {
+  const rows = db
+    .prepare(
+      `SELECT c.id, c.companyName AS name, c.cik, c.in_sp500 AS inSp500, c.exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'US') AS usListed,
+              group_concat(s.symbol, ' ') AS symbols
+       FROM companies c LEFT JOIN company_symbols s ON s.company_id = c.id
+       WHERE c.country = 'United States' OR c.in_sp500 = 1 OR c.cik IS NOT NULL
+       GROUP BY c.id`,
+    )
+    .all() as { id: number; name: string; cik: number | null; inSp500: number; usListed: number; symbols: string | null }[];
+  return rows.map((r) => ({ ...r, inSp500: r.inSp500 === 1, usListed: r.usListed === 1, symbols: r.symbols?.split(" ") ?? [] }));
+}
+
+function readCompanyLabels(db: Database.Database): Map<number, string> {
+  const rows = db
+    .prepare("SELECT c.id, c.companyName || ' ' || group_concat(s.symbol, ' ') AS label FROM companies c JOIN company_symbols s ON s.company_id = c.id GROUP BY c.id")
+    .all() as { id: number; label: string }[];
+  return new Map(rows.map((r) => [r.id, r.label]));
+}

@@ -1,0 +1,92 @@
+/**
+ * Item sections of a filing ("Item 7. Management's Discussion ..."). A 10-K names every item first
+ * in its table of contents, so a heading that stands among many other item headings (on a contents
+ * page, or for plain text within a few thousand characters) is skipped, and each item starts at its
+ * first heading outside the contents.
+ */
+export interface Section {
+  /** Character offset in the document text where the heading starts. */
+  start: number;
+  /** `PART II ITEM 1A`-style key, unique in the document. */
+  key: string;
+  /** The heading as written ("Item 1A. Risk Factors"), whitespace collapsed. */
+  title: string;
+}
+
+// A line starts after a line break or a form feed (a new PDF page).
+const HEADING = /(?<=^|\f)[ \t]*(?:PART\s+([IV]{1,3})\b[\s.,:–—-]*)?ITEM\s+(\d{1,2}[A-C]?(?:\.\d{2})?)\b\s*[.:–—-]?[ \t]*([^\n]{0,160})/gim;
+const PART = /(?<=^|\f)[ \t]*PART\s+([IV]{1,3})\b/gim;
+/** A window holding this many distinct item headings is a table of contents. */
+const CONTENTS_ITEMS = 6;
+const WINDOW = 3000;
+
+interface Heading {
+  start: number;
+  item: string;
+  part: string;
+  title: string;
+}
+
+export function findSections(text: string): Section[] {
+  const parts = [...text.matchAll(PART)].map((m) => ({ start: m.index, part: m[1]!.toUpperCase() }));
+  const headings: Heading[] = [];
+  let partIndex = -1;
+  for (const match of text.matchAll(HEADING)) {
+    while (partIndex + 1 < parts.length && parts[partIndex + 1]!.start <= match.index) partIndex++;
+    let title = match[0].trim();
+    if (match[3]!.trim() === "") {
+      // "Item 7." alone on its line: the title is on the next line.
+      const next = /^\s*([^\n]{3,160})/.exec(text.slice(match.index + match[0].length));
+      if (next) title = `${title} ${next[1]!.trim()}`;
+    }
+    headings.push({
+      start: match.index,
+      item: match[2]!.toUpperCase(),
+      part: match[1]?.toUpperCase() ?? parts[partIndex]?.part ?? "",
+      title: title.replace(/\s+/g, " ").replace(/[\s.]*\d*$/, "").slice(0, 160),
+    });
+  }
+  // PDF text (pages joined by form feeds): a contents page; plain text: a window of WINDOW characters.
+  const pageStarts = [0, ...[...text.matchAll(/\f/g)].map((m) => m.index + 1)];
+  const paged = pageStarts.length > 1;
+  const pageOf = (offset: number) => {
+    let page = 0;
+    while (page + 1 < pageStarts.length && pageStarts[page + 1]! <= offset) page++;
+    return page;
+  };
+  const inContents = (h: Heading) => {
+    const near = paged ? (o: Heading) => pageOf(o.start) === pageOf(h.start) : (o: Heading) => Math.abs(o.start - h.start) <= WINDOW;
+    return new Set(headings.filter(near).map((o) => o.item)).size >= CONTENTS_ITEMS;
+  };
+  const seen = new Set<string>();
+  const sections: Section[] = [];
+  for (const heading of headings) {
+    const key = `${heading.part ? `PART ${heading.part} ` : ""}ITEM ${heading.item}`;
+    if (seen.has(key) || inContents(heading)) continue;
+    seen.add(key);
+    sections.push({ start: heading.start, key, title: heading.title });
+  }
+  return sections;
+}
+
+/** A page listing many item headings is a table of contents (it would match every query about any item). */
+export function isContentsPage(text: string): boolean {
+  return new Set([...text.matchAll(HEADING)].map((m) => m[2]!.toUpperCase())).size >= CONTENTS_ITEMS;
+}
+
+/** The section a document offset falls in (the last one starting at or before it). */
+export function sectionAt(sections: Section[], offset: number): number | null {
+  let lo = 0;
+  let hi = sections.length - 1;
+  let found: number | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sections[mid]!.start <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
