@@ -16,6 +16,7 @@ export default function HomePage() {
     ["With market cap", counts.with_market_cap],
     ["With fundamentals", counts.with_fundamentals],
     ["Filings", counts.filings],
+    ["Companies with filings", counts.filing_companies],
   ] as const;
   return (
     <main className="mx-auto max-w-[1200px] px-4 py-8">
@@ -39,7 +40,7 @@ export default function HomePage() {
         <h2 id="coverage" className="text-base font-semibold">
           What the data covers
         </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
           {stats.map(([label, value]) =>
             value === undefined ? null : (
               <div key={label} className="rounded border border-zinc-200 p-3 dark:border-zinc-800">
