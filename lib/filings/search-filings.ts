@@ -79,10 +79,15 @@ export function createSearchBackend(db: Database.Database, embedder?: Embedder):
 /**
  * Searches filing passages: keyword (FTS5 BM25), vector (embedding similarity) or hybrid
  * (reciprocal-rank fusion of both), each query separately, fused into one ranking.
+ * `withinCompanies` (the browser's screen-to-filings search) limits it to those companies.
  */
-export async function searchFilings(request: FilingSearchRequest, backend: SearchBackend = defaultSearchBackend()): Promise<FilingSearchResponse> {
+export async function searchFilings(
+  request: FilingSearchRequest,
+  backend: SearchBackend = defaultSearchBackend(),
+  withinCompanies: readonly number[] | null = null,
+): Promise<FilingSearchResponse> {
   try {
-    return await runSearch(request, backend);
+    return await runSearch(request, backend, withinCompanies);
   } catch (error) {
     if (error instanceof Database.SqliteError) {
       throw new BackendError(`The filing search index failed (${error.message}); rebuild it with \`npm run ingest\`.`);
@@ -91,12 +96,12 @@ export async function searchFilings(request: FilingSearchRequest, backend: Searc
   }
 }
 
-async function runSearch(request: FilingSearchRequest, backend: SearchBackend): Promise<FilingSearchResponse> {
+async function runSearch(request: FilingSearchRequest, backend: SearchBackend, withinCompanies: readonly number[] | null): Promise<FilingSearchResponse> {
   const started = performance.now();
   const parsed = parseRequest(request);
   const { repository } = backend;
   const timing = { total: 0, embedding: 0, keyword: 0, vector: 0 };
-  const companies = filteredCompanies(repository, parsed);
+  const companies = intersect(filteredCompanies(repository, parsed), withinCompanies === null ? null : [...withinCompanies]);
   const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
   const scope = resolveScope(repository, parsed, companies, years);
   let fallback: FilingSearchResponse["fallback"] = null;

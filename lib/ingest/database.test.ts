@@ -200,6 +200,15 @@ describe("invariants", () => {
     expect(db.prepare("SELECT count(*) FROM companies WHERE currency IN ('ILA', 'ZAC', 'GBp')").pluck().get()).toBe(0);
   });
 
+  it("gives S&P 500 members the currency of their US listing, not of the cross-listing that lent the profile", () => {
+    // NASDAQ Global Select names take their profile from a listing abroad (a CEDEAR in pesos, a
+    // Frankfurt line in euros); they still trade in dollars.
+    expect(company("AAPL").currency).toBe("USD");
+    expect(company("AMZN").currency).toBe("USD");
+    const other = db.prepare("SELECT full_ticker FROM companies WHERE in_sp500 = 1 AND currency IS NOT 'USD'").pluck().all();
+    expect(other).toEqual([]);
+  });
+
   it("prefers SEC companyfacts where they exist and reports where they differ from Kaggle", () => {
     const apple = company("AAPL");
     expect(apple.fundamentals_source).toBe("sec");

@@ -107,7 +107,8 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
       exchangeName: exchange.name,
       name: displayName(member.names[0]!),
       country: profile?.country ?? member.country ?? headquartersCountry(member.headquarters, knownCountries) ?? US,
-      currency: profile?.currency ?? "USD",
+      // The trading currency of the US listing, not of the cross-listing that lent the profile.
+      currency: venue?.currency ?? "USD",
       sector: profile?.sector ?? gics?.sector ?? member.gicsSector,
       industryGroup: profile?.sector ? profile.industryGroup : (gics?.industryGroup ?? null),
       industry: profile?.sector ? profile.industry : (gics?.industry ?? null),

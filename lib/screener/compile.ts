@@ -34,6 +34,8 @@ export interface TemporaryColumn {
 export interface CompiledScreen {
   /** `SELECT count(*)` over the whole filtered universe. */
   countSql: string;
+  /** `SELECT c.id` of every company in the filtered universe (unsorted, unpaged). */
+  idsSql: string;
   /** `SELECT count(*)` of the companies with a value in the sort field. */
   countValuesSql: string;
   /** A page of the companies with a sort value: params, then LIMIT and OFFSET. */
@@ -325,6 +327,7 @@ export function compileScreen(request: ScreenRequest): CompiledScreen {
   const select = `${withClause}SELECT ${columns} FROM companies c${profileJoin} ${joins}`;
   return {
     countSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where()}`,
+    idsSql: `${withClause}SELECT c.id FROM companies c ${joins}${where()}`,
     countValuesSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where(`${sort.sql} IS NOT NULL`)}`,
     valuesPageSql: `${select}${where(`${sort.sql} IS NOT NULL`)} ORDER BY ${key} ${direction}, c.full_ticker ${direction} LIMIT ? OFFSET ?`,
     // Unary + on the null test when a multi-select filter can drive the scan instead of the sort

@@ -67,3 +67,11 @@ export function runScreen(request: ScreenRequest): RowsResponse | TickersRespons
   }
   return { ...envelope, loaded_fields: compiled.fields, temporary_columns: compiled.temporaryColumns, rows: page };
 }
+
+/** The ids of every company a screen's filters select (any number: not paged). */
+export function screenCompanyIds(filters: ScreenRequest["filters"]): number[] {
+  const request: ScreenRequest = { filters, sort: {}, page: {}, result_format: "tickers" };
+  validateOptionValues(request, readOptionValues(marketDb()).lists);
+  const compiled = compileScreen(request);
+  return cachedStatement(compiled.idsSql).pluck().all(...compiled.params) as number[];
+}

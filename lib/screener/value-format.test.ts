@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCell, formatExact, unitLabel } from "./value-format";
+import { formatCell, formatExact, formatValue, unitLabel } from "./value-format";
 
 describe("formatCell", () => {
   it("formats by unit, minus sign for negatives, nothing for missing values", () => {
@@ -21,5 +21,14 @@ describe("formatCell", () => {
     expect(unitLabel("percent")).toBe("%");
     expect(unitLabel("usd")).toBe("USD");
     expect(unitLabel("text")).toBe("");
+  });
+
+  it("writes the unit into a value that stands alone", () => {
+    expect(formatValue(0.1234, "percent")).toBe("12.3%");
+    expect(formatValue(617_588_491_660, "usd")).toBe("$617.59B");
+    expect(formatValue(-1_250_000, "usd")).toBe("\u2212$1.25M");
+    expect(formatValue(13.87, "number")).toBe("13.87");
+    expect(formatValue(null, "percent")).toBe("\u2014");
+    expect(formatValue("Apple Inc.", "text")).toBe("Apple Inc.");
   });
 });

@@ -47,3 +47,13 @@ export function formatExact(value: unknown, unit: Unit): string {
 
 /** A count of companies, "1,234". */
 export const formatCount = (n: number) => new Intl.NumberFormat("en-US").format(n);
+
+/** A value standing alone (not under a header that names its unit): "12.3%", "$617.59B", "—" when missing. */
+export function formatValue(value: unknown, unit: Unit): string {
+  const cell = formatCell(value, unit);
+  if (cell === "") return "\u2014";
+  if (typeof value !== "number") return cell;
+  if (unit === "percent") return `${cell}%`;
+  if (unit === "usd") return cell.startsWith(MINUS) ? `${MINUS}$${cell.slice(1)}` : `$${cell}`;
+  return cell;
+}

@@ -1,0 +1,103 @@
+import type Database from "better-sqlite3";
+import type { FilingDescription } from "@/lib/db/filings-schema";
+import { marketDb } from "@/lib/db/market-db";
+
+/**
+ * Filings as documents to read (the reader and the company page): the SQL of reading, apart from
+ * the SQL of searching (filing-search-repository.ts).
+ */
+
+export interface FilingRecord extends FilingDescription {
+  id: number;
+  has_pages: number;
+  /** Stored pages (PDF pages, or blocks of a plain-text filing). */
+  pages: number;
+  char_count: number;
+  repaired_ligatures: number;
+  repaired_split_words: number;
+  company_name: string | null;
+  full_ticker: string | null;
+  cik: number | null;
+}
+
+export interface FilingPage {
+  number: number;
+  start_offset: number;
+  text: string;
+}
+
+export interface FilingSection {
+  key: string;
+  title: string;
+  start_offset: number;
+  /** The page the section starts on. */
+  page: number;
+}
+
+export type CompanyFiling = Omit<FilingRecord, "company_name" | "full_ticker" | "cik" | "repaired_ligatures" | "repaired_split_words">;
+
+const FILING_COLUMNS = `f.id, f.source_name, f.company_label, f.filing_type, f.fiscal_year, f.fiscal_period, f.period_end, f.report_date,
+  f.source_url, f.has_pages, f.char_count, (SELECT count(*) FROM filing_pages pg WHERE pg.filing_id = f.id) AS pages`;
+
+export class FilingDocuments {
+  private readonly statements: ReturnType<FilingDocuments["prepare"]>;
+
+  constructor(db: Database.Database) {
+    this.statements = this.prepare(db);
+  }
+
+  private prepare(db: Database.Database) {
+    return {
+      filing: db.prepare<[string], FilingRecord>(`
+        SELECT ${FILING_COLUMNS}, f.repaired_ligatures, f.repaired_split_words,
+               c.companyName AS company_name, c.full_ticker, coalesce(c.cik, f.cik) AS cik
+        FROM filings f LEFT JOIN companies c ON c.id = f.company_id
+        WHERE f.source_name = ?`),
+      pages: db.prepare<[number, number, number], FilingPage>(`
+        SELECT number, start_offset, text FROM filing_pages WHERE filing_id = ? AND number BETWEEN ? AND ? ORDER BY number`),
+      pageAt: db
+        .prepare<[number, number], number>("SELECT max(number) FROM filing_pages WHERE filing_id = ? AND start_offset <= ?")
+        .pluck(),
+      sections: db.prepare<[number], FilingSection>(`
+        SELECT s.key, s.title, s.start_offset,
+               (SELECT max(pg.number) FROM filing_pages pg WHERE pg.filing_id = s.filing_id AND pg.start_offset <= s.start_offset) AS page
+        FROM filing_sections s WHERE s.filing_id = ? ORDER BY s.start_offset`),
+      companyFilings: db.prepare<[number], CompanyFiling>(`
+        SELECT ${FILING_COLUMNS} FROM filings f WHERE f.company_id = ?
+        ORDER BY coalesce(f.period_end, f.report_date, f.fiscal_year || '-12-31') DESC, f.source_name`),
+    };
+  }
+
+  /** A filing by its id (the source's document name, `3M_2018_10K`). */
+  filing(id: string): FilingRecord | undefined {
+    return this.statements.filing.get(id);
+  }
+
+  /** Pages `from`..`to` (1-based, inclusive). */
+  pages(filingId: number, from: number, to: number): FilingPage[] {
+    return this.statements.pages.all(filingId, from, to);
+  }
+
+  /** The page holding a character offset of the filing text (1 when the offset is before every page). */
+  pageAt(filingId: number, offset: number): number {
+    return this.statements.pageAt.get(filingId, offset) ?? 1;
+  }
+
+  sections(filingId: number): FilingSection[] {
+    return this.statements.sections.all(filingId);
+  }
+
+  /** A company's filings, latest first. */
+  companyFilings(companyId: number): CompanyFiling[] {
+    return this.statements.companyFilings.all(companyId);
+  }
+}
+
+let cached: { db: Database.Database; documents: FilingDocuments } | undefined;
+
+/** The documents of the current database (a new database gets new statements). */
+export function filingDocuments(): FilingDocuments {
+  const db = marketDb();
+  if (cached?.db !== db) cached = { db, documents: new FilingDocuments(db) };
+  return cached.documents;
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { type FieldError, ValidationError } from "@/lib/api/errors";
+import type { ApiOperation } from "@/lib/api/operation";
+import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
+import { screenCompanyIds } from "@/lib/screener/service";
+import { defaultSearchBackend, searchFilings } from "./search-filings";
+import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
+
+/**
+ * The browser's filing search (`POST /api/ui/filings/search/`): the public request, plus an
+ * optional screen whose companies the search is limited to ("search these companies' filings").
+ * The public v1 request shape stays as the spec writes it.
+ */
+export const UiFilingSearchRequest = FilingSearchRequestSchema.extend({
+  screen: z
+    .strictObject({ filters: AdvancedScreenRequest.shape.filters })
+    .optional()
+    .meta({ description: "A screen (its filters, as the screener endpoints take them): only its companies' filings are searched" }),
+});
+
+const ScreenCompany = z.object({
+  full_ticker: z.string(),
+  name: z.string(),
+  hits: z.int().describe("Results (of this response) from this company's filings"),
+});
+
+export const UiFilingSearchResponse = FilingSearchResponseSchema.extend({
+  screen: z
+    .object({
+      companies: z.int().describe("Companies the screen selects"),
+      with_filings: z.array(ScreenCompany).describe("The screen's companies that have filings in the corpus, most hits first"),
+    })
+    .nullable(),
+});
+
+export type UiFilingSearchResponse = z.infer<typeof UiFilingSearchResponse>;
+
+export async function searchScreenFilings({ screen, ...request }: z.output<typeof UiFilingSearchRequest>): Promise<UiFilingSearchResponse> {
+  if (screen === undefined) return { ...(await searchFilings(request)), screen: null };
+  const backend = defaultSearchBackend();
+  const selected = new Set(screenIdsOrThrow(screen.filters));
+  const companies = backend.repository.companiesWithFilings().filter((c) => selected.has(c.id));
+  const response = await searchFilings(
+    request,
+    backend,
+    companies.map((c) => c.id),
+  );
+  const hits = new Map<string, number>();
+  for (const hit of response.results) if (hit.company.full_ticker) hits.set(hit.company.full_ticker, (hits.get(hit.company.full_ticker) ?? 0) + 1);
+  const withFilings = companies
+    .map((c) => ({ full_ticker: c.full_ticker, name: c.name, hits: hits.get(c.full_ticker) ?? 0 }))
+    .sort((a, b) => b.hits - a.hits || a.name.localeCompare(b.name));
+  return { ...response, screen: { companies: selected.size, with_filings: withFilings } };
+}
+
+/** The screen's company ids; its errors point into `screen` of this request. */
+function screenIdsOrThrow(filters: z.output<typeof AdvancedScreenRequest>["filters"]): number[] {
+  try {
+    return screenCompanyIds(filters);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(error.errors.map((e: FieldError) => ({ ...e, pointer: `/screen${e.pointer}` })));
+  }
+}
+
+/** The browser UI's own operation (not part of the public API). */
+export const uiFilingSearchOperation = {
+  operationId: "searchFilingsUi",
+  method: "post",
+  path: "/api/ui/filings/search/",
+  summary: "Search filings (the app's own pages)",
+  description: "The public filing search, optionally limited to the companies of a screen.",
+  tags: ["Filing search UI"],
+  request: { schema: UiFilingSearchRequest, examples: {} },
+  response: { schema: UiFilingSearchResponse, description: "The best passages, and the screen's companies with their hits", examples: {} },
+  extraErrorStatuses: [502],
+} satisfies ApiOperation;
