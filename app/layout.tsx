@@ -9,6 +9,7 @@ import { ThemeToggle } from "@/components/ui/theme-toggle";
 export const metadata: Metadata = {
   title: { default: "Filing Screener", template: "%s · Filing Screener" },
   description: "Screen listed companies and search their filings, in the browser or through the JSON API.",
+  icons: { icon: "/favicon.svg" },
 };
 
 // Applies the saved or system theme before paint, so the page never flashes the wrong one.

@@ -1,4 +1,4 @@
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 export function CodeBlock({ code, title }: { code: string; title?: string }) {
   return (

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCount } from "@/lib/screener/value-format";
-import { postUi } from "./screen-api";
+import { postUi } from "@/lib/api/ui-client";
 
 interface Funnel {
   universe: number;

@@ -4,6 +4,7 @@ import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReac
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { companyHref } from "@/lib/links";
 import type { Unit } from "@/lib/screener/catalog";
 import type { TemporaryColumn } from "@/lib/screener/compile";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
@@ -22,8 +23,6 @@ interface ColumnMeta {
 const ROW_HEIGHT = 28;
 const WIDTHS: Partial<Record<string, number>> = { full_ticker: 124, companyName: 200, description: 360, industry: 180, industry_group: 170, country: 116, currency: 80, exchange: 90 };
 const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 128 : unit === "text" ? 136 : unit === "date" ? 100 : 92);
-
-export const companyHref = (fullTicker: string) => `/company/${encodeURIComponent(fullTicker)}/`;
 
 /** A temporary column's header: the metric's display name and the operand, short ("ROIC 3y avg to latest FY"). */
 function temporaryLabel(column: TemporaryColumn, options: TypedScreenerOptions): string {

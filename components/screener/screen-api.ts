@@ -1,47 +1,6 @@
-import type { FieldError } from "@/lib/api/errors";
+import { type PostOptions, postUi } from "@/lib/api/ui-client";
 import type { RowsResponse, TickersResponse } from "@/lib/screener/service";
 
-/** The screener page's calls to its own same-origin endpoints (`/api/ui/screener/...`). */
-
-/** An error answer of the API (problem details), with its field errors when it is a 400. */
-export class ApiProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    readonly errors: FieldError[] = [],
-  ) {
-    super(detail);
-    this.name = "ApiProblem";
-  }
-}
-
-const wait = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-
-/**
- * POSTs JSON to a UI endpoint. A 429 waits as long as `Retry-After` says and tries again (exports
- * send many requests in a row); `onWait` tells the caller why it is slow.
- */
-export async function postUi<T>(path: string, body: unknown, { signal, onWait }: { signal?: AbortSignal; onWait?: (seconds: number) => void } = {}): Promise<T> {
-  for (;;) {
-    const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
-    if (response.ok) return (await response.json()) as T;
-    const problem = (await response.json().catch(() => ({}))) as { detail?: string; errors?: FieldError[] };
-    if (response.status === 429) {
-      const seconds = Number(response.headers.get("retry-after") ?? 5);
-      onWait?.(seconds);
-      await wait(seconds * 1000, signal);
-      continue;
-    }
-    throw new ApiProblem(response.status, problem.detail ?? `The server answered ${response.status}.`, problem.errors ?? []);
-  }
-}
-
-export const runScreenRequest = (mode: "basic" | "advanced", body: unknown, options?: Parameters<typeof postUi>[2]) =>
+/** Runs a screen through the screener page's own endpoint (`/api/ui/screener/{mode}/`). */
+export const runScreenRequest = (mode: "basic" | "advanced", body: unknown, options?: PostOptions) =>
   postUi<RowsResponse | TickersResponse>(`/api/ui/screener/${mode}/`, body, options);

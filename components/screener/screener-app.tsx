@@ -1,24 +1,27 @@
 "use client";
 
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
+import { ApiRequestPanel } from "@/components/ui/api-request-panel";
 import { Button } from "@/components/ui/controls";
 import type { FieldError } from "@/lib/api/errors";
+import { paramsFromSearch } from "@/lib/filings/search-url";
 import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { type Screen, screenFromSearchParams, screenKey, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
 import type { RowsResponse } from "@/lib/screener/service";
 import { formatCount } from "@/lib/screener/value-format";
-import { ApiRequestPanel } from "./api-request-panel";
 import { ColumnChooser } from "./column-chooser";
 import { EmptyResults } from "./empty-results";
 import { ExportMenu } from "./export-menu";
 import { FilterBuilder } from "./filter-builder";
 import { ResultsPager } from "./results-pager";
 import { ResultsTable } from "./results-table";
-import { ApiProblem, runScreenRequest } from "./screen-api";
+import { ApiProblem } from "@/lib/api/ui-client";
+import { runScreenRequest } from "./screen-api";
 import { ScreensMenu } from "./screens-menu";
 
 export interface ScreenerAppProps {
@@ -136,7 +139,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
       </div>
       {apiOpen && (
         <div id="api-request">
-          <ApiRequestPanel mode={mode} body={body} />
+          <ApiRequestPanel path={`/api/v1/screener/${mode}/`} body={body} />
         </div>
       )}
       {problems.length > 0 && (
@@ -178,6 +181,13 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
             {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
             <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={fieldCounts} onChange={chooseColumns} />
             <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} />
+            <Link
+              href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}
+              className="inline-flex h-7 items-center rounded border border-zinc-300 px-2 text-[13px] font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              title="Search the filings of this screen's companies"
+            >
+              Search their filings
+            </Link>
           </div>
           {otherErrors.map((e) => (
             <p key={e.pointer + e.message} role="alert" className="border-y border-red-200 bg-red-50 px-3 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">

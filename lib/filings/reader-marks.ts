@@ -78,13 +78,3 @@ export function parseHitParam(value: string | undefined): Span | null {
   const span = { start: Number(match[1]), end: Number(match[2]) };
   return span.end > span.start ? span : null;
 }
-
-/** The reader's address of a hit: its filing, the page, the passage and the queries to mark. */
-export function readerHref(filingId: string, options: { page?: number | null; hit?: Span; queries?: readonly string[] } = {}): string {
-  const params = new URLSearchParams();
-  if (options.page) params.set("page", String(options.page));
-  if (options.hit) params.set("hit", `${options.hit.start}-${options.hit.end}`);
-  for (const q of options.queries ?? []) params.append("q", q);
-  const query = params.toString();
-  return `/filings/${encodeURIComponent(filingId)}/${query ? `?${query}` : ""}${options.hit ? "#hit" : ""}`;
-}

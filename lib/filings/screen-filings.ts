@@ -34,12 +34,12 @@ export const UiFilingSearchResponse = FilingSearchResponseSchema.extend({
 });
 
 export type UiFilingSearchResponse = z.infer<typeof UiFilingSearchResponse>;
+export type ScreenScope = NonNullable<UiFilingSearchResponse["screen"]>;
 
 export async function searchScreenFilings({ screen, ...request }: z.output<typeof UiFilingSearchRequest>): Promise<UiFilingSearchResponse> {
   if (screen === undefined) return { ...(await searchFilings(request)), screen: null };
   const backend = defaultSearchBackend();
-  const selected = new Set(screenIdsOrThrow(screen.filters));
-  const companies = backend.repository.companiesWithFilings().filter((c) => selected.has(c.id));
+  const { selected, companies } = screenCompanies(screen.filters);
   const response = await searchFilings(
     request,
     backend,
@@ -50,7 +50,33 @@ export async function searchScreenFilings({ screen, ...request }: z.output<typeo
   const withFilings = companies
     .map((c) => ({ full_ticker: c.full_ticker, name: c.name, hits: hits.get(c.full_ticker) ?? 0 }))
     .sort((a, b) => b.hits - a.hits || a.name.localeCompare(b.name));
-  return { ...response, screen: { companies: selected.size, with_filings: withFilings } };
+  return { ...response, screen: { companies: selected, with_filings: withFilings } };
+}
+
+/** How many companies a screen selects, and those of them that have filings. */
+function screenCompanies(filters: z.output<typeof AdvancedScreenRequest>["filters"]) {
+  const selected = new Set(screenIdsOrThrow(filters));
+  const companies = defaultSearchBackend()
+    .repository.companiesWithFilings()
+    .filter((c) => selected.has(c.id))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { selected: selected.size, companies };
+}
+
+/**
+ * The scope a screen gives the filing search page before anything is searched; an error message
+ * when the screen's filters are not valid.
+ */
+export function screenScope(filters: unknown): ScreenScope | { error: string } {
+  const parsed = AdvancedScreenRequest.shape.filters.safeParse(filters);
+  try {
+    if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ pointer: `/${i.path.join("/")}`, message: i.message })));
+    const { selected, companies } = screenCompanies(parsed.data);
+    return { companies: selected, with_filings: companies.map((c) => ({ full_ticker: c.full_ticker, name: c.name, hits: 0 })) };
+  } catch (error) {
+    if (error instanceof ValidationError) return { error: `The screen's filters are not valid: ${error.message}` };
+    throw error;
+  }
 }
 
 /** The screen's company ids; its errors point into `screen` of this request. */

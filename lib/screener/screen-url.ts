@@ -1,3 +1,4 @@
+import { readableQuery } from "@/lib/readable-query";
 import { DEFAULT_SORT, PAGE } from "./catalog";
 
 /**
@@ -74,8 +75,7 @@ export function searchParamsFromScreen(screen: Screen): string {
   if (screen.page.limit !== PAGE.default_limit) params.set("limit", String(screen.page.limit));
   if (screen.page.offset !== 0) params.set("offset", String(screen.page.offset));
   if (screen.fields) params.set("fields", screen.fields.join(","));
-  // Keep JSON punctuation readable in the address bar; URLSearchParams escapes more than it must.
-  return params.toString().replace(/%(2C|3A|5B|5D|7B|7D)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return readableQuery(params);
 }
 
 /** The endpoint a screen runs on: basic when every filter is in `modes.basic` (spec rule 4). */

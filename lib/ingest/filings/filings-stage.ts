@@ -105,7 +105,7 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
         search_label: label,
       };
       const skip = doc.hasPages ? (page: { text: string }) => isContentsPage(page.text) : undefined;
-      passages += write.filing(row, pages, findSections(text), passageSpans(pages, skip));
+      passages += write.filing(row, pages, findSections(text).map((section) => ({ ...section, title: repairer.repairHeading(section.title) })), passageSpans(pages, skip));
     }
     for (const duplicate of duplicates) {
       const [copy, original] = duplicate.split(" = ") as [string, string];

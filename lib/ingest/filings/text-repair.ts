@@ -118,6 +118,14 @@ export class TextRepairer {
   }
 
   /**
+   * Repairs the words of a heading split by letter spacing ("Busines s", "Informatio n"), whether
+   * or not its document is damaged: headings are spaced out where body text is not.
+   */
+  repairHeading(heading: string): string {
+    return applyReplacements(heading, this.splitRepairs(heading, tokenize(heading)));
+  }
+
+  /**
    * Repairs one document. Whether it is damaged is decided on its opening (a font defect runs
    * through the whole PDF); then every page is repaired.
    */

@@ -28,6 +28,14 @@ describe("text repair", () => {
     expect(out).toContain("Form S-3 on Form S-3");
   });
 
+  it("joins letter-spaced words of headings even in an undamaged document", () => {
+    const repairer = new TextRepairer(buildVocabulary(["business properties information data ".repeat(12)]));
+    expect(repairer.repairHeading("Item 1. Busines s")).toBe("Item 1. Business");
+    expect(repairer.repairHeading("Item 2. Propertie s")).toBe("Item 2. Properties");
+    expect(repairer.repairHeading("Item 9B. Other Informatio n")).toBe("Item 9B. Other Information");
+    expect(repairer.repairHeading("Item 7A. Quantitative and Qualitative Disclosures")).toBe("Item 7A. Quantitative and Qualitative Disclosures");
+  });
+
   it("keeps JavaScript and SQLite character offsets equal", () => {
     expect(toBasicPlane("growth 📈 ok")).toBe("growth \uFFFD ok");
   });

@@ -5,7 +5,7 @@ import { publicApiRequest } from "./api-bridge";
 describe("publicApiRequest", () => {
   it("gives the endpoint, the JSON body and a curl command whose body survives the shell", () => {
     const body = { filters: { description_keywords: { fts: `O'Reilly "auto parts"` } }, sort: { field: "price", desc: false } };
-    const request = publicApiRequest("http://localhost:3000", "basic", body);
+    const request = publicApiRequest("http://localhost:3000", "/api/v1/screener/basic/", body);
     expect(request.url).toBe("http://localhost:3000/api/v1/screener/basic/");
     expect(JSON.parse(request.json)).toEqual(body);
     expect(request.curl).toContain(`-H "Authorization: Bearer $API_KEY"`);

@@ -1,29 +1,11 @@
 "use client";
 
-import { useState } from "react";
-import { Button } from "@/components/ui/controls";
-import { publicApiRequest } from "@/lib/screener/api-bridge";
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      variant="ghost"
-      className="h-6 text-xs"
-      onClick={async () => {
-        await navigator.clipboard.writeText(text);
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1500);
-      }}
-    >
-      {copied ? "Copied" : label}
-    </Button>
-  );
-}
+import { publicApiRequest } from "@/lib/api/api-bridge";
+import { CopyButton } from "./copy-button";
 
 /** The public /api/v1 request that reproduces what is on screen: endpoint, JSON body and curl. */
-export function ApiRequestPanel({ mode, body }: { mode: "basic" | "advanced"; body: unknown }) {
-  const request = publicApiRequest(window.location.origin, mode, body);
+export function ApiRequestPanel({ path, body }: { path: string; body: unknown }) {
+  const request = publicApiRequest(window.location.origin, path, body);
   return (
     <section aria-label="API request" className="border-t border-zinc-200 bg-zinc-50 px-3 py-2 text-xs dark:border-zinc-800 dark:bg-zinc-900/60">
       <div className="flex items-center gap-2">
@@ -37,7 +19,7 @@ export function ApiRequestPanel({ mode, body }: { mode: "basic" | "advanced"; bo
       <div className="mt-2 grid gap-2 lg:grid-cols-2">
         <div>
           <div className="flex items-center justify-between text-zinc-500">
-            JSON body <CopyButton text={request.json} label="Copy body" />
+            JSON body <CopyButton variant="ghost" text={request.json} label="Copy body" />
           </div>
           <pre data-testid="api-body" className="max-h-56 overflow-auto rounded border border-zinc-200 bg-white p-2 font-mono text-[11px] dark:border-zinc-800 dark:bg-zinc-950">
             {request.json}
@@ -45,7 +27,7 @@ export function ApiRequestPanel({ mode, body }: { mode: "basic" | "advanced"; bo
         </div>
         <div>
           <div className="flex items-center justify-between text-zinc-500">
-            curl <CopyButton text={request.curl} label="Copy curl" />
+            curl <CopyButton variant="ghost" text={request.curl} label="Copy curl" />
           </div>
           <pre data-testid="api-curl" className="max-h-56 overflow-auto rounded border border-zinc-200 bg-white p-2 font-mono text-[11px] whitespace-pre-wrap break-all dark:border-zinc-800 dark:bg-zinc-950">
             {request.curl}

@@ -1,9 +1,8 @@
 /**
- * The public API request that reproduces a screen: what the screener page's "API request" panel
- * shows. Pure.
+ * The public API request that reproduces what a page shows: the "API request" panels of the
+ * screener and the filing search. Pure.
  */
-export function publicApiRequest(origin: string, mode: "basic" | "advanced", body: unknown) {
-  const path = `/api/v1/screener/${mode}/`;
+export function publicApiRequest(origin: string, path: string, body: unknown) {
   const json = JSON.stringify(body, null, 2);
   // Single-quoted for the shell: a quote inside the body becomes '\'' (close, escaped quote, reopen).
   const shellBody = JSON.stringify(body).replaceAll("'", `'\\''`);

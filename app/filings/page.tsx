@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { FilingSearchApp } from "@/components/filings/filing-search-app";
+import { type UiFilingSearchResponse, UiFilingSearchRequest, screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
+import { defaultSearchBackend } from "@/lib/filings/search-filings";
+import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Filing search" };
+
+/**
+ * /filings/: passage search over the filings. The search in the URL runs here, in-process, so a
+ * shared link shows its passages before any script runs; the browser takes over from there. A
+ * search the API would refuse renders without results and the browser shows the API's errors
+ * next to the inputs.
+ */
+export default async function FilingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const state = searchFromParams(await searchParams);
+  const request = uiSearchBody(state);
+  let response: UiFilingSearchResponse | undefined;
+  const parsed = UiFilingSearchRequest.safeParse(request);
+  if (parsed.success) {
+    try {
+      response = await searchScreenFilings(parsed.data);
+    } catch {
+      // The browser's own request gets the API's answer (option values the data lacks, a backend failure).
+    }
+  }
+  const companies = defaultSearchBackend()
+    .repository.companiesWithFilings()
+    .map((c) => ({ name: c.name, full_ticker: c.full_ticker }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <FilingSearchApp
+      companies={companies}
+      initial={{ key: JSON.stringify(request), response }}
+      scope={state.screen ? screenScope(state.screen) : null}
+      problems={state.problems}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import Link from "next/link";
+import { Button, TextInput } from "@/components/ui/controls";
+import type { CompanyRecord } from "@/lib/companies/company-repository";
+import type { CompanyFiling } from "@/lib/filings/filing-documents";
+import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
+import { readerHref } from "@/lib/links";
+
+/** A company's filings in the corpus, each opening in the reader, and a filing search limited to them. */
+export function CompanyFilings({ company, filings }: { company: CompanyRecord; filings: CompanyFiling[] }) {
+  return (
+    <section aria-labelledby="filings" className="mt-8">
+      <h2 id="filings" className="text-sm font-semibold">
+        Filings
+      </h2>
+      {filings.length === 0 ? (
+        <p className="mt-1 text-[13px] text-zinc-500">No filings of this company in the searchable corpus.</p>
+      ) : (
+        <>
+          <form action="/filings/" method="get" role="search" aria-label={`Search ${company.companyName}'s filings`} className="mt-2 flex max-w-xl gap-2">
+            <input type="hidden" name="ticker" value={company.full_ticker} />
+            <TextInput name="q" required maxLength={300} placeholder={`Search ${company.companyName}'s filings, e.g. share repurchases`} className="flex-1" aria-label="Query" />
+            <Button type="submit" variant="primary">
+              Search
+            </Button>
+          </form>
+          <table className="mt-3 w-full text-[13px]" data-testid="company-filings">
+            <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800">
+              <tr>
+                <th className="py-1 text-left font-medium">Filing</th>
+                <th className="py-1 text-left font-medium">Type</th>
+                <th className="py-1 text-left font-medium">Fiscal period</th>
+                <th className="py-1 text-left font-medium">Period end</th>
+                <th className="py-1 text-right font-medium">Pages</th>
+                <th className="py-1 text-right font-medium">Original</th>
+              </tr>
+            </thead>
+            <tbody>
+              {filings.map((f) => (
+                <tr key={f.id} className="border-b border-zinc-100 dark:border-zinc-900">
+                  <td className="py-1">
+                    <Link className="font-mono text-[12px] text-sky-800 hover:underline dark:text-sky-300" href={readerHref(f.source_name)}>
+                      {f.source_name}
+                    </Link>
+                  </td>
+                  <td className="py-1">{filingTypeLabel(f.filing_type)}</td>
+                  <td className="py-1">{fiscalLabel(f) || "—"}</td>
+                  <td className="py-1 tabular-nums">{f.period_end ?? f.report_date ?? "—"}</td>
+                  <td className="num py-1">{f.has_pages ? f.pages : "—"}</td>
+                  <td className="py-1 text-right">
+                    {f.source_url ? (
+                      <a className="text-sky-800 hover:underline dark:text-sky-300" href={f.source_url} target="_blank" rel="noreferrer noopener">
+                        source ↗
+                      </a>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
+import type { FilingSearchHit } from "@/lib/filings/search-schema";
+import { companyHref, readerHref } from "@/lib/links";
+import { HighlightedText } from "./highlighted-text";
+
+/** One passage of the results: where it is, its highlighted snippet (or whole text), and the way into the reader. */
+export function SearchHitCard({ hit, queries }: { hit: FilingSearchHit; queries: readonly string[] }) {
+  const [whole, setWhole] = useState(false);
+  const { filing } = hit;
+  const place = [hit.section?.title, hit.page !== null ? `page ${hit.page}` : null].filter(Boolean).join(" · ");
+  return (
+    <li className="rounded border border-zinc-200 p-3 dark:border-zinc-800" data-testid="hit" data-filing={filing.id} data-company={hit.company.full_ticker ?? ""}>
+      <div className="flex flex-wrap items-baseline gap-x-2 text-[13px]">
+        <span className="text-xs text-zinc-400 tabular-nums">{hit.rank}.</span>
+        {hit.company.full_ticker ? (
+          <Link href={companyHref(hit.company.full_ticker)} className="font-medium hover:underline">
+            {hit.company.name}
+          </Link>
+        ) : (
+          <span className="font-medium">{hit.company.name}</span>
+        )}
+        <span className="font-mono text-xs text-zinc-500">{hit.company.full_ticker}</span>
+        <span className="rounded bg-zinc-100 px-1 text-xs dark:bg-zinc-800">{filingTypeLabel(filing.type)}</span>
+        <span className="text-xs">{fiscalLabel(filing)}</span>
+        {filing.period_end && <span className="text-xs text-zinc-500">period ended {filing.period_end}</span>}
+        <span className="ml-auto flex gap-1" aria-label="Queries that found it">
+          {hit.matched_queries.map((q) => (
+            <span key={q} title={queries[q]} className="rounded bg-sky-50 px-1 font-mono text-[11px] text-sky-900 dark:bg-sky-950 dark:text-sky-300">
+              Q{q + 1}
+            </span>
+          ))}
+        </span>
+      </div>
+      {place && <p className="mt-0.5 text-xs text-zinc-500" data-testid="hit-place">{place}</p>}
+      {/* Filing text keeps the PDF's line breaks: the snippet reads as one paragraph, the whole passage as laid out. */}
+      <p className={`mt-1.5 text-[13px] leading-relaxed text-zinc-800 dark:text-zinc-200 ${whole ? "whitespace-pre-line" : "whitespace-normal"}`} data-testid="hit-text">
+        {whole ? (
+          <HighlightedText text={hit.text} spans={hit.highlights} />
+        ) : (
+          <>
+            {hit.snippet.start > 0 && "… "}
+            <HighlightedText text={hit.snippet.text} spans={hit.snippet.highlights} />
+            {hit.snippet.start + hit.snippet.text.length < hit.text.length && " …"}
+          </>
+        )}
+      </p>
+      <div className="mt-1.5 flex flex-wrap gap-3 text-xs">
+        <Link href={readerHref(filing.id, { hit: hit.offsets, queries })} className="font-medium text-sky-800 hover:underline dark:text-sky-300">
+          Read in the filing →
+        </Link>
+        {hit.snippet.text.length < hit.text.length && (
+          <button type="button" className="text-zinc-600 hover:underline dark:text-zinc-400" onClick={() => setWhole(!whole)} aria-expanded={whole}>
+            {whole ? "Show less" : "Show the whole passage"}
+          </button>
+        )}
+        {filing.source_url && (
+          <a href={filing.source_url} target="_blank" rel="noreferrer noopener" className="text-zinc-600 hover:underline dark:text-zinc-400">
+            Original ↗
+          </a>
+        )}
+        <span className="ml-auto font-mono text-[11px] text-zinc-400">{filing.id}</span>
+      </div>
+    </li>
+  );
+}

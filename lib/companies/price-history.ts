@@ -1,0 +1,13 @@
+import type { PricePoint } from "./company-repository";
+
+/**
+ * Adjusted closes scaled so that the last one is that day's actual close. The price file adjusts
+ * for every split and dividend up to 2021; scaled this way the line keeps the adjusted shape
+ * (no cliffs at splits) and reads in the prices of the as-of date. Pure.
+ */
+export function rebasedCloses(prices: readonly PricePoint[]): number[] {
+  const last = prices.at(-1);
+  if (!last || last.adjusted_close === 0) return prices.map((p) => p.close);
+  const factor = last.close / last.adjusted_close;
+  return prices.map((p) => p.adjusted_close * factor);
+}

@@ -1,0 +1,70 @@
+import { PAGE_RESULTS } from "./search-url";
+import { FilingSearchRequestSchema } from "./search-schema";
+
+/**
+ * The filing search form: text inputs as the user types them, converted to the API request and
+ * checked with the API's own schema before anything is sent. Pure.
+ */
+export interface SearchForm {
+  queries: { text: string }[];
+  name: string;
+  ticker: string;
+  fiscal_year: string;
+  fiscal_period: string;
+  filing_type: string;
+  searchtype: string;
+  results: string;
+}
+
+export interface FormError {
+  /** Form path: `queries.0.text`, `fiscal_year`, or `root` for the request as a whole. */
+  path: string;
+  message: string;
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+
+export function bodyToForm(body: Record<string, unknown>): SearchForm {
+  const queries = Array.isArray(body.queries) ? body.queries.map((q) => ({ text: text(q) })) : [];
+  return {
+    queries: queries.length > 0 ? queries : [{ text: "" }],
+    name: text(body.name),
+    ticker: text(body.ticker),
+    fiscal_year: text(body.fiscal_year),
+    fiscal_period: text(body.fiscal_period),
+    filing_type: text(body.filing_type),
+    searchtype: text(body.searchtype) || "hybrid",
+    results: text(body.results ?? PAGE_RESULTS),
+  };
+}
+
+/** The request body of a form: empty inputs left out, numbers as numbers where they read as numbers. */
+export function formToBody(form: SearchForm): Record<string, unknown> & { queries: string[] } {
+  const body: Record<string, unknown> & { queries: string[] } = { queries: form.queries.map((q) => q.text.trim()).filter((q) => q !== "") };
+  for (const member of ["name", "ticker", "fiscal_period", "filing_type"] as const) {
+    const value = form[member].trim();
+    if (value !== "") body[member] = value;
+  }
+  const year = form.fiscal_year.trim();
+  if (year !== "") body.fiscal_year = /^\d+$/.test(year) ? Number(year) : year;
+  if (form.searchtype !== "hybrid") body.searchtype = form.searchtype;
+  body.results = Number(form.results);
+  return body;
+}
+
+/** A JSON Pointer of the API's errors as a form path. */
+export function pointerToFormPath(pointer: string): string {
+  const segments = pointer.split("/").slice(1);
+  if (segments.length === 0) return "root";
+  if (segments[0] === "queries" && segments.length > 1) return `queries.${segments[1]}.text`;
+  return segments[0]!;
+}
+
+/** The body to send, or null with the errors to show next to the inputs. */
+export function checkSearchForm(form: SearchForm): { body: ReturnType<typeof formToBody> | null; errors: FormError[] } {
+  const body = formToBody(form);
+  const parsed = FilingSearchRequestSchema.safeParse(body);
+  if (parsed.success) return { body, errors: [] };
+  const errors = parsed.error.issues.map((issue) => ({ path: pointerToFormPath(issue.path.map((s) => `/${String(s)}`).join("")), message: issue.message }));
+  return { body: null, errors };
+}

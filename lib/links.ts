@@ -1,0 +1,14 @@
+/** Addresses of the app's pages, built in one place. Pure: safe to import from client components. */
+
+/** A company's page (`/company/NYSE%3AIBM/`). */
+export const companyHref = (fullTicker: string) => `/company/${encodeURIComponent(fullTicker)}/`;
+
+/** The reader's address of a filing: a page, the passage of a hit (offsets in the filing text) and the queries to mark. */
+export function readerHref(filingId: string, options: { page?: number | null; hit?: { start: number; end: number }; queries?: readonly string[] } = {}): string {
+  const params = new URLSearchParams();
+  if (options.page) params.set("page", String(options.page));
+  if (options.hit) params.set("hit", `${options.hit.start}-${options.hit.end}`);
+  for (const q of options.queries ?? []) params.append("q", q);
+  const query = params.toString();
+  return `/filings/${encodeURIComponent(filingId)}/${query ? `?${query}` : ""}${options.hit ? "#hit" : ""}`;
+}
