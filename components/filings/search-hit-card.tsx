@@ -13,7 +13,7 @@ export function SearchHitCard({ hit, queries }: { hit: FilingSearchHit; queries:
   const { filing } = hit;
   const place = [hit.section?.title, hit.page !== null ? `page ${hit.page}` : null].filter(Boolean).join(" · ");
   return (
-    <li className="rounded border border-zinc-200 p-3 dark:border-zinc-800" data-testid="hit" data-filing={filing.id} data-company={hit.company.full_ticker ?? ""}>
+    <li className="rounded border border-zinc-200 p-3 dark:border-zinc-800" data-testid="hit" data-hit-id={hit.id} data-filing={filing.id} data-company={hit.company.full_ticker ?? ""}>
       <div className="flex flex-wrap items-baseline gap-x-2 text-[13px]">
         <span className="text-xs text-zinc-400 tabular-nums">{hit.rank}.</span>
         {hit.company.full_ticker ? (

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { allApiTickers, newApiKey, postApi, settled, snapshot, totalShown } from "./screener-support";
+import { newApiKey, snapshot } from "./page-support";
+import { allApiTickers, postApi, settled, totalShown } from "./screener-support";
 
 // South Korea: 1,748 companies, so an export needs two pages of the API.
 const filters = { country: { values: ["South Korea"] } };
@@ -39,7 +40,7 @@ test.describe("screener export", () => {
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected);
     const firstRow = (await postApi(page, key, "basic", { filters, sort: { field: "companyName", desc: false }, page: { limit: 1 }, fields: ["full_ticker", "companyName", "industry"] })).rows[0]!;
     expect(lines[1]).toContain(String(firstRow.full_ticker));
-    await snapshot(page, "export");
+    await snapshot(page, "screener-export");
   });
 
   test("first-load JavaScript of the screener page is at most 250 KB gzipped", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { addFilter, filterCard, newApiKey, postApi, settled, snapshot, tableTickers, totalShown } from "./screener-support";
+import { newApiKey, snapshot } from "./page-support";
+import { addFilter, filterCard, postApi, settled, tableTickers, totalShown } from "./screener-support";
 
 test.describe("screener filter builder", () => {
   test("a screen with every input type matches the public API's answer to the request the API panel shows", async ({ page }) => {
@@ -70,7 +71,7 @@ test.describe("screener filter builder", () => {
     });
     expect(body.filters.incomeStatementGrowth).toEqual({ rules: [{ metric: "revenue", horizon_years: 3, value_type: "multiple", currency_basis: "reported", min: 0.5 }] });
     expect(Object.keys(body.filters)).toEqual(["country", "marketCap_usd", "return_1y", "description_keywords", "returnOnInvestedCapital", "incomeStatementGrowth", "volatility", "margins", "volatility_compare"]);
-    await snapshot(page, "every-input-type");
+    await snapshot(page, "screener-every-input-type");
 
     const api = await postApi(page, newApiKey(), "advanced", body);
     expect(api.total).toBeGreaterThan(10);
@@ -102,7 +103,7 @@ test.describe("screener filter builder", () => {
     await page.getByLabel("Business description keywords", { exact: true }).fill("bank");
     await page.getByLabel("Business description keywords", { exact: true }).fill("   ");
     await expect(page.locator('[data-error-for="filters.description_keywords.fts"]')).toHaveText(/give at least one search term/);
-    await snapshot(page, "validation");
+    await snapshot(page, "screener-validation");
   });
 
   test("errors the API returns are shown next to the parameter they point at", async ({ page }) => {
@@ -124,6 +125,6 @@ test.describe("screener filter builder", () => {
     const counts = empty.getByRole("table", { name: "Companies left after each filter" });
     await expect(counts.getByRole("row")).toHaveCount(4);
     await expect(counts.getByRole("row").nth(1)).toContainText(/Market cap\s*\d+/);
-    await snapshot(page, "empty-results");
+    await snapshot(page, "screener-empty-results");
   });
 });

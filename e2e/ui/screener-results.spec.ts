@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { addFilter, newApiKey, postApi, settled, snapshot, table, tableTickers, totalShown } from "./screener-support";
+import { newApiKey, snapshot } from "./page-support";
+import { addFilter, postApi, settled, table, tableTickers, totalShown } from "./screener-support";
 
 const firstTickers = async (page: Page, n: number) =>
   (await table(page).locator("tbody tr[data-index] td:first-child").allTextContents()).slice(0, n);
@@ -22,10 +23,10 @@ test.describe("screener results", () => {
     expect(await firstTickers(page, 20)).toEqual(api.rows.slice(0, 20).map((r) => r.full_ticker));
     await expect(page.locator('th[data-field="marketCap_usd"]')).toHaveAttribute("aria-sort", "descending");
     await expect(page.locator('th[data-field="marketCap_usd"]')).toContainText("USD");
-    await snapshot(page, "default-light");
+    await snapshot(page, "screener-default-light");
     await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
-    await snapshot(page, "default-dark");
+    await snapshot(page, "screener-default-dark");
   });
 
   test("a shared link shows its results within a second", async ({ page }) => {
@@ -178,7 +179,7 @@ test.describe("screener results", () => {
     await expect(page.locator('th[data-field="returnOnInvestedCapital_avg3y_fy0"]')).toContainText("rule");
     await expect(page.getByLabel("Return on invested capital rule 1 min")).toHaveValue("15");
     await expect(page.getByLabel("Income statement growth rule 1 min")).toHaveValue("10");
-    await snapshot(page, "preset-quality-compounders");
+    await snapshot(page, "screener-preset-quality-compounders");
     const presetUrl = page.url();
 
     await page.getByRole("button", { name: "Screens" }).click();

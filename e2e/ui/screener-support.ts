@@ -1,16 +1,6 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createApiKey } from "@/lib/auth/api-key-store";
-import { openApiStateDb } from "@/lib/db/api-state-db";
-import { E2E_API_STATE_PATH } from "../../playwright.config";
+import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Helpers for the screener browser tests: API keys, the public API, and driving the page. */
-
-const state = openApiStateDb(E2E_API_STATE_PATH);
-
-/** A key straight in the state file the server under test reads. */
-export function newApiKey(): string {
-  return createApiKey(state, { name: `e2e ui ${test.info().title}`, tier: "starter" }).key;
-}
+/** Helpers for the screener browser tests: the public API, and driving the page. */
 
 export interface RowsPage {
   total: number;
@@ -82,8 +72,3 @@ export async function settled(page: Page) {
 }
 
 export const totalShown = async (page: Page) => Number((await page.getByTestId("result-total").textContent())!.replaceAll(",", ""));
-
-/** A screenshot for a person to look at, under test-results/screener/. */
-export async function snapshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screener/${name}.png` });
-}

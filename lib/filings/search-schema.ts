@@ -21,12 +21,12 @@ export const FilingSearchRequestSchema = z.strictObject({
   ticker: z.string().max(40).refine(notBlank, "must not be blank").optional().meta({
     description: "Ticker symbol (current or former) or `full_ticker` (`NYSE:MMM`), case-insensitive.",
   }),
-  fiscal_year: z.number().int().min(1900).max(2200).optional().meta({ description: "Fiscal year as the company labels it." }),
+  fiscal_year: z.number({ error: "must be a year, a whole number from 1900 to 2200" }).int().min(1900).max(2200).optional().meta({ description: "Fiscal year as the company labels it." }),
   fiscal_period: z.enum(FISCAL_PERIODS).optional().meta({ description: "`FY` for annual filings, `Q1`-`Q4` for quarters." }),
   filing_type: z.string().max(30).refine(notBlank, "must not be blank").optional().meta({
     description: "`10-K`, `10-Q`, `8-K`, `earnings-release` or `annual-report`; spelling-insensitive (`10K`, `10-k`).",
   }),
-  results: z.number().int().min(1).max(25).default(5).meta({ description: "Number of results, 1 to 25." }),
+  results: z.number({ error: "must be a whole number from 1 to 25" }).int().min(1).max(25).default(5).meta({ description: "Number of results, 1 to 25." }),
   rerank: z.boolean().default(false).meta({ description: "Accepted; no reranker is applied yet (the response says so)." }),
   searchtype: z.enum(SEARCH_TYPES).default("hybrid"),
 });

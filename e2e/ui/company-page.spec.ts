@@ -1,0 +1,101 @@
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { env } from "@/lib/env";
+import { FIELD_BY_NAME } from "@/lib/screener/catalog";
+import { formatValue } from "@/lib/screener/value-format";
+import { searchSettled, shownHitCompanies } from "./filings-support";
+import { newApiKey, snapshot } from "./page-support";
+import { postApi, table } from "./screener-support";
+
+const FIELDS = ["full_ticker", "companyName", "sector", "country", "marketCap_usd", "price", "return_1y", "peRatio", "evToEbitda", "revenue", "netIncome", "fiscal_year"];
+
+/** What the database holds for the charts and lists (the API does not serve daily prices or filing lists). */
+function stored(fullTicker: string) {
+  const db = new Database(env().DATABASE_PATH, { readonly: true });
+  try {
+    const id = db.prepare("SELECT id FROM companies WHERE full_ticker = ?").pluck().get(fullTicker) as number;
+    return {
+      prices: db.prepare("SELECT count(*) FROM daily_prices WHERE company_id = ?").pluck().get(id) as number,
+      firstDay: db.prepare("SELECT min(date) FROM daily_prices WHERE company_id = ?").pluck().get(id) as string,
+      lastDay: db.prepare("SELECT max(date) FROM daily_prices WHERE company_id = ?").pluck().get(id) as string,
+      years: db.prepare("SELECT count(*) FROM fiscal_years WHERE company_id = ?").pluck().get(id) as number,
+      filings: db.prepare("SELECT count(*) FROM filings WHERE company_id = ?").pluck().get(id) as number,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("company page", () => {
+  test("a screener row opens its company: profile, metrics, fiscal history and charts agree with the API and the data", async ({ page }) => {
+    const key = newApiKey();
+    const api = await postApi(page, key, "basic", { filters: { coverage: { values: ["filings", "fundamentals"] } }, fields: FIELDS, page: { limit: 1 } });
+    const row = api.rows[0]!;
+    const ticker = row.full_ticker as string;
+    await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify({ coverage: { values: ["filings", "fundamentals"] } }))}`);
+    await table(page).getByRole("link", { name: ticker }).click();
+    await expect(page).toHaveURL(`/company/${encodeURIComponent(ticker)}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(row.companyName as string);
+    await expect(page.getByTestId("company-ticker")).toHaveText(ticker);
+    await expect(page.getByRole("region", { name: "Profile" })).toContainText(row.sector as string);
+
+    for (const field of ["marketCap_usd", "price", "return_1y", "peRatio", "evToEbitda"]) {
+      await expect(page.getByTestId("company-metrics").locator(`[data-field="${field}"] dd`)).toHaveText(formatValue(row[field], FIELD_BY_NAME.get(field)!.unit));
+    }
+    const data = stored(ticker);
+    const fiscal = page.getByTestId("fiscal-table");
+    await expect(fiscal.locator("thead th")).toHaveCount(data.years + 1);
+    // The latest fiscal year is the last column, and its values are the API's latest-fiscal-year fields.
+    await expect(fiscal.locator("thead th").last()).toContainText(`FY${row.fiscal_year}`);
+    await expect(fiscal.locator('tr[data-metric="revenue"] td').last()).toHaveText(formatValue(row.revenue, "usd"));
+    await expect(fiscal.locator('tr[data-metric="netIncome"] td').last()).toHaveText(formatValue(row.netIncome, "usd"));
+    expect(await page.getByTestId("fundamentals-chart").locator("rect").count()).toBeGreaterThanOrEqual(data.years * 2);
+
+    const chart = page.getByTestId("price-chart");
+    await expect(chart).toHaveAttribute("data-points", String(data.prices));
+    await expect(page.getByTestId("price-readout")).toContainText(`${data.lastDay} · ${formatValue(row.price, "number")}`);
+    await chart.focus();
+    await page.keyboard.press("Home");
+    await expect(page.getByTestId("price-readout")).toContainText(data.firstDay);
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("price-readout")).not.toContainText(data.firstDay);
+    await page.keyboard.press("End");
+    await expect(page.getByTestId("price-readout")).toContainText(data.lastDay);
+
+    await expect(page.getByTestId("company-filings").locator("tbody tr")).toHaveCount(data.filings);
+    await snapshot(page, "company-page");
+  });
+
+  test("its filings open in the reader, and its search box searches only its filings", async ({ page }) => {
+    await page.goto("/company/NASDAQ:AAPL/");
+    const filings = page.getByTestId("company-filings");
+    const first = filings.locator("tbody tr").first().getByRole("link").first();
+    const name = (await first.textContent())!;
+    await first.click();
+    await expect(page).toHaveURL(`/filings/${name}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Apple");
+
+    await page.goBack();
+    await page.getByRole("search", { name: /Search Apple Inc\.'s filings/ }).getByLabel("Query").fill("iPhone net sales");
+    await page.getByRole("search", { name: /Search Apple Inc\.'s filings/ }).getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/filings\/\?ticker=NASDAQ%3AAAPL&q=iPhone\+net\+sales/);
+    await searchSettled(page);
+    const companies = await shownHitCompanies(page);
+    expect(companies.length).toBeGreaterThan(0);
+    expect(new Set(companies)).toEqual(new Set(["NASDAQ:AAPL"]));
+
+    // And back from a hit to the company.
+    await page.getByTestId("hit").first().getByRole("link", { name: "Apple Inc." }).click();
+    await expect(page).toHaveURL(`/company/${encodeURIComponent("NASDAQ:AAPL")}/`);
+  });
+
+  test("a symbol, current or former, leads to its company; an unknown one is a 404", async ({ page }) => {
+    await page.goto("/company/aapl/");
+    await expect(page).toHaveURL(`/company/${encodeURIComponent("NASDAQ:AAPL")}/`);
+    await page.goto("/company/PCLN/");
+    await expect(page.getByTestId("company-ticker")).toHaveText("NASDAQ:BKNG");
+    await expect(page.getByText("Formerly PCLN")).toBeVisible();
+    const response = await page.goto("/company/NOSUCHTICKERX/");
+    expect(response!.status()).toBe(404);
+  });
+});

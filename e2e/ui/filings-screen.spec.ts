@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { env } from "@/lib/env";
+import { searchSettled, shownHitCompanies } from "./filings-support";
+import { newApiKey, snapshot } from "./page-support";
+import { allApiTickers, settled } from "./screener-support";
+
+const SCREEN = { sector: { values: ["Information Technology"] }, coverage: { values: ["prices"] } };
+
+/** Companies that have filings in the corpus (the API does not list them). */
+function companiesWithFilings(): Set<string> {
+  const db = new Database(env().DATABASE_PATH, { readonly: true });
+  try {
+    return new Set(db.prepare("SELECT full_ticker FROM companies WHERE has_filings = 1").pluck().all() as string[]);
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("from a screen to its companies' filings", () => {
+  test("searches only the screen's companies and shows which of them have hits", async ({ page }) => {
+    const key = newApiKey();
+    const screenTickers = new Set(await allApiTickers(page, key, "basic", { filters: SCREEN }));
+    const withFilings = [...screenTickers].filter((t) => companiesWithFilings().has(t));
+    expect(withFilings.length).toBeGreaterThan(3);
+
+    await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(SCREEN))}`);
+    await settled(page);
+    await page.getByRole("link", { name: "Search their filings" }).click();
+    await expect(page).toHaveURL(/\/filings\/\?screen=/);
+    const scope = page.getByTestId("screen-scope");
+    await expect(scope).toContainText(`${screenTickers.size.toLocaleString("en-US")} companies`);
+    await expect(page.getByTestId("scope-with-filings")).toHaveText(String(withFilings.length));
+
+    await page.getByLabel("Query 1").fill("supply chain disruption");
+    await page.getByRole("radio", { name: /keyword/ }).check();
+    await page.getByLabel("Results").selectOption("25");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await searchSettled(page);
+    const hits = await shownHitCompanies(page);
+    expect(hits.length).toBeGreaterThan(5);
+    for (const ticker of hits) expect(withFilings).toContain(ticker);
+    // Each company's count is its number of passages among the results; the rest show 0.
+    const chips = scope.getByRole("list", { name: "The screen's companies with filings" }).getByRole("button");
+    await expect(chips).toHaveCount(withFilings.length);
+    const counts = new Map<string, number>();
+    for (const ticker of hits) counts.set(ticker!, (counts.get(ticker!) ?? 0) + 1);
+    const shown = await chips.evaluateAll((buttons) => buttons.map((b) => Number(b.getAttribute("data-hits"))));
+    expect(shown.reduce((a, b) => a + b, 0)).toBe(hits.length);
+    expect(Math.max(...shown)).toBe(Math.max(...counts.values()));
+    await snapshot(page, "filings-within-screen");
+
+    // A company narrows the search to it; the screen stays.
+    const top = chips.first();
+    const name = (await top.textContent())!.replace(/\d+$/, "");
+    await top.click();
+    await expect(page).toHaveURL(/ticker=/);
+    await expect(page).toHaveURL(/screen=/);
+    await searchSettled(page);
+    expect(new Set(await shownHitCompanies(page)).size).toBe(1);
+    await expect(page.getByTestId("hit").first()).toContainText(name);
+
+    // And back to the screen.
+    await scope.getByRole("link", { name: "Back to the screen" }).click();
+    await settled(page);
+    expect(JSON.parse(new URL(page.url()).searchParams.get("filters")!)).toEqual(SCREEN);
+  });
+
+  test("a screen none of whose companies has filings gives an empty list, not an error", async ({ page }) => {
+    const screen = { country: { values: ["Japan"] } };
+    await page.goto(`/filings/?screen=${encodeURIComponent(JSON.stringify(screen))}&q=revenue`);
+    await searchSettled(page);
+    await expect(page.getByTestId("scope-with-filings")).toHaveText("0");
+    await expect(page.getByTestId("no-hits")).toBeVisible();
+  });
+
+  test("a screen with invalid filters says so", async ({ page }) => {
+    await page.goto(`/filings/?screen=${encodeURIComponent(JSON.stringify({ country: { values: ["Atlantis"] } }))}&q=revenue`);
+    await expect(page.getByRole("alert").first()).toContainText("Atlantis");
+  });
+});

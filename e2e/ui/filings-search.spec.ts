@@ -1,0 +1,120 @@
+import { expect, test } from "@playwright/test";
+import { stem } from "@/lib/filings/text-terms";
+import { apiPanelBody, searchApi, searchSettled, shownHitCompanies, shownHitIds } from "./filings-support";
+import { newApiKey, snapshot } from "./page-support";
+
+test.describe("filing search page", () => {
+  test("a search built in the form, with several queries and every filter, shows the public API's answer to the request the API panel shows", async ({ page }) => {
+    const key = newApiKey();
+    await page.goto("/filings/");
+    await page.getByLabel("Query 1").fill("capital expenditures");
+    await page.getByRole("button", { name: "+ Add a query" }).click();
+    await page.getByLabel("Query 2").fill("purchases of property, plant and equipment");
+    await page.getByLabel("Company name").fill("3M");
+    await page.getByLabel("Fiscal year").fill("2018");
+    await page.getByLabel("Fiscal period").selectOption("FY");
+    await page.getByLabel("Filing type").selectOption("10-K");
+    await page.getByRole("radio", { name: /keyword/ }).check();
+    await page.getByLabel("Results").selectOption("25");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+
+    await expect(page).toHaveURL(/q=capital\+expenditures&q=purchases/);
+    await expect(page).toHaveURL(/name=3M.*fiscal_period=FY.*filing_type=10-K.*searchtype=keyword.*fiscal_year=2018.*results=25/);
+    await searchSettled(page);
+    const body = await apiPanelBody(page);
+    expect(body).toEqual({
+      queries: ["capital expenditures", "purchases of property, plant and equipment"],
+      name: "3M",
+      fiscal_period: "FY",
+      filing_type: "10-K",
+      searchtype: "keyword",
+      fiscal_year: 2018,
+      results: 25,
+    });
+    const api = await searchApi(page, key, body);
+    expect(api.results.length).toBeGreaterThan(5);
+    expect(await shownHitIds(page)).toEqual(api.results.map((h) => h.id));
+    expect(new Set(await shownHitCompanies(page))).toEqual(new Set(["NYSE:MMM"]));
+    const first = page.getByTestId("hit").first();
+    await expect(first).toContainText("10-K");
+    await expect(first).toContainText("FY2018");
+    await expect(first.getByLabel("Queries that found it")).toContainText("Q");
+
+    // Highlights are the queries' words (as the keyword search matches them: by stem).
+    const wanted = new Set(["capital", "expenditures", "purchases", "property", "plant", "equipment"].map(stem));
+    const marked = await page.getByTestId("hit-text").locator("mark").allTextContents();
+    expect(marked.length).toBeGreaterThan(5);
+    for (const word of marked) expect(wanted.has(stem(word.toLowerCase())), word).toBe(true);
+
+    // The whole passage opens in place.
+    await first.getByRole("button", { name: "Show the whole passage" }).click();
+    // Line breaks are laid out as the filing has them: compare the characters.
+    const compact = (text: string | null) => (text ?? "").replace(/\s+/g, "");
+    await expect.poll(async () => compact(await first.getByTestId("hit-text").textContent())).toBe(compact(api.results[0]!.text));
+    await snapshot(page, "filings-search");
+
+    // The search lives in the URL: a reload shows it again (rendered on the server), back goes to the empty page.
+    await page.reload();
+    await searchSettled(page);
+    expect(await shownHitIds(page)).toEqual(api.results.map((h) => h.id));
+    await expect(page.getByLabel("Query 2")).toHaveValue("purchases of property, plant and equipment");
+    await page.goBack();
+    await expect(page.getByTestId("hit")).toHaveCount(0);
+    await expect(page.getByLabel("Query 1")).toHaveValue("");
+  });
+
+  test("a shared link shows its passages without JavaScript", async ({ browser, page }) => {
+    const key = newApiKey();
+    const api = await searchApi(page, key, { queries: ["goodwill impairment"], name: "JPMorgan", results: 10 });
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto("/filings/?q=goodwill+impairment&name=JPMorgan");
+    await expect(plain.getByTestId("hit")).toHaveCount(api.results.length);
+    expect(await shownHitIds(plain)).toEqual(api.results.map((h) => h.id));
+    expect(new Set(await shownHitCompanies(plain))).toEqual(new Set(["NYSE:JPM"]));
+    await noScript.close();
+  });
+
+  test("invalid input is explained next to the field and nothing is sent", async ({ page }) => {
+    await page.goto("/filings/");
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/ui/filings/search/")) sent.push(request.postData() ?? "");
+    });
+    await page.getByLabel("Query 1").fill("x".repeat(301));
+    await page.getByLabel("Fiscal year").fill("20x8");
+    await page.getByLabel("Company name").fill("n".repeat(121));
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.locator('[data-error-for="queries.0.text"]')).toContainText("at most 300 characters");
+    await expect(page.locator('[data-error-for="fiscal_year"]')).toBeVisible();
+    await expect(page.locator('[data-error-for="name"]')).toContainText("120");
+    await expect(page.getByLabel("Fiscal year")).toHaveAttribute("aria-invalid", "true");
+    await snapshot(page, "filings-validation");
+
+    // Fixed, the search goes out.
+    await page.getByLabel("Query 1").fill("dividends");
+    await page.getByLabel("Fiscal year").fill("2022");
+    await page.getByLabel("Company name").fill("");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await searchSettled(page);
+    await expect(page.locator("[data-error-for]")).toHaveCount(0);
+    expect(sent.map((b) => JSON.parse(b) as { queries: string[] })).toEqual([expect.objectContaining({ queries: ["dividends"], fiscal_year: 2022 })]);
+  });
+
+  test("errors the API returns for a pasted link are shown next to the parameter they point at", async ({ page }) => {
+    await page.goto("/filings/?q=revenue&fiscal_year=1800&results=40");
+    await expect(page.locator('[data-error-for="fiscal_year"]')).toContainText("1900");
+    await expect(page.locator('[data-error-for="results"]')).toContainText("25");
+    await expect(page.getByTestId("hit")).toHaveCount(0);
+  });
+
+  test("a query of FTS syntax is searched as plain words, and no match is an empty list", async ({ page }) => {
+    await page.goto('/filings/?q=' + encodeURIComponent('NEAR("revenue" col:*) AND OR -') + "&searchtype=keyword&name=3M");
+    await searchSettled(page);
+    expect(await page.getByTestId("hit").count()).toBeGreaterThan(0);
+    await page.goto("/filings/?q=zzqqxxj+wwvvkkq&searchtype=keyword");
+    await searchSettled(page);
+    await expect(page.getByTestId("no-hits")).toBeVisible();
+    await expect(page.getByTestId("hit-count")).toHaveText("0");
+  });
+});
