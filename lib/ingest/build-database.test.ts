@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,10 +9,19 @@ import { silentProgress } from "./progress";
 const work = mkdtempSync(path.join(tmpdir(), "ingest-test-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe("a corrupt bundled file", () => {
+/** A private copy of the bundled data to damage. */
+function copyData(name: string): string {
+  const dataDir = path.join(work, name);
+  cpSync("data", dataDir, { recursive: true });
+  return dataDir;
+}
+
+const build = (dataDir: string) => () =>
+  buildDatabase({ dataDir, databasePath: path.join(work, `${path.basename(dataDir)}.db`), progress: silentProgress });
+
+describe("a corrupt or missing bundled file", () => {
   it("stops the ingest naming the file and row, and leaves the previous database in place", () => {
-    const dataDir = path.join(work, "data");
-    cpSync("data", dataDir, { recursive: true });
+    const dataDir = copyData("data");
     const file = path.join(dataDir, "kaggle", "fundamentals.csv.br");
     const lines = readBrotliText(file).split("\n");
     const revenue = lines[0]!.split(",").indexOf("Total Revenue");
@@ -35,12 +44,22 @@ describe("a corrupt bundled file", () => {
   });
 
   it("names a truncated file", () => {
-    const dataDir = path.join(work, "data-truncated");
-    cpSync("data", dataDir, { recursive: true });
+    const dataDir = copyData("data-truncated");
     const file = path.join(dataDir, "financedatabase", "equities.csv.br");
     writeFileSync(file, readFileSync(file).subarray(0, 1000));
-    expect(() => buildDatabase({ dataDir, databasePath: path.join(work, "other.db"), progress: silentProgress })).toThrow(
-      /equities\.csv\.br: is not a valid Brotli file/,
-    );
+    expect(build(dataDir)).toThrow(/equities\.csv\.br: is not a valid Brotli file/);
+  });
+
+  it("names a missing file", () => {
+    const dataDir = copyData("data-missing");
+    unlinkSync(path.join(dataDir, "prices", "daily-2011-2016.csv.br"));
+    expect(build(dataDir)).toThrow(/prices\/daily-2011-2016\.csv\.br: cannot be read \(ENOENT\)/);
+  });
+
+  it("names a companyfacts file that is not valid JSON", () => {
+    const dataDir = copyData("data-bad-json");
+    const file = path.join(dataDir, "sec", "companyfacts", "CIK0000320193.json.br");
+    writeBrotli(file, readBrotliText(file).slice(0, 5000));
+    expect(build(dataDir)).toThrow(/companyfacts\/CIK0000320193\.json\.br: is not valid JSON \(/);
   });
 });

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { BundledPaths } from "./bundled-paths";
-import { readBrotliText } from "./compressed-files";
+import { readBrotliJson, readBrotliText } from "./compressed-files";
 import { fiscalYearsFromCompanyFacts, type CompanyFacts } from "./companyfacts";
 import { type FiscalYearRow, fiscalYearRows, snapshotValues } from "./company-metrics";
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
@@ -69,7 +69,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
   const companyFacts = new Map<number, FiscalYearInputs[]>();
   const secCompanies: string[] = [];
   for (const [cik, file] of sources.companyFactsFiles(paths)) {
-    const facts = JSON.parse(readBrotliText(file)) as CompanyFacts;
+    const facts = readBrotliJson<CompanyFacts>(file);
     const { years } = fiscalYearsFromCompanyFacts(facts, asOf);
     if (years.length > 0) companyFacts.set(cik, years);
     secCompanies.push(`${facts.entityName} (${years.length} fiscal years to ${asOf})`);

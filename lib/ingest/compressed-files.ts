@@ -43,6 +43,16 @@ export function readBrotliText(path: string): string {
   }
 }
 
+/** Reads a bundled `.br` JSON file; invalid JSON names the file and the parser's position. */
+export function readBrotliJson<T>(path: string): T {
+  const text = readBrotliText(path);
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new BundledFileError(path, `is not valid JSON (${(error as Error).message})`);
+  }
+}
+
 /** Parses JSON Lines, naming the file and line of the first bad row. */
 export function parseJsonLines<T>(path: string, text: string): T[] {
   const rows: T[] = [];

@@ -11,10 +11,18 @@ export interface PriceDay {
 }
 
 const HEADER = "ticker,date,close,adjusted_close,volume,dividend_amount,split_coefficient";
+const COLUMNS = HEADER.split(",");
+
+/** A numeric cell; every one is filled in the bundled file, so a blank is an error (`Number("")` would read it as 0). */
+function priceNumber(file: string, value: string, row: number, column: string): number {
+  const n = value.trim() === "" ? NaN : Number(value);
+  if (!Number.isFinite(n)) throw new BundledFileError(file, `row ${row}: ${column} ${JSON.stringify(value)} is not a number`);
+  return n;
+}
 
 /**
  * Parses the bundled daily price CSV (plain numeric columns, no quoting) into per-ticker series
- * sorted by date. A malformed row stops the ingest with its line number.
+ * sorted by date. A malformed row stops the ingest with its row (line) number.
  */
 export function parsePrices(file: string, csv: string): Map<string, PriceDay[]> {
   const lines = csv.split("\n");
@@ -25,10 +33,10 @@ export function parsePrices(file: string, csv: string): Map<string, PriceDay[]> 
     if (line === "") continue;
     const cells = line.split(",");
     const [ticker, date] = cells;
-    const numbers = cells.slice(2).map(Number);
-    if (cells.length !== 7 || !ticker || !/^\d{4}-\d{2}-\d{2}$/.test(date ?? "") || numbers.some((n) => !Number.isFinite(n))) {
-      throw new BundledFileError(file, `line ${i + 1} is not a valid price row: ${line.slice(0, 80)}`);
+    if (cells.length !== COLUMNS.length || !ticker || !/^\d{4}-\d{2}-\d{2}$/.test(date ?? "")) {
+      throw new BundledFileError(file, `row ${i + 1} is not a valid price row: ${line.slice(0, 80)}`);
     }
+    const numbers = cells.slice(2).map((cell, j) => priceNumber(file, cell, i + 1, COLUMNS[j + 2]!));
     const [close, adjustedClose, volume, dividend, split] = numbers as [number, number, number, number, number];
     const day = { date: date!, close, adjustedClose, volume, dividend, split };
     const days = series.get(ticker);

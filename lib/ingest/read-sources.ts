@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import type { BundledPaths } from "./bundled-paths";
-import { BundledFileError, readBrotliText } from "./compressed-files";
+import { BundledFileError, readBrotliJson, readBrotliText } from "./compressed-files";
 import type { ListRow } from "./index-members";
 
 /** Reads a bundled CSV into records, naming the file when it is corrupt or lacks a column. */
@@ -61,13 +61,7 @@ export function readPriceConstituents(paths: BundledPaths): Map<string, ListRow>
 
 export function readSecTickers(paths: BundledPaths): Map<string, { cik: number; title: string }> {
   const file = paths.secCompanyTickers;
-  let entries: { cik_str: number; ticker: string; title: string }[];
-  try {
-    entries = Object.values(JSON.parse(readBrotliText(file)) as Record<string, { cik_str: number; ticker: string; title: string }>);
-  } catch (error) {
-    if (error instanceof BundledFileError) throw error;
-    throw new BundledFileError(file, "is not valid JSON");
-  }
+  const entries = Object.values(readBrotliJson<Record<string, { cik_str: number; ticker: string; title: string }>>(file));
   return new Map(entries.map((e) => [e.ticker, { cik: e.cik_str, title: e.title }]));
 }
 

@@ -1,0 +1,314 @@
+/**
+ * Data tests, continued: valuation, ratios, growth and the null rules re-derived from the bundled raw
+ * files following METRICS.md word for word (lib/ingest/testing/raw-files.ts), compared with the
+ * built database and with what the screener returns. Needs the database (`npm run ingest`).
+ */
+import { describe, expect, it } from "vitest";
+import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
+import { type RowsResponse, runScreen } from "@/lib/screener/service";
+import {
+  builtDb,
+  cell,
+  closeEnough,
+  company,
+  expectClose,
+  fiscal,
+  type FiscalYear,
+  fiscalYears,
+  marketMetrics,
+  n,
+  perPositive,
+  priceTickers,
+  raw,
+  rawCsv,
+  roic,
+} from "./testing/raw-files";
+
+/** Kaggle-sourced companies: 2016 fundamentals ticker, and its ticker in the (2021) price file. */
+const CASES = [
+  { ticker: "MSFT", prices: "MSFT" },
+  { ticker: "XOM", prices: "XOM" },
+  { ticker: "KO", prices: "KO" },
+  { ticker: "WMT", prices: "WMT" }, // fiscal years ending in January
+  { ticker: "JPM", prices: "JPM" }, // a bank: gross profit is revenue, cells with three significant digits
+  { ticker: "PM", prices: "PM" }, // negative equity; FY2016 lacks EPS and shares (shares fall back to FY2015)
+  { ticker: "ANTM", prices: "ANTM" }, // two FY2013 labels
+  { ticker: "EIX", prices: "EIX" }, // two FY2012 labels, a loss in FY2012
+  { ticker: "RCL", prices: "RCL" }, // two FY2014 labels
+  { ticker: "PCLN", prices: "BKNG" }, // renamed (Booking Holdings), joined by CIK
+  { ticker: "CHD", prices: "CHD" }, // 2:1 split after the FY2015 period end
+  { ticker: "LNT", prices: "LNT" }, // 2:1 split after the FY2015 period end
+  { ticker: "CF", prices: "CF" }, // 5:1 split between FY2014 and FY2015
+  { ticker: "BBY", prices: "BBY" }, // no FY2013 row
+] as const;
+
+type Case = (typeof CASES)[number];
+
+const DEBT_COLUMNS = ["Long-Term Debt", "Short-Term Debt / Current Portion of Long-Term Debt"];
+const debt = (row: Record<string, string>) => DEBT_COLUMNS.reduce((sum, column) => sum + n(row, column), 0);
+
+/** EPS restated to the share basis of D (divided by the splits after the period end). */
+const restatedEps = (fy: FiscalYear, splitsAfter: (date: string) => number) => {
+  const eps = cell(fy.row, "Earnings Per Share");
+  return eps === null ? null : eps / splitsAfter(fy.periodEnd);
+};
+
+describe("the cases exercise what they were picked for (raw files)", () => {
+  it("all are Kaggle-sourced in the database", () => {
+    for (const { ticker } of CASES) expect(company(ticker).fundamentals_source, ticker).toBe("kaggle");
+  });
+
+  it("a bank, negative equity, duplicated labels, a missing year", () => {
+    const jpm = fiscalYears("JPM").at(-1)!.row;
+    expect(jpm["Gross Profit"]).toBe(jpm["Total Revenue"]);
+    const pm = fiscalYears("PM");
+    expect(n(pm.at(-1)!.row, "Total Equity")).toBeLessThan(0);
+    expect(cell(pm.at(-1)!.row, "Estimated Shares Outstanding")).toBeNull();
+    for (const ticker of ["ANTM", "EIX", "RCL"]) {
+      const labels = fiscalYears(ticker).map((fy) => fy.row["For Year"]);
+      expect(new Set(labels).size, ticker).toBe(labels.length - 1);
+    }
+    expect(fiscalYears("BBY").map((fy) => fy.year)).toEqual([2012, 2014, 2015, 2016]);
+  });
+
+  it("splits after FY0 and between fiscal years", () => {
+    for (const ticker of ["CHD", "LNT"]) expect(marketMetrics(ticker).splitsAfter(fiscalYears(ticker).at(-1)!.periodEnd), ticker).toBe(2);
+    const cf = fiscalYears("CF");
+    const { splitsAfter } = marketMetrics("CF");
+    expect(splitsAfter(cf.at(-2)!.periodEnd) / splitsAfter(cf.at(-1)!.periodEnd)).toBe(5);
+  });
+
+  it("PCLN and BKNG carry one CIK in the 2016 and 2026 lists, and the database joins them by it", () => {
+    const cik2016 = rawCsv("kaggle/securities-2016.csv.br").find((r) => r["Ticker Symbol"] === "PCLN")!.CIK;
+    const cik2026 = rawCsv("sp500/constituents-2026.csv.br").find((r) => r.Symbol === "BKNG")!.CIK;
+    expect(cik2016).toBe(cik2026);
+    expect(company("PCLN").cik).toBe(Number(cik2016));
+    expect(company("PCLN").id).toBe(company("BKNG").id);
+    expect(company("PCLN").price_ticker).toBe("BKNG");
+  });
+});
+
+/**
+ * METRICS.md values of the latest eligible fiscal year (FY0) of a Kaggle ticker, as stored on the
+ * company row, with market values from its ticker in the price file (`null`: it has none).
+ */
+function expectedLatestYear(ticker: string, prices: string | null): Record<string, number | null> {
+  const years = fiscalYears(ticker);
+  const fy0 = years.at(-1)!;
+  const row = fy0.row;
+  const market = prices === null ? null : marketMetrics(prices);
+  const price = market?.price ?? null;
+  const splitsAfter = market?.splitsAfter ?? (() => 1);
+  const revenue = n(row, "Total Revenue");
+  const equity = n(row, "Total Equity");
+  const netIncome = n(row, "Net Income");
+  // Shares: the latest eligible fiscal year that reports them, restated to the share basis of D.
+  const withShares = [...years].reverse().find((fy) => cell(fy.row, "Estimated Shares Outstanding") !== null);
+  const shares = withShares ? n(withShares.row, "Estimated Shares Outstanding") * splitsAfter(withShares.periodEnd) : null;
+  const marketCap = price !== null && shares !== null ? price * shares : null;
+  const enterpriseValue = marketCap === null ? null : marketCap + debt(row) - n(row, "Cash and Cash Equivalents");
+  const eps = restatedEps(fy0, splitsAfter);
+  return {
+    fiscal_year: fy0.year,
+    revenue,
+    netIncome,
+    eps,
+    shares_outstanding: shares,
+    marketCap_usd: marketCap,
+    enterpriseValue_usd: enterpriseValue,
+    evToEbitda: perPositive(enterpriseValue, n(row, "Earnings Before Interest and Tax") + n(row, "Depreciation")),
+    priceToBook: perPositive(marketCap, equity),
+    priceToSales: perPositive(marketCap, revenue),
+    peRatio: perPositive(price, eps),
+    returnOnEquity: perPositive(netIncome, equity),
+    debtToEquity: perPositive(debt(row), equity),
+    grossMargin: perPositive(n(row, "Gross Profit"), revenue),
+    operatingMargin: perPositive(n(row, "Operating Income"), revenue),
+    netMargin: perPositive(netIncome, revenue),
+    returnOnInvestedCapital: roic(row),
+  };
+}
+
+const RATIOS = ["returnOnEquity", "debtToEquity", "grossMargin", "operatingMargin", "netMargin", "returnOnInvestedCapital"] as const;
+
+describe("FY0 ratios, market cap and valuation match METRICS.md re-derived from the raw files", () => {
+  for (const { ticker, prices } of CASES) {
+    it(ticker, () => {
+      const expected = expectedLatestYear(ticker, prices);
+      const c = company(ticker);
+      expect(expected.marketCap_usd, "market cap re-derived").not.toBeNull();
+      expect(c.period_end).toBe(fiscalYears(ticker).at(-1)!.periodEnd);
+      for (const [field, value] of Object.entries(expected)) expectClose(c[field], value, field);
+      // The ratios of the offset-0 fiscal year are the ones metric rules read.
+      const fy0 = fiscal(c.id as number, 0)!;
+      for (const field of RATIOS) expectClose(fy0[field], expected[field] ?? null, `fiscal_years ${field}`);
+    });
+  }
+
+  it("for every Kaggle-sourced company (prices joined as the database joins them), with every fiscal-year offset", () => {
+    const tickers = new Set(rawCsv("kaggle/fundamentals.csv.br").map((r) => r["Ticker Symbol"]!));
+    const mismatches: string[] = [];
+    let compared = 0;
+    for (const ticker of tickers) {
+      const c = company(ticker);
+      if (c?.fundamentals_source !== "kaggle") continue;
+      compared++;
+      for (const [field, value] of Object.entries(expectedLatestYear(ticker, c.price_ticker as string | null))) {
+        if (!closeEnough(c[field], value)) mismatches.push(`${ticker} ${field}: database ${String(c[field])}, METRICS.md ${value}`);
+      }
+      const years = fiscalYears(ticker);
+      for (const fy of years) {
+        const stored = fiscal(c.id as number, years.at(-1)!.year - fy.year);
+        if (stored?.fiscal_year !== fy.year || stored.revenue !== n(fy.row, "Total Revenue")) mismatches.push(`${ticker} FY${fy.year}: offset`);
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe("per-share values of an SEC-sourced company are restated to the share basis of D", () => {
+  it("AAPL: EPS as first reported in each 10-K, divided by the 7:1 split of 2014-06-09 where it came later", () => {
+    type Fact = { start?: string; end: string; val: number; form: string; filed: string };
+    const facts = JSON.parse(raw("sec/companyfacts/CIK0000320193.json.br")) as {
+      facts: { "us-gaap": Record<string, { units: Record<string, Fact[]> }> };
+    };
+    const eps = facts.facts["us-gaap"].EarningsPerShareBasic!.units["USD/shares"]!;
+    const firstAnnual = (end: string) =>
+      eps
+        .filter((f) => f.form === "10-K" && f.end === end && f.start !== undefined && Date.parse(end) - Date.parse(f.start) > 340 * 86_400_000)
+        .sort((a, b) => a.filed.localeCompare(b.filed))[0]!.val;
+    const { splitsAfter } = marketMetrics("AAPL");
+    const apple = company("AAPL");
+    expect(apple.fundamentals_source).toBe("sec");
+    const stored = builtDb().prepare("SELECT period_end, eps FROM fiscal_years WHERE company_id = ? AND fiscal_year IN (2012, 2013, 2014, 2016) ORDER BY period_end");
+    const rows = stored.all(apple.id) as { period_end: string; eps: number }[];
+    expect(rows.map((r) => r.period_end)).toEqual(["2012-09-29", "2013-09-28", "2014-09-27", "2016-09-24"]);
+    for (const row of rows) expectClose(row.eps, firstAnnual(row.period_end) / splitsAfter(row.period_end), `FY ending ${row.period_end}`);
+    expect(firstAnnual("2013-09-28")).toBe(40.03);
+    expect(splitsAfter("2013-09-28")).toBeCloseTo(7, 4);
+    expect(splitsAfter("2014-09-27")).toBe(1);
+  });
+});
+
+const GROWTH_COLUMNS = { revenue: "Total Revenue", netIncome: "Net Income", eps: "Earnings Per Share" } as const;
+type GrowthMetric = keyof typeof GROWTH_COLUMNS;
+
+/** METRICS.md growth from offset h to offset 0; null unless both values exist and are positive. */
+function expectedGrowth({ ticker, prices }: Case, metric: GrowthMetric, h: number) {
+  const years = fiscalYears(ticker);
+  const fy0 = years.at(-1)!;
+  const fyh = years.find((fy) => fy.year === fy0.year - h);
+  if (!fyh) return null;
+  const { splitsAfter } = marketMetrics(prices);
+  const value = (fy: FiscalYear) => (metric === "eps" ? restatedEps(fy, splitsAfter) : cell(fy.row, GROWTH_COLUMNS[metric]));
+  const v0 = value(fy0);
+  const vh = value(fyh);
+  if (v0 === null || vh === null || !(v0 > 0) || !(vh > 0)) return null;
+  return { multiple: v0 / vh, cagr: (v0 / vh) ** (1 / h) - 1 };
+}
+
+/** The rows an incomeStatementGrowth screen returns (its bounds admit every defined value), by full_ticker. */
+function growthScreen(metric: GrowthMetric, h: number) {
+  const rule = (value_type: string, currency_basis: string, min: number) => ({ metric, horizon_years: h, value_type, currency_basis, min });
+  const request = {
+    filters: { incomeStatementGrowth: { rules: [rule("multiple", "reported", 0), rule("cagr", "reported", -1), rule("multiple", "usd", 0)] } },
+    fields: ["full_ticker"],
+    page: { limit: 1000 },
+  };
+  const response = runScreen(AdvancedScreenRequest.parse(request)) as RowsResponse;
+  expect(response.rows.length).toBe(response.total);
+  return new Map(response.rows.map((row) => [row.full_ticker as string, row]));
+}
+
+describe("incomeStatementGrowth from the screener matches METRICS.md re-derived from the Kaggle file", () => {
+  for (const metric of Object.keys(GROWTH_COLUMNS) as GrowthMetric[]) {
+    for (const h of [1, 2, 3]) {
+      it(`${metric} over ${h}y`, () => {
+        const rows = growthScreen(metric, h);
+        for (const c of CASES) {
+          const expected = expectedGrowth(c, metric, h);
+          const row = rows.get(company(c.ticker).full_ticker as string);
+          if (expected === null) {
+            expect(row, `${c.ticker} has no ${metric} growth over ${h}y`).toBeUndefined();
+            continue;
+          }
+          expect(row, `${c.ticker} ${metric} growth over ${h}y`).toBeDefined();
+          expectClose(row![`${metric}Multiple_${h}y`], expected.multiple, `${c.ticker} multiple`);
+          expectClose(row![`${metric}Cagr_${h}y`], expected.cagr, `${c.ticker} cagr`);
+          // A USD reporter: the usd basis gives the same numbers.
+          expectClose(row![`${metric}MultipleUsd_${h}y`], expected.multiple, `${c.ticker} multiple (usd)`);
+        }
+      });
+    }
+  }
+
+  it("the cases include growth that is null (a loss, missing EPS, a missing year) and growth across a split", () => {
+    const byTicker = (ticker: string) => CASES.find((c) => c.ticker === ticker)!;
+    expect(expectedGrowth(byTicker("EIX"), "netIncome", 3)).toBeNull();
+    expect(expectedGrowth(byTicker("PM"), "eps", 1)).toBeNull();
+    expect(expectedGrowth(byTicker("BBY"), "revenue", 3)).toBeNull();
+    expect(expectedGrowth(byTicker("BBY"), "revenue", 2)).not.toBeNull();
+    // CF's FY2014 EPS (27.16) is restated by its 5:1 split: 2.97 / (27.16 / 5).
+    expect(expectedGrowth(byTicker("CF"), "eps", 1)!.multiple).toBeCloseTo(2.97 / (27.16 / 5), 12);
+  });
+});
+
+describe("market metrics and their null rules for every ticker of the price file", () => {
+  const stored = (ticker: string) =>
+    builtDb().prepare("SELECT * FROM companies WHERE price_ticker = ?").all(ticker) as Record<string, number | string | null>[];
+
+  it("price, return, volatility and dividend yield match METRICS.md", () => {
+    for (const ticker of priceTickers()) {
+      const expected = marketMetrics(ticker);
+      const companies = stored(ticker);
+      expect(companies.length, ticker).toBe(1);
+      const c = companies[0]!;
+      expectClose(c.price, expected.price, `${ticker} price`);
+      expectClose(c.return_1y, expected.return_1y, `${ticker} return_1y`);
+      expectClose(c.daily_return_vol_1y_annualized, expected.vol1y, `${ticker} vol 1y`);
+      expectClose(c.daily_return_vol_5y_annualized, expected.vol5y, `${ticker} vol 5y`);
+      expectClose(c.dividendYieldTTM, expected.dividendYield, `${ticker} dividend yield`);
+    }
+  });
+
+  it("fewer than 200 returns in the year give no 1y volatility; fewer than 1000 in five years no 5y volatility", () => {
+    // UA, FTV and LW start trading in 2016 (186, 126 and 34 returns); WLTW on 2016-01-05 (250).
+    // NCLH and ZTS listed in 2013 (995 and 986 five-year returns), ABBV on 2013-01-02 (1007).
+    const counts = Object.fromEntries(
+      ["UA", "FTV", "LW", "WLTW", "NCLH", "ZTS", "ABBV"].map((t) => [t, [marketMetrics(t).returns1y, marketMetrics(t).returns5y]]),
+    );
+    expect(counts).toEqual({
+      UA: [186, 186],
+      FTV: [126, 126],
+      LW: [34, 34],
+      WLTW: [250, 250],
+      NCLH: [252, 995],
+      ZTS: [252, 986],
+      ABBV: [252, 1007],
+    });
+    for (const ticker of ["UA", "FTV", "LW"]) expect(company(ticker).daily_return_vol_1y_annualized, ticker).toBeNull();
+    for (const ticker of ["NCLH", "ZTS"]) expect(company(ticker).daily_return_vol_5y_annualized, ticker).toBeNull();
+    expectClose(company("WLTW").daily_return_vol_1y_annualized, marketMetrics("WLTW").vol1y, "WLTW vol 1y");
+    expectClose(company("ABBV").daily_return_vol_5y_annualized, marketMetrics("ABBV").vol5y, "ABBV vol 5y");
+    expect(marketMetrics("WLTW").vol1y).not.toBeNull();
+    expect(marketMetrics("ABBV").vol5y).not.toBeNull();
+  });
+
+  it("tickers of the price file's list without a row in the week up to D have no price", () => {
+    // Every ticker with rows trades on 2016-12-30; the listed tickers without any row (spun off or
+    // listed after 2016: CARR, OTIS, DOW ...) are the real cases.
+    const without = rawCsv("prices/constituents-2021.csv.br")
+      .map((r) => r.Symbol!)
+      .filter((symbol) => marketMetrics(symbol).price === null);
+    expect(without.length).toBeGreaterThanOrEqual(13);
+    expect(without).toEqual(expect.arrayContaining(["CARR", "OTIS", "DOW", "CTVA"]));
+    for (const symbol of without) {
+      const holders = builtDb()
+        .prepare("SELECT c.full_ticker, c.price, c.marketCap_usd, c.return_1y FROM companies c JOIN company_symbols s ON s.company_id = c.id WHERE s.symbol = ?")
+        .all(symbol);
+      expect(holders.length, symbol).toBeGreaterThan(0);
+      for (const holder of holders) expect(holder, symbol).toMatchObject({ price: null, marketCap_usd: null, return_1y: null });
+    }
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * For the data tests: the bundled raw files read with their own parsing and METRICS.md applied word
+ * for word, independently of the ingest's code, plus read access to the built database.
+ */
+import { readFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
+import Database from "better-sqlite3";
+import { parse } from "csv-parse/sync";
+import { expect } from "vitest";
+import { env } from "@/lib/env";
+
+/** The as-of date D. */
+export const D = "2016-12-31";
+const ONE_YEAR_BEFORE_D = "2015-12-31";
+const FIVE_YEARS_BEFORE_D = "2011-12-31";
+const WEEK_BEFORE_D = "2016-12-24";
+
+export const raw = (file: string) => brotliDecompressSync(readFileSync(`${env().DATA_DIR}/${file}`)).toString("utf8");
+export const rawCsv = (file: string) => parse(raw(file), { columns: true }) as Record<string, string>[];
+
+let loaded: { db: Database.Database; priceLines: Map<string, string[]>; fundamentals: Record<string, string>[] } | undefined;
+
+function sources() {
+  if (!loaded) {
+    const priceLines = new Map<string, string[]>();
+    for (const line of raw("prices/daily-2011-2016.csv.br").split("\n").slice(1)) {
+      const ticker = line.slice(0, line.indexOf(","));
+      if (!ticker) continue;
+      if (!priceLines.has(ticker)) priceLines.set(ticker, []);
+      priceLines.get(ticker)!.push(line);
+    }
+    loaded = {
+      db: new Database(env().DATABASE_PATH, { readonly: true }),
+      priceLines,
+      fundamentals: rawCsv("kaggle/fundamentals.csv.br"),
+    };
+  }
+  return loaded;
+}
+
+export const builtDb = () => sources().db;
+/** Every ticker of the raw price file. */
+export const priceTickers = () => [...sources().priceLines.keys()];
+
+type Row = Record<string, number | string | null>;
+
+/** The S&P 500 company a symbol (current or former) names. */
+export const company = (symbol: string) =>
+  builtDb().prepare("SELECT c.* FROM companies c JOIN company_symbols s ON s.company_id = c.id WHERE s.symbol = ? AND c.in_sp500 = 1").get(symbol) as Row;
+export const fiscal = (id: number, offset: number) =>
+  builtDb().prepare("SELECT * FROM fiscal_years WHERE company_id = ? AND fy_offset = ?").get(id, offset) as Row | undefined;
+
+export interface Day {
+  date: string;
+  close: number;
+  adj: number;
+  dividend: number;
+  split: number;
+}
+
+export function days(ticker: string): Day[] {
+  return (sources().priceLines.get(ticker) ?? [])
+    .map((line) => {
+      const [, date, close, adj, , dividend, split] = line.split(",");
+      return { date: date!, close: Number(close), adj: Number(adj), dividend: Number(dividend), split: Number(split) };
+    })
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+function stdev(values: number[]) {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
+}
+
+/** METRICS.md market metrics, computed the plain way (null rules included). */
+export function marketMetrics(ticker: string) {
+  const upToD = days(ticker).filter((d) => d.date <= D);
+  const last = upToD.at(-1);
+  const yearAgo = upToD.filter((d) => d.date <= ONE_YEAR_BEFORE_D).at(-1);
+  const returnsAfter = (from: string) => {
+    const out: number[] = [];
+    for (let i = 1; i < upToD.length; i++) if (upToD[i]!.date > from) out.push(upToD[i]!.adj / upToD[i - 1]!.adj - 1);
+    return out;
+  };
+  const returns1y = returnsAfter(ONE_YEAR_BEFORE_D);
+  const returns5y = returnsAfter(FIVE_YEARS_BEFORE_D);
+  const splitsAfter = (date: string) => upToD.filter((d) => d.date > date).reduce((p, d) => p * d.split, 1);
+  const dividends = upToD
+    .filter((d) => d.date > ONE_YEAR_BEFORE_D && d.dividend !== 0)
+    .reduce((sum, d) => sum + d.dividend / splitsAfter(d.date), 0);
+  const price = last && last.date > WEEK_BEFORE_D ? last.close : null;
+  return {
+    price,
+    return_1y: price !== null && yearAgo ? last!.adj / yearAgo.adj - 1 : null,
+    returns1y: returns1y.length,
+    returns5y: returns5y.length,
+    vol1y: returns1y.length < 200 ? null : stdev(returns1y) * Math.sqrt(252),
+    vol5y: returns5y.length < 1000 ? null : stdev(returns5y) * Math.sqrt(252),
+    dividendYield: price === null ? null : dividends / price,
+    splitsAfter,
+  };
+}
+
+/** Kaggle rows of a ticker with METRICS.md fiscal-year labels (a repeated label is the next year), eligible ones only. */
+export function fiscalYears(ticker: string) {
+  const rows = sources()
+    .fundamentals.filter((r) => r["Ticker Symbol"] === ticker)
+    .map((row) => {
+      const [dd, mm, yy] = row["Period Ending"]!.split("-");
+      return { row, periodEnd: `20${yy}-${mm}-${dd}`, year: Number(row["For Year"]) };
+    })
+    .sort((a, b) => a.periodEnd.localeCompare(b.periodEnd));
+  for (let i = 1; i < rows.length; i++) if (rows[i]!.year === rows[i - 1]!.year) rows[i]!.year += 1;
+  return rows.filter((r) => r.periodEnd <= D);
+}
+
+export type FiscalYear = ReturnType<typeof fiscalYears>[number];
+
+/** A Kaggle cell as a number; the source leaves `Earnings Per Share` and shares blank when it lacks them. */
+export const cell = (row: Record<string, string>, column: string) => (row[column] === "" ? null : Number(row[column]));
+export const n = (row: Record<string, string>, column: string) => Number(row[column]);
+
+/** `a / b`, null unless both exist and the denominator is positive. */
+export const perPositive = (a: number | null, b: number | null) => (a === null || b === null || !(b > 0) ? null : a / b);
+
+export function roic(row: Record<string, string>) {
+  const ebt = n(row, "Earnings Before Tax");
+  const tax = ebt > 0 ? Math.min(1, Math.max(0, n(row, "Income Tax") / ebt)) : 0;
+  const ic =
+    n(row, "Total Equity") + n(row, "Long-Term Debt") + n(row, "Short-Term Debt / Current Portion of Long-Term Debt") - n(row, "Cash and Cash Equivalents");
+  return ic > 0 ? (n(row, "Earnings Before Interest and Tax") * (1 - tax)) / ic : null;
+}
+
+/** `actual` equals `expected` to a relative precision (values are floats of very different scales); null matches null. */
+export const closeEnough = (actual: unknown, expected: number | null, relative = 1e-9) =>
+  expected === null ? actual === null : typeof actual === "number" && Math.abs(actual - expected) <= relative * Math.abs(expected);
+
+export function expectClose(actual: unknown, expected: number | null, label: string) {
+  expect(closeEnough(actual, expected), `${label}: ${String(actual)}, expected ${String(expected)}`).toBe(true);
+}
