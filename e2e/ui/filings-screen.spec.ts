@@ -32,9 +32,9 @@ test.describe("from a screen to its companies' filings", () => {
     await expect(scope).toContainText(`${screenTickers.size.toLocaleString("en-US")} companies`);
     await expect(page.getByTestId("scope-with-filings")).toHaveText(String(withFilings.length));
 
-    await page.getByLabel("Query 1").fill("supply chain disruption");
-    await page.getByRole("radio", { name: /keyword/ }).check();
-    await page.getByLabel("Results").selectOption("25");
+    await page.getByRole("textbox", { name: "Query 1", exact: true }).fill("supply chain disruption");
+    await page.getByRole("radio", { name: /^keyword/ }).check();
+    await page.getByRole("combobox", { name: "Results" }).selectOption("25");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await searchSettled(page);
     const hits = await shownHitCompanies(page);

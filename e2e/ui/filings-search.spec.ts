@@ -7,15 +7,15 @@ test.describe("filing search page", () => {
   test("a search built in the form, with several queries and every filter, shows the public API's answer to the request the API panel shows", async ({ page }) => {
     const key = newApiKey();
     await page.goto("/filings/");
-    await page.getByLabel("Query 1").fill("capital expenditures");
+    await page.getByRole("textbox", { name: "Query 1", exact: true }).fill("capital expenditures");
     await page.getByRole("button", { name: "+ Add a query" }).click();
-    await page.getByLabel("Query 2").fill("purchases of property, plant and equipment");
+    await page.getByRole("textbox", { name: "Query 2", exact: true }).fill("purchases of property, plant and equipment");
     await page.getByLabel("Company name").fill("3M");
     await page.getByLabel("Fiscal year").fill("2018");
     await page.getByLabel("Fiscal period").selectOption("FY");
     await page.getByLabel("Filing type").selectOption("10-K");
-    await page.getByRole("radio", { name: /keyword/ }).check();
-    await page.getByLabel("Results").selectOption("25");
+    await page.getByRole("radio", { name: /^keyword/ }).check();
+    await page.getByRole("combobox", { name: "Results" }).selectOption("25");
     await page.getByRole("button", { name: "Search", exact: true }).click();
 
     await expect(page).toHaveURL(/q=capital\+expenditures&q=purchases/);
@@ -57,10 +57,10 @@ test.describe("filing search page", () => {
     await page.reload();
     await searchSettled(page);
     expect(await shownHitIds(page)).toEqual(api.results.map((h) => h.id));
-    await expect(page.getByLabel("Query 2")).toHaveValue("purchases of property, plant and equipment");
+    await expect(page.getByRole("textbox", { name: "Query 2", exact: true })).toHaveValue("purchases of property, plant and equipment");
     await page.goBack();
     await expect(page.getByTestId("hit")).toHaveCount(0);
-    await expect(page.getByLabel("Query 1")).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "Query 1", exact: true })).toHaveValue("");
   });
 
   test("a shared link shows its passages without JavaScript", async ({ browser, page }) => {
@@ -81,7 +81,7 @@ test.describe("filing search page", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/ui/filings/search/")) sent.push(request.postData() ?? "");
     });
-    await page.getByLabel("Query 1").fill("x".repeat(301));
+    await page.getByRole("textbox", { name: "Query 1", exact: true }).fill("x".repeat(301));
     await page.getByLabel("Fiscal year").fill("20x8");
     await page.getByLabel("Company name").fill("n".repeat(121));
     await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -92,7 +92,7 @@ test.describe("filing search page", () => {
     await snapshot(page, "filings-validation");
 
     // Fixed, the search goes out.
-    await page.getByLabel("Query 1").fill("dividends");
+    await page.getByRole("textbox", { name: "Query 1", exact: true }).fill("dividends");
     await page.getByLabel("Fiscal year").fill("2022");
     await page.getByLabel("Company name").fill("");
     await page.getByRole("button", { name: "Search", exact: true }).click();

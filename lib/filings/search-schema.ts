@@ -15,15 +15,15 @@ export const FilingSearchRequestSchema = z.strictObject({
     .min(1, "give at least one query")
     .max(12, "at most 12 queries")
     .meta({ description: "Natural-language queries, searched separately and fused into one ranking. Put a phrase in double quotes to require it." }),
-  name: z.string().max(120).refine(notBlank, "must not be blank").optional().meta({
+  name: z.string().max(120, "at most 120 characters").refine(notBlank, "must not be blank").optional().meta({
     description: 'Company name, case-insensitive; short and legal names alike ("JPMorgan" finds "JPMorgan Chase & Co.").',
   }),
-  ticker: z.string().max(40).refine(notBlank, "must not be blank").optional().meta({
+  ticker: z.string().max(40, "at most 40 characters").refine(notBlank, "must not be blank").optional().meta({
     description: "Ticker symbol (current or former) or `full_ticker` (`NYSE:MMM`), case-insensitive.",
   }),
   fiscal_year: z.number({ error: "must be a year, a whole number from 1900 to 2200" }).int().min(1900).max(2200).optional().meta({ description: "Fiscal year as the company labels it." }),
   fiscal_period: z.enum(FISCAL_PERIODS).optional().meta({ description: "`FY` for annual filings, `Q1`-`Q4` for quarters." }),
-  filing_type: z.string().max(30).refine(notBlank, "must not be blank").optional().meta({
+  filing_type: z.string().max(30, "at most 30 characters").refine(notBlank, "must not be blank").optional().meta({
     description: "`10-K`, `10-Q`, `8-K`, `earnings-release` or `annual-report`; spelling-insensitive (`10K`, `10-k`).",
   }),
   results: z.number({ error: "must be a whole number from 1 to 25" }).int().min(1).max(25).default(5).meta({ description: "Number of results, 1 to 25." }),

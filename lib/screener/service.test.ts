@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
-import { type RowsResponse, type TickersResponse, runScreen } from "./service";
+import { type RowsResponse, type TickersResponse, runScreen, screenCompanyIds } from "./service";
 
 type Company = Record<string, number | string | null> & { id: number; full_ticker: string };
 type FiscalYear = Record<string, number | string | null> & { company_id: number; fy_offset: number };
@@ -292,5 +292,14 @@ describe("sorting and paging", () => {
     const page = basic({ fields: ["companyName", "description"], result_format: "tickers", page: { limit: 3 } }) as TickersResponse;
     expect(Object.keys(page).sort()).toEqual(["as_of", "limit", "offset", "tickers", "total"]);
     expect(page.tickers).toHaveLength(3);
+  });
+});
+
+describe("screenCompanyIds", () => {
+  it("selects exactly the companies of the screen, however many", () => {
+    const filters = { sector: { values: ["Information Technology"] }, return_1y: { min: 0 } };
+    const byId = new Map(companies.map((c) => [c.id, c.full_ticker]));
+    expect(sorted(screenCompanyIds(AdvancedScreenRequest.parse({ filters }).filters).map((id) => byId.get(id)!))).toEqual(sorted(allTickers({ filters })));
+    expect(screenCompanyIds({})).toHaveLength(companies.length);
   });
 });

@@ -52,7 +52,8 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
   const stems = queryStems(queries);
   const unit = filing.has_pages ? "Page" : "Part";
   const pageHref = (page: number) => readerHref(filing.source_name, { page, queries });
-  const current = sections.filter((s) => s.page <= to).at(-1);
+  // The section the page asked for (or the hit's) is in.
+  const current = sections.filter((s) => s.page <= target).at(-1);
   const company = filing.company_name ?? filing.company_label ?? "Unknown company";
 
   return (
@@ -105,8 +106,8 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
                   aria-current={s === current ? "location" : undefined}
                   className="block rounded px-1.5 py-0.5 text-zinc-700 hover:bg-zinc-100 aria-[current]:bg-sky-50 aria-[current]:font-medium aria-[current]:text-sky-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current]:bg-sky-950 dark:aria-[current]:text-sky-200"
                 >
-                  {s.title}
-                  <span className="ml-1 text-[11px] text-zinc-400">
+                  {s.title}{" "}
+                  <span className="text-[11px] text-zinc-400">
                     {unit.toLowerCase()} {s.page}
                   </span>
                 </Link>
