@@ -1,11 +1,14 @@
 import Link from "next/link";
 import { getCoverage } from "@/lib/coverage";
+import { databaseNotice } from "@/components/ui/database-notice";
 
 export const dynamic = "force-dynamic";
 
 const formatCount = new Intl.NumberFormat("en-US");
 
 export default function HomePage() {
+  const notice = databaseNotice();
+  if (notice) return notice;
   const coverage = getCoverage();
   const { counts } = coverage;
   const stats = [

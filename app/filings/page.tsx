@@ -3,6 +3,7 @@ import { FilingSearchApp } from "@/components/filings/filing-search-app";
 import { type UiFilingSearchResponse, UiFilingSearchRequest, screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
 import { defaultSearchBackend } from "@/lib/filings/search-filings";
 import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
+import { databaseNotice } from "@/components/ui/database-notice";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Filing search" };
@@ -14,6 +15,8 @@ export const metadata: Metadata = { title: "Filing search" };
  * next to the inputs.
  */
 export default async function FilingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const notice = databaseNotice();
+  if (notice) return notice;
   const state = searchFromParams(await searchParams);
   const request = uiSearchBody(state);
   let response: UiFilingSearchResponse | undefined;

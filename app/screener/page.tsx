@@ -8,6 +8,7 @@ import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/op
 import { screenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
 import { type RowsResponse, runScreen } from "@/lib/screener/service";
+import { databaseNotice } from "@/components/ui/database-notice";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Screener" };
@@ -18,6 +19,8 @@ export const metadata: Metadata = { title: "Screener" };
  * would refuse renders without results and the browser shows the API's errors next to the inputs.
  */
 export default async function ScreenerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const notice = databaseNotice();
+  if (notice) return notice;
   const { screen } = screenFromSearchParams(await searchParams);
   // Built by buildOptionsRecord from the catalog, so each filter has its input type's members.
   const options = getScreenerOptions() as TypedScreenerOptions;

@@ -1,8 +1,8 @@
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { env } from "@/lib/env";
-import { buildingMarker } from "@/lib/ingest/build-database";
+import { buildInProgress } from "@/lib/ingest/build-database";
 import { SCHEMA_VERSION } from "./schema";
 
 export type DatabaseState = "ready" | "building" | "missing";
@@ -15,7 +15,7 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-const building = () => existsSync(buildingMarker(env().DATABASE_PATH));
+const building = () => buildInProgress(env().DATABASE_PATH);
 
 /** `ready` when a complete database of this version is in place (a rebuild keeps serving the old one). */
 export function databaseState(): DatabaseState {

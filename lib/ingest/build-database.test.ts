@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildDatabase } from "./build-database";
+import { buildDatabase, buildInProgress, buildingMarker } from "./build-database";
 import { BundledFileError, readBrotliText, writeBrotli } from "./compressed-files";
 import { silentProgress } from "./progress";
 
@@ -61,5 +61,19 @@ describe("a corrupt or missing bundled file", () => {
     const file = path.join(dataDir, "sec", "companyfacts", "CIK0000320193.json.br");
     writeBrotli(file, readBrotliText(file).slice(0, 5000));
     expect(build(dataDir)).toThrow(/companyfacts\/CIK0000320193\.json\.br: is not valid JSON \(/);
+  });
+});
+
+describe("the building marker", () => {
+  it("means a build is running only while the process it names is alive", () => {
+    const databasePath = path.join(work, "marker.db");
+    expect(buildInProgress(databasePath)).toBe(false);
+    writeFileSync(buildingMarker(databasePath), String(process.pid));
+    expect(buildInProgress(databasePath)).toBe(true);
+    // A build that was killed leaves its marker behind: a pid no process has.
+    writeFileSync(buildingMarker(databasePath), "2147483646");
+    expect(buildInProgress(databasePath)).toBe(false);
+    writeFileSync(buildingMarker(databasePath), "not a pid");
+    expect(buildInProgress(databasePath)).toBe(false);
   });
 });

@@ -7,9 +7,10 @@ import { MetricList } from "@/components/company/metric-list";
 import { PriceChart } from "@/components/charts/price-chart";
 import { companiesWithSymbol, companyByTicker, dailyPrices, fiscalYears, formerSymbols, fundamentalsDifferences } from "@/lib/companies/company-repository";
 import { rebasedCloses } from "@/lib/companies/price-history";
-import { metaValue } from "@/lib/db/market-db";
+import { databaseState, metaValue } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
 import { companyHref } from "@/lib/links";
+import { databaseNotice } from "@/components/ui/database-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -24,6 +25,7 @@ const decode = (segment: string) => {
 };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  if (databaseState() !== "ready") return {};
   const ticker = decode((await params).ticker);
   const company = companyByTicker(ticker);
   return { title: company ? `${company.companyName} (${company.full_ticker})` : ticker };
@@ -42,6 +44,8 @@ const COVERAGE = [
  * security that has it, or lists them when several do.
  */
 export default async function CompanyPage({ params }: Params) {
+  const notice = databaseNotice();
+  if (notice) return notice;
   const ticker = decode((await params).ticker);
   const company = companyByTicker(ticker);
   if (!company) {

@@ -8,6 +8,8 @@ import { filingDocuments } from "@/lib/filings/filing-documents";
 import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
 import { markPage, parseHitParam, queryStems, readerWindow } from "@/lib/filings/reader-marks";
 import { companyHref, readerHref } from "@/lib/links";
+import { databaseNotice } from "@/components/ui/database-notice";
+import { databaseState } from "@/lib/db/market-db";
 
 export const dynamic = "force-dynamic";
 
@@ -27,6 +29,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 const all = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  if (databaseState() !== "ready") return {};
   const filing = filingDocuments().filing(decode((await params).id));
   return { title: filing ? `${filing.company_name ?? filing.company_label ?? ""} ${filingTypeLabel(filing.filing_type)} ${fiscalLabel(filing)}`.trim() : "Filing" };
 }
@@ -37,6 +40,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * highlighted and scrolled into view; the words of `q` are marked. Sections jump to their page.
  */
 export default async function FilingReaderPage({ params, searchParams }: Props) {
+  const notice = databaseNotice();
+  if (notice) return notice;
   const id = decode((await params).id);
   const documents = filingDocuments();
   const filing = documents.filing(id);
