@@ -10,6 +10,14 @@ const SOURCES: Record<string, string> = {
 
 const CHART_METRICS = ["revenue", "operatingIncome", "netIncome"] as const;
 
+const shareCount = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 3 });
+
+/** A compared value as the table shows it (share counts are not a screener field). */
+function differenceCell(metric: string, value: number | null): string {
+  if (metric === "sharesOutstanding") return value === null ? "—" : `${shareCount.format(value)} shares`;
+  return formatValue(value, FIELD_BY_NAME.get(metric)?.unit ?? "number");
+}
+
 /** Fiscal-year fundamentals of a company: a chart of the income lines and a table of every metric, oldest year first. */
 export function FiscalHistory({ years, source, differences }: { years: FiscalYearRecord[]; source: string | null; differences: FundamentalsDifference[] }) {
   // The screener's fiscal-year metrics that the fiscal_years table holds per year (the year and its end head the columns).
@@ -81,18 +89,15 @@ export function FiscalHistory({ years, source, differences }: { years: FiscalYea
               </tr>
             </thead>
             <tbody>
-              {differences.map((d) => {
-                const unit = FIELD_BY_NAME.get(d.metric)?.unit ?? "number";
-                return (
-                  <tr key={`${d.fiscal_year}-${d.metric}`}>
-                    <td className="pr-4">FY{d.fiscal_year}</td>
-                    <td className="pr-4">{FIELD_BY_NAME.get(d.metric)?.label ?? d.metric}</td>
-                    <td className="num pr-4 font-mono">{formatValue(d.sec_value, unit)}</td>
-                    <td className="num pr-4 font-mono">{formatValue(d.kaggle_value, unit)}</td>
-                    <td className="num font-mono">{formatValue(d.relative_difference, "percent")}</td>
-                  </tr>
-                );
-              })}
+              {differences.map((d) => (
+                <tr key={`${d.fiscal_year}-${d.metric}`}>
+                  <td className="pr-4">FY{d.fiscal_year}</td>
+                  <td className="pr-4">{FIELD_BY_NAME.get(d.metric)?.label ?? (d.metric === "sharesOutstanding" ? "Shares outstanding" : d.metric)}</td>
+                  <td className="num pr-4 font-mono">{differenceCell(d.metric, d.sec_value)}</td>
+                  <td className="num pr-4 font-mono">{differenceCell(d.metric, d.kaggle_value)}</td>
+                  <td className="num font-mono">{formatValue(d.relative_difference, "percent")}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </details>

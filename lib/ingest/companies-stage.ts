@@ -28,7 +28,7 @@ const LATEST_YEAR_COLUMNS = [
 ] as const satisfies readonly (keyof FiscalYearRow)[];
 
 /** Metrics compared between the SEC companyfacts and Kaggle values of one fiscal year. */
-const COMPARED_METRICS = ["revenue", "grossProfit", "operatingIncome", "netIncome", "eps", "totalEquity", "ebit"] as const;
+const COMPARED_METRICS = ["revenue", "grossProfit", "operatingIncome", "netIncome", "eps", "totalEquity", "ebit", "sharesOutstanding"] as const;
 
 export interface CompaniesStageResult {
   companies: number;
@@ -59,13 +59,6 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     symbolChanges: sources.readSymbolChanges(paths),
     asOf,
   });
-  // Stored in country and sector order: screens filter on those most, and neighbouring rows then
-  // share pages.
-  const universe = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), secTickers }).sort(
-    (a, b) => compareText(a.country, b.country) || compareText(a.sector, b.sector) || compareText(a.fullTicker, b.fullTicker),
-  );
-  progress(`universe: ${universe.length} securities (${members.length} S&P 500 members of 2016, 2021 or 2026)`);
-
   const companyFacts = new Map<number, FiscalYearInputs[]>();
   const secCompanies: string[] = [];
   for (const [cik, file] of sources.companyFactsFiles(paths)) {
@@ -75,6 +68,25 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     secCompanies.push(`${facts.entityName} (${years.length} fiscal years to ${asOf})`);
   }
   progress(`SEC companyfacts: ${secCompanies.join(", ")}`);
+
+  // A former index member that has since been delisted stays in the snapshot (the 2016 universe
+  // without survivorship bias) when some data set covers it; one with no profile, prices or
+  // fundamentals would be a name alone.
+  const carriesData = (c: CompanyRecord) =>
+    c.listingStatus === "listed" ||
+    c.description !== null ||
+    (c.priceTicker !== null && prices.has(c.priceTicker)) ||
+    (c.fundamentalsTicker !== null && kaggle.has(c.fundamentalsTicker)) ||
+    (c.cik !== null && companyFacts.has(c.cik));
+  // Stored in country and sector order: screens filter on those most, and neighbouring rows then
+  // share pages.
+  const built = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), secTickers });
+  const universe = built
+    .filter(carriesData)
+    .sort((a, b) => compareText(a.country, b.country) || compareText(a.sector, b.sector) || compareText(a.fullTicker, b.fullTicker));
+  progress(
+    `universe: ${universe.length} securities (${members.length} S&P 500 members of 2016, 2021 or 2026; ${built.length - universe.length} delisted members without any data left out)`,
+  );
 
   const insert = prepareInserts(db);
   let withPrices = 0;
@@ -106,7 +118,20 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     });
   })();
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
+  progress(describeDifferences(db));
   return { companies: universe.length, withPrices, withFundamentals, secCompanies };
+}
+
+/** Where SEC companyfacts and the Kaggle file disagree (the company page lists each value). */
+function describeDifferences(db: Database.Database): string {
+  const summary = db
+    .prepare(
+      `SELECT c.symbol, count(*) AS n, max(abs(d.relative_difference)) AS largest FROM fundamentals_differences d
+       JOIN companies c ON c.id = d.company_id GROUP BY c.symbol ORDER BY c.symbol`,
+    )
+    .all() as { symbol: string; n: number; largest: number | null }[];
+  const parts = summary.map((s) => `${s.symbol} ${s.n} (largest ${((s.largest ?? 0) * 100).toFixed(2)}%)`);
+  return `SEC companyfacts vs Kaggle, values of the same fiscal year that differ: ${parts.join(", ") || "none"}`;
 }
 
 const compareText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);

@@ -55,6 +55,19 @@ describe("invariants", () => {
     expect(company("GOOGL").full_ticker).toBe("NASDAQ:GOOGL");
     const apple = db.prepare("SELECT count(*) FROM companies WHERE companyName LIKE 'Apple Inc%'").pluck().get();
     expect(apple).toBe(1);
+    // Interpublic's Berlin line carries the ISIN of its NYSE listing: one security, one row.
+    expect(db.prepare("SELECT full_ticker FROM companies WHERE isin = 'US4606901001'").pluck().all()).toEqual(["NYSE:IPG"]);
+  });
+
+  it("keeps former index members that are delisted only when a data set covers them", () => {
+    const bare = db
+      .prepare("SELECT full_ticker FROM companies WHERE listing_status = 'delisted' AND has_profile = 0 AND has_prices = 0 AND has_fundamentals = 0 AND has_filings = 0")
+      .pluck()
+      .all();
+    expect(bare).toEqual([]);
+    // Kept: delisted since 2016, still in the snapshot with its data (no survivorship bias).
+    expect(company("ATVI").listing_status).toBe("delisted");
+    expect(company("ATVI").has_prices).toBe(1);
   });
 
   it("uses one spelling per country, currency and sector", () => {
@@ -65,6 +78,8 @@ describe("invariants", () => {
       expect(values.every((v) => v === v.trim())).toBe(true);
     }
     expect(db.prepare("SELECT count(*) FROM companies WHERE currency IN ('ILA', 'ZAC', 'GBp')").pluck().get()).toBe(0);
+    // The 2016 lists still say "Telecommunications Services"; GICS calls it Communication Services since 2018.
+    expect(db.prepare("SELECT count(*) FROM companies WHERE sector LIKE 'Telecommunication%'").pluck().get()).toBe(0);
   });
 
   it("gives S&P 500 members the currency of their US listing, not of the cross-listing that lent the profile", () => {

@@ -37,3 +37,9 @@ export function loadIndustryClassifier(file: string): IndustryClassifier {
   }
   return (subIndustry) => (subIndustry ? (bySubIndustry.get(key(subIndustry)) ?? null) : null);
 }
+
+/** GICS sectors renamed since the older index lists were written (2018: telecoms joined media as Communication Services). */
+const RENAMED_SECTORS: Readonly<Record<string, string>> = { "Telecommunications Services": "Communication Services", "Telecommunication Services": "Communication Services" };
+
+/** A GICS sector name as the rest of the universe spells it today. */
+export const currentSectorName = (sector: string | null) => (sector === null ? null : (RENAMED_SECTORS[sector] ?? sector));

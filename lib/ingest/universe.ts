@@ -2,7 +2,7 @@ import { companyNameKey, companyWordSetKey, namesMatch } from "@/lib/names";
 import { EXCHANGES, US_EXCHANGE_CODES } from "./exchanges";
 import type { IndexMember } from "./index-members";
 import { type Listing, completeness, groupByIssuer, selectHomeListings } from "./listings";
-import type { IndustryClassifier } from "./industries";
+import { currentSectorName, type IndustryClassifier } from "./industries";
 
 /** One row of the company universe: one listed security. */
 export interface CompanyRecord {
@@ -60,6 +60,10 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
   const groups = groupByIssuer(active);
   const groupOf = new Map<Listing, number>();
   groups.forEach((group, index) => group.forEach((listing) => groupOf.set(listing, index)));
+  // An ISIN names one security wherever it trades: the member's claims its listings abroad even
+  // when its own US listing is marked delisted (and so is in no group).
+  const groupOfIsin = new Map<string, number>();
+  for (const [listing, index] of groupOf) if (listing.isin) groupOfIsin.set(listing.isin, index);
   const byNameKey = new Map<string, Listing[]>();
   for (const listing of listings) {
     for (const key of new Set([...nameKeys(listing.name), ...nameKeys(descriptionLeadName(listing.description))])) {
@@ -86,7 +90,7 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
     const sameName = memberListings(member, byNameKey);
     const profile = [venue, ...sameName].filter((l): l is Listing => l !== undefined && l.description !== null)[0] ?? venue ?? sameName[0];
     for (const listing of [venue, ...sameName]) {
-      const group = listing && groupOf.get(listing);
+      const group = listing && (groupOf.get(listing) ?? (listing.isin ? groupOfIsin.get(listing.isin) : undefined));
       if (group !== undefined) claimed.add(group);
     }
     const gics = classify(member.gicsSubIndustry);
@@ -109,7 +113,7 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
       country: profile?.country ?? member.country ?? headquartersCountry(member.headquarters, knownCountries) ?? US,
       // The trading currency of the US listing, not of the cross-listing that lent the profile.
       currency: venue?.currency ?? "USD",
-      sector: profile?.sector ?? gics?.sector ?? member.gicsSector,
+      sector: profile?.sector ?? gics?.sector ?? currentSectorName(member.gicsSector),
       industryGroup: profile?.sector ? profile.industryGroup : (gics?.industryGroup ?? null),
       industry: profile?.sector ? profile.industry : (gics?.industry ?? null),
       description: profile?.description ?? null,

@@ -1,0 +1,23 @@
+import { expect, test } from "@playwright/test";
+import { call } from "./support";
+
+test.describe("health", () => {
+  test("answers 200 with the as-of date and the counts the data must reach, with a request id", async () => {
+    const response = await call("/api/health/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { status: string; as_of: string; built_at: string; counts: Record<string, number> };
+    expect(body.status).toBe("ok");
+    expect(body.as_of).toBe("2016-12-31");
+    expect(Date.parse(body.built_at)).not.toBeNaN();
+    const { counts } = body;
+    expect(counts.companies).toBeGreaterThanOrEqual(30_000);
+    expect(counts.countries).toBeGreaterThanOrEqual(80);
+    expect(counts.with_return_and_volatility).toBeGreaterThanOrEqual(480);
+    expect(counts.with_market_cap).toBeGreaterThanOrEqual(340);
+    expect(counts.with_fundamentals).toBeGreaterThanOrEqual(440);
+    expect(counts.filings).toBeGreaterThanOrEqual(370);
+    expect(counts.filing_companies).toBeGreaterThanOrEqual(40);
+  });
+});
