@@ -36,11 +36,14 @@ export interface QualityRow {
   recall5: number;
   recall10: number;
   mrr10: number;
+  /** The stricter count: the hit's page is an evidence page itself (null where not computed). */
+  exact: { recall10: number; mrr10: number } | null;
 }
 
 /**
  * Page-level success: a hit counts when it comes from the evidence document and its page is within
- * one of an evidence page (FinanceBench pages are 0-based, result pages 1-based).
+ * one of an evidence page (FinanceBench pages are 0-based, result pages 1-based); `exact` counts
+ * only the evidence pages themselves.
  */
 export async function runQualityBench(questions: BenchQuestion[], searchtypes: readonly string[] = SEARCH_TYPES): Promise<QualityRow[]> {
   const aliases = benchRepository().documentAliases();
@@ -50,20 +53,29 @@ export async function runQualityBench(questions: BenchQuestion[], searchtypes: r
       let r5 = 0;
       let r10 = 0;
       let mrr = 0;
+      let exactR10 = 0;
+      let exactMrr = 0;
       for (const q of questions) {
         const doc = aliases.get(q.docName) ?? q.docName;
         const request: FilingSearchRequest = { queries: [q.question], results: 10, searchtype: searchtype as FilingSearchRequest["searchtype"] };
         if (filter === "company") request.name = q.company;
         const { results } = await searchFilings(request);
-        const rank = results.findIndex((hit) => hit.filing.id === doc && hit.page !== null && q.pages.some((p) => Math.abs(hit.page! - 1 - p) <= 1));
+        const rankWithin = (pages: number) =>
+          results.findIndex((hit) => hit.filing.id === doc && hit.page !== null && q.pages.some((p) => Math.abs(hit.page! - 1 - p) <= pages));
+        const rank = rankWithin(1);
         if (rank >= 0 && rank < 5) r5++;
         if (rank >= 0) {
           r10++;
           mrr += 1 / (rank + 1);
         }
+        const exact = rankWithin(0);
+        if (exact >= 0) {
+          exactR10++;
+          exactMrr += 1 / (exact + 1);
+        }
       }
       const n = questions.length;
-      rows.push({ searchtype, filter, recall5: r5 / n, recall10: r10 / n, mrr10: mrr / n });
+      rows.push({ searchtype, filter, recall5: r5 / n, recall10: r10 / n, mrr10: mrr / n, exact: { recall10: exactR10 / n, mrr10: exactMrr / n } });
     }
   }
   return rows;
@@ -105,7 +117,7 @@ export function randomBaseline(questions: BenchQuestion[]): QualityRow[] {
       totals.mrr += e.mrr;
     }
     const count = questions.length;
-    return { searchtype: "random", filter, recall5: totals.r5 / count, recall10: totals.r10 / count, mrr10: totals.mrr / count };
+    return { searchtype: "random", filter, recall5: totals.r5 / count, recall10: totals.r10 / count, mrr10: totals.mrr / count, exact: null };
   });
 }
 
@@ -145,8 +157,14 @@ export async function runSpeedBench(questions: BenchQuestion[]): Promise<SpeedRo
 
 export function formatReport(questions: number, quality: QualityRow[], speed: SpeedRow[]): string {
   const lines = [`FinanceBench page-level retrieval, ${questions} questions (hit = evidence document, page within one)`, ""];
-  lines.push("| search type | filter | Recall@5 | Recall@10 | MRR@10 |", "| --- | --- | --- | --- | --- |");
-  for (const r of quality) lines.push(`| ${r.searchtype} | ${r.filter} | ${r.recall5.toFixed(3)} | ${r.recall10.toFixed(3)} | ${r.mrr10.toFixed(3)} |`);
+  lines.push(
+    "| search type | filter | Recall@5 | Recall@10 | MRR@10 | exact page: Recall@10 | exact page: MRR@10 |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  );
+  for (const r of quality) {
+    const exact = r.exact ? `${r.exact.recall10.toFixed(3)} | ${r.exact.mrr10.toFixed(3)}` : "— | —";
+    lines.push(`| ${r.searchtype} | ${r.filter} | ${r.recall5.toFixed(3)} | ${r.recall10.toFixed(3)} | ${r.mrr10.toFixed(3)} | ${exact} |`);
+  }
   lines.push("", "| search type | queries per request | requests | median ms | p95 ms |", "| --- | --- | --- | --- | --- |");
   for (const r of speed) lines.push(`| ${r.searchtype} | ${r.queries} | ${r.requests} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
   return lines.join("\n");
