@@ -4,6 +4,7 @@ import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from "@t
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ApiRequestPanel } from "@/components/ui/api-request-panel";
+import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
 import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import type { ScreenScope, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
@@ -134,13 +135,7 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
               <span>{Math.round(data.timing_ms.total)} ms</span>
               {data.fallback && <span className="text-amber-700 dark:text-amber-400">keyword results only: {data.fallback.reason}</span>}
               {data.rerank.note && <span>{data.rerank.note}</span>}
-              <span
-                role="status"
-                aria-label={search.isFetching ? "Searching" : undefined}
-                className={`h-1.5 w-16 overflow-hidden rounded bg-zinc-200 dark:bg-zinc-800 ${search.isFetching ? "visible" : "invisible"}`}
-              >
-                <span className="block h-full w-1/2 animate-pulse bg-sky-600" />
-              </span>
+              <BusyIndicator busy={search.isFetching} label="Searching" />
             </p>
             {data.results.length === 0 ? (
               <p className="mt-6 text-[13px] text-zinc-600 dark:text-zinc-400" data-testid="no-hits">

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ApiRequestPanel } from "@/components/ui/api-request-panel";
+import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
 import type { FieldError } from "@/lib/api/errors";
 import { paramsFromSearch } from "@/lib/filings/search-url";
@@ -170,13 +171,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
               </strong>{" "}
               {data?.total === 1 ? "company" : "companies"}
             </p>
-            <span
-              role="status"
-              aria-label={results.isFetching ? "Loading results" : undefined}
-              className={`h-1.5 w-16 overflow-hidden rounded bg-zinc-200 dark:bg-zinc-800 ${results.isFetching ? "visible" : "invisible"}`}
-            >
-              <span className="block h-full w-1/2 animate-pulse bg-sky-600" />
-            </span>
+            <BusyIndicator busy={results.isFetching} label="Loading results" />
             <span className="ml-auto" />
             {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
             <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={fieldCounts} onChange={chooseColumns} />
