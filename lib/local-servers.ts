@@ -39,17 +39,27 @@ function stopper(child: ChildProcess, cleanUp = () => {}): () => Promise<void> {
   };
 }
 
-/** Another instance of the built app (needs `npm run build`), with extra environment. */
-export async function startApp(env: Record<string, string>): Promise<LocalServer> {
+export interface AppServer extends LocalServer {
+  /** Everything the app has written to stdout so far (its request log lines among it). */
+  stdout(): string;
+}
+
+/**
+ * Another instance of the built app (needs `npm run build`), with extra environment. It is up
+ * once `/api/health/` answers at all: 503 too, for instances started without a database.
+ */
+export async function startApp(env: Record<string, string>): Promise<AppServer> {
   const port = await freePort();
   const child = spawn("npx", ["next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
     env: { ...process.env, AUTO_INGEST: "0", LOG_LEVEL: "warn", ...env },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "ignore"],
     detached: true,
   });
+  let stdout = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => fetch(`${url}/api/health/`).then((r) => r.ok, () => false), child, `the app on ${url}`);
-  return { url, stop: stopper(child) };
+  await waitFor(() => fetch(`${url}/api/health/`).then((r) => r.ok || r.status === 503, () => false), child, `the app on ${url}`);
+  return { url, stop: stopper(child), stdout: () => stdout };
 }
 
 /** redis-server with its own temporary directory and no persistence. */

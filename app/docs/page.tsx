@@ -5,6 +5,7 @@ import { CodeBlock } from "@/components/docs/code-block";
 import { RichText } from "@/components/docs/rich-text";
 import { type JsonSchema, SchemaView } from "@/components/docs/schema-view";
 import { FORBIDDEN_KEYS, MAX_BODY_BYTES, MAX_BODY_DEPTH } from "@/lib/api/body-limits";
+import { CHECK_ORDER, CHECK_ORDER_NOTE } from "@/lib/api/check-order";
 import type { ApiOperation } from "@/lib/api/operation";
 import { publicOperations } from "@/lib/api/operations";
 import { PROBLEMS, type ProblemKind, problemAnchor } from "@/lib/api/problem";
@@ -75,6 +76,7 @@ export default async function ApiReferencePage() {
             ["limits", "Rate limits"],
             ["headers", "Headers"],
             ["errors", "Errors"],
+            ["order", "Order of checks"],
             ["bodies", "Request bodies"],
           ].map(([id, label]) => (
             <li key={id}>
@@ -212,6 +214,18 @@ export default async function ApiReferencePage() {
             ))}
           </dl>
           {sample400 === undefined ? null : <CodeBlock title="A 400 answer" code={json(sample400)} />}
+        </Section>
+
+        <Section id="order" title="Order of checks">
+          <p className="mt-3">Every request is checked in this order; the first check that fails answers.</p>
+          <ol className="mt-2 list-decimal space-y-1 pl-6">
+            {CHECK_ORDER.map((check) => (
+              <li key={check.status}>
+                <RichText text={`**${check.status}**: ${check.when}`} />
+              </li>
+            ))}
+          </ol>
+          <RichText text={CHECK_ORDER_NOTE} className="mt-2" />
         </Section>
 
         <Section id="bodies" title="Request bodies">

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { createApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey, revokeApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { E2E_API_STATE_PATH } from "../../playwright.config";
 import { BASIC_PATH, call, newKey, OPTIONS_PATH, postJson, problem } from "./support";
@@ -10,10 +10,14 @@ const run = promisify(execFile);
 const apikey = (...args: string[]) =>
   run("npm", ["run", "-s", "apikey", "--", ...args], { env: { ...process.env, API_STATE_PATH: E2E_API_STATE_PATH } });
 
-test("every kind of bad key gets the same 401 with WWW-Authenticate, and none of them counts", async () => {
+test("every kind of bad key (missing, malformed, mistyped, unknown, revoked) gets the same 401 with WWW-Authenticate, and none of them counts", async () => {
   const key = newKey();
   const stranger = createApiKey(openApiStateDb(":memory:"), { name: "elsewhere", tier: "starter" }).key;
   const typo = key.slice(0, 12) + (key[12] === "x" ? "y" : "x") + key.slice(13);
+  const store = openApiStateDb(E2E_API_STATE_PATH);
+  const revoked = createApiKey(store, { name: "e2e revoked", tier: "starter" });
+  expect((await call(OPTIONS_PATH, { key: revoked.key })).status).toBe(200);
+  revokeApiKey(store, revoked.record.id);
   const variants: Record<string, string>[] = [
     {},
     { authorization: "" },
@@ -23,9 +27,10 @@ test("every kind of bad key gets the same 401 with WWW-Authenticate, and none of
     { authorization: "Bearer fsk_notakey" },
     { authorization: `Bearer ${typo}` },
     { authorization: `Bearer ${stranger}` },
+    { authorization: `Bearer ${revoked.key}` },
   ];
   const bodies = new Set<string>();
-  // 40 refused requests: more than the starter minute allows, yet nothing is throttled or counted.
+  // 50 refused requests: more than the starter minute allows, yet nothing is throttled or counted.
   for (let round = 0; round < 5; round++) {
     for (const headers of variants) {
       const response = await call(OPTIONS_PATH, { headers });
@@ -39,8 +44,11 @@ test("every kind of bad key gets the same 401 with WWW-Authenticate, and none of
     expect(post.status).toBe(401);
     bodies.add(await post.text());
   }
+  // Byte-identical: the body has no request-specific member (the request id is only a header).
   expect(bodies.size).toBe(1);
-  expect(JSON.parse([...bodies][0]!)).toMatchObject({ status: 401, title: "Unauthorized" });
+  const body = JSON.parse([...bodies][0]!);
+  expect(Object.keys(body).sort()).toEqual(["detail", "status", "title", "type"]);
+  expect(body).toMatchObject({ status: 401, title: "Unauthorized" });
 
   const ok = await call(OPTIONS_PATH, { key });
   expect(ok.status).toBe(200);

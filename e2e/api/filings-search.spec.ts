@@ -65,9 +65,14 @@ test("bad parameters get 400 problem details naming the parameter", async () => 
     [{ queries: ["x"], name: "n".repeat(121) }, "/name"],
     [{ queries: ["x"], ticker: "t".repeat(41) }, "/ticker"],
     [{ queries: ["x"], fiscal_year: 1899 }, "/fiscal_year"],
+    [{ queries: ["x"], fiscal_year: 2201 }, "/fiscal_year"],
+    [{ queries: ["x"], fiscal_year: 2018.5 }, "/fiscal_year"],
+    [{ queries: ["x"], fiscal_year: "2018" }, "/fiscal_year"],
     [{ queries: ["x"], fiscal_period: "Q9" }, "/fiscal_period"],
     [{ queries: ["x"], filing_type: "f".repeat(31) }, "/filing_type"],
+    [{ queries: ["x"], results: 0 }, "/results"],
     [{ queries: ["x"], results: 26 }, "/results"],
+    [{ queries: ["x"], results: 2.5 }, "/results"],
     [{ queries: ["x"], rerank: 1 }, "/rerank"],
     [{ queries: ["x"], searchtype: "fuzzy" }, "/searchtype"],
     [{ queries: ["x"], colour: "red" }, "/colour"],
@@ -85,4 +90,42 @@ test("rerank is accepted and reported as not applied; other methods get 405", as
   const response = await search(key, { queries: ["dividends"], rerank: true, results: 1 });
   expect(response.rerank).toMatchObject({ requested: true, applied: false });
   expect((await call(SEARCH_PATH, { key })).status).toBe(405);
+});
+
+test("accepts every limit itself", async () => {
+  const key = newKey("bulk");
+  const longQuery = (i: number) => `question ${i} on revenue growth, capital expenditure and operating margin `.repeat(5).slice(0, 300);
+  const cases: Record<string, object> = {
+    "12 queries of 300 characters": { queries: Array.from({ length: 12 }, (_, i) => longQuery(i)) },
+    "results 25": { results: 25 },
+    "results 1": { results: 1 },
+    "name of 120 characters": { name: "n".repeat(120) },
+    "ticker of 40 characters": { ticker: "t".repeat(40) },
+    "filing_type of 30 characters": { filing_type: "f".repeat(30) },
+    "fiscal_year 1900": { fiscal_year: 1900 },
+    "fiscal_year 2200": { fiscal_year: 2200 },
+  };
+  for (const [label, body] of Object.entries(cases)) {
+    const response = await postJson(SEARCH_PATH, key, { queries: ["revenue"], ...body });
+    expect(response.status, label).toBe(200);
+    const { results } = FilingSearchResponseSchema.parse(await response.json());
+    const limit = "results" in body ? (body.results as number) : 5;
+    // No company, ticker, type or year matches the filler values: those searches find nothing.
+    expect(results.length, label).toBe("queries" in body || "results" in body ? limit : 0);
+  }
+});
+
+test("fiscal_year and fiscal_period alone limit every hit to that year or period", async () => {
+  const key = newKey("bulk");
+  for (const [filter, value] of [
+    ["fiscal_year", 2019],
+    ["fiscal_period", "Q2"],
+    ["fiscal_period", "FY"],
+  ] as const) {
+    for (const searchtype of ["keyword", "vector", "hybrid"]) {
+      const { results } = await search(key, { queries: ["revenue growth"], results: 25, searchtype, [filter]: value });
+      expect(results.length, `${filter} ${value} ${searchtype}`).toBeGreaterThan(0);
+      expect(new Set(results.map((h) => h.filing[filter])), `${searchtype}`).toEqual(new Set([value]));
+    }
+  }
 });

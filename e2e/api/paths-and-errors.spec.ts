@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { publicOperations } from "@/lib/api/operations";
-import { call, newKey, postJson, problem } from "./support";
+import { call, newKey, OPTIONS_PATH, postJson, problem } from "./support";
 
 // The spec's four operations, exactly as it writes them.
 const SPEC_OPERATIONS = new Map([
@@ -61,6 +61,47 @@ for (const op of publicOperations) {
     expect(response.headers.get("access-control-expose-headers")).toMatch(/Retry-After/);
   });
 }
+
+test("a page on another site can revalidate the options: If-None-Match allowed in preflights, ETag exposed", async () => {
+  const origin = { origin: "https://notebook.example" };
+  const listed = (value: string | null) => (value ?? "").split(",").map((name) => name.trim().toLowerCase());
+  const preflight = await call(OPTIONS_PATH, {
+    method: "OPTIONS",
+    headers: { ...origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization,if-none-match" },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+  expect(listed(preflight.headers.get("access-control-allow-headers"))).toEqual(expect.arrayContaining(["authorization", "if-none-match"]));
+
+  const key = newKey();
+  const first = await call(OPTIONS_PATH, { key, headers: origin });
+  const exposed = ["etag", "ratelimit", "ratelimit-policy", "retry-after", "x-request-id"];
+  expect(listed(first.headers.get("access-control-expose-headers"))).toEqual(expect.arrayContaining(exposed));
+  const etag = first.headers.get("etag");
+  expect(etag).toBeTruthy();
+  const again = await call(OPTIONS_PATH, { key, headers: { ...origin, "if-none-match": etag! } });
+  expect(again.status).toBe(304);
+  expect(again.headers.get("access-control-allow-origin")).toBe("*");
+  expect(listed(again.headers.get("access-control-expose-headers"))).toContain("etag");
+});
+
+test("a wrong method or a missing slash is answered before the key check: no RateLimit headers, not counted", async () => {
+  const key = newKey();
+  for (const [path, method] of [
+    [OPTIONS_PATH, "POST"],
+    [OPTIONS_PATH, "DELETE"],
+    [OPTIONS_PATH.slice(0, -1), "GET"],
+  ] as const) {
+    const response = await call(path, { method, key });
+    expect(response.status, `${method} ${path}`).toBe(path.endsWith("/") ? 405 : 308);
+    expect(response.headers.get("ratelimit")).toBeNull();
+    expect(response.headers.get("ratelimit-policy")).toBeNull();
+  }
+  // Even with a bad key the method decides first.
+  expect((await call(OPTIONS_PATH, { method: "POST", key: "fsk_notakey" })).status).toBe(405);
+  const first = await call(OPTIONS_PATH, { key });
+  expect(first.headers.get("ratelimit")).toBe('"minute";r=29;t=60, "day";r=999;t=86400');
+});
 
 test("unknown /api paths get a JSON 404 problem, whatever the method", async () => {
   for (const [method, path] of [

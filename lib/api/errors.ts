@@ -17,10 +17,16 @@ export class ValidationError extends Error {
   }
 }
 
-/** 502: a backend the operation depends on gave no usable result (filing search). */
+/**
+ * 502: a backend the operation depends on gave no usable result (filing search). The message is
+ * for the log only; `retryAfterSeconds` when the backend is expected back (an index being built).
+ */
 export class BackendError extends Error {
   readonly status = 502;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = "BackendError";
   }

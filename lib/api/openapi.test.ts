@@ -3,14 +3,15 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseTiers } from "@/lib/rate-limit/tiers";
 import { buildOpenApiDocument } from "./openapi";
+import type { ApiOperation } from "./operation";
 import { publicOperations } from "./operations";
-import { ProblemSchema } from "./problem";
+import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "./problem";
 
 const document = buildOpenApiDocument(publicOperations, parseTiers(undefined));
 
 interface ResponseObject {
   content?: Record<string, { examples?: Record<string, { value: unknown }> }>;
-  headers?: Record<string, unknown>;
+  headers?: Record<string, { example?: unknown }>;
 }
 
 describe("OpenAPI document", () => {
@@ -27,21 +28,56 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("gives every operation an example for its answer and for every error status, each a valid problem", () => {
+  // Every status each operation can answer, written out (not derived from the operations).
+  const PIPELINE = ["200", "308", "401", "405", "429", "500", "503"];
+  const BODY = ["400", "413", "415"];
+  const EXPECTED_STATUSES: Record<string, string[]> = {
+    searchFilings: [...PIPELINE, ...BODY, "502"],
+    getScreenerOptions: [...PIPELINE, "304"],
+    runBasicScreen: [...PIPELINE, ...BODY],
+    runAdvancedScreen: [...PIPELINE, ...BODY],
+  };
+  const responsesOf = (op: ApiOperation) => document.paths![op.path]![op.method]!.responses as Record<string, ResponseObject>;
+  const problemExamples = (response: ResponseObject) => response.content![PROBLEM_CONTENT_TYPE]!.examples!;
+
+  it("lists every status each operation can answer, with an example for the answer and for every error", () => {
+    expect(Object.keys(EXPECTED_STATUSES).sort()).toEqual(publicOperations.map((op) => op.operationId).sort());
     for (const op of publicOperations) {
-      const responses = document.paths![op.path]![op.method]!.responses as Record<string, ResponseObject>;
+      const responses = responsesOf(op);
       const statuses = Object.keys(responses);
-      const expected = ["200", "401", "429", "500", "503", ...(op.request ? ["400", "413", "415"] : ["304"]), ...(op.extraErrorStatuses ?? []).map(String)];
-      expect(statuses.sort()).toEqual([...new Set(expected)].sort());
+      expect(statuses.sort(), op.operationId).toEqual([...EXPECTED_STATUSES[op.operationId]!].sort());
       expect(Object.keys(responses["200"]!.content!["application/json"]!.examples ?? {}).length).toBeGreaterThan(0);
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
-        const examples = Object.values(responses[status]!.content!["application/problem+json"]!.examples!);
+        const examples = Object.values(problemExamples(responses[status]!));
         expect(examples.length, `${op.operationId} ${status}`).toBeGreaterThan(0);
         for (const { value } of examples) expect(ProblemSchema.parse(value).status).toBe(Number(status));
       }
       expect(Object.keys(responses["429"]!.headers!)).toContain("Retry-After");
       expect(Object.keys(responses["401"]!.headers!)).toContain("WWW-Authenticate");
+      expect(responses["308"]!.headers!.Location).toMatchObject({ example: op.path });
+      expect(responses["405"]!.headers!.Allow).toMatchObject({ example: op.method === "get" ? "GET, HEAD, OPTIONS" : "POST, OPTIONS" });
     }
+  });
+
+  it("shows filing search's unavailable index as a 502 with Retry-After, the screener's database being built as a 503", () => {
+    for (const op of publicOperations) {
+      const responses = responsesOf(op);
+      if (op.operationId === "searchFilings") {
+        expect(Object.keys(problemExamples(responses["502"]!))).toEqual(["embedding", "building"]);
+        expect(Object.keys(responses["502"]!.headers!)).toContain("Retry-After");
+        expect(Object.keys(problemExamples(responses["503"]!))).toEqual(["limiter"]);
+      } else {
+        expect(Object.keys(problemExamples(responses["503"]!)), op.operationId).toEqual(["building", "limiter"]);
+        expect(problemExamples(responses["503"]!).building!.value).toMatchObject({ detail: expect.stringContaining("being built") });
+      }
+    }
+  });
+
+  it("documents 404 for unknown paths once, and the order of checks", () => {
+    const notFound = document.components!.responses!.NotFound as ResponseObject;
+    expect(ProblemSchema.parse(Object.values(problemExamples(notFound))[0]!.value).status).toBe(404);
+    expect(document.info.description).toContain("**Order of checks**");
+    expect(document.info.description).toMatch(/405 are decided before the key is looked at/);
   });
 
   it("shows a real validation error for each POST operation", () => {

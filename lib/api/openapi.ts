@@ -1,16 +1,23 @@
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
+import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import { decide, type WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { DEFAULT_TIER, type Tiers } from "@/lib/rate-limit/tiers";
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from "./body-limits";
 import { TOO_LARGE_DETAIL, UNSUPPORTED_MEDIA_TYPE_DETAIL } from "./json-body";
-import type { ApiOperation, OperationExample } from "./operation";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
-import { BackendError, ValidationError } from "./errors";
+import { checkOrderMarkdown } from "./check-order";
+import { ValidationError } from "./errors";
+import type { ApiOperation, OperationExample, ServiceErrorExample } from "./operation";
 import { problemFor } from "./pipeline";
 import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemKind, ProblemSchema, problemBody } from "./problem";
-import { rateLimitedDetail, UNAUTHORIZED_DETAIL, WWW_AUTHENTICATE } from "./route";
+import {
+  allowedMethods,
+  methodNotAllowedDetail,
+  notFoundDetail,
+  rateLimitedDetail,
+  UNAUTHORIZED_DETAIL,
+  WWW_AUTHENTICATE,
+} from "./route";
 import { fieldErrorsFromZod } from "./zod-field-errors";
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -46,17 +53,40 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
   const freshHeaders = rateLimitHeaders(fresh);
   const exhaustedHeaders = rateLimitHeaders(exhausted);
 
-  const problem = (kind: ProblemKind, examples: Record<string, OperationExample>, headers: string[] = []): ZodOpenApiResponseObject => ({
+  const problem = (
+    kind: ProblemKind,
+    examples: Record<string, OperationExample>,
+    headers: string[] = [],
+    operationHeaders: Record<string, oas31.HeaderObject> = {},
+  ): ZodOpenApiResponseObject => ({
     description: `${PROBLEMS[kind].title}. ${PROBLEMS[kind].when}`,
-    headers: Object.fromEntries(["X-Request-Id", ...headers].map((name) => [name, header(name)])),
+    headers: { ...Object.fromEntries(["X-Request-Id", ...headers].map((name) => [name, header(name)])), ...operationHeaders },
     content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema, examples } },
   });
   const one = (kind: ProblemKind, detail: string, members?: Record<string, unknown>) => ({
     [kind]: { summary: PROBLEMS[kind].title, value: problemBody(kind, detail, members) },
   });
-  // Examples of the errors services throw, through the real error mapping.
-  const mapped = (name: string, summary: string, error: unknown) => ({ [name]: { summary, value: problemFor(error).body } });
   const limited = ["RateLimit-Policy", "RateLimit"];
+  // Errors thrown after admission (the operation's own, the limiter's, anything unexpected), as the
+  // real error mapping answers them, grouped by status.
+  const thrownErrors = (op: ApiOperation): Record<string, ZodOpenApiResponseObject> => {
+    const errors: [string, ServiceErrorExample][] = [
+      ...Object.entries(op.serviceErrors ?? {}),
+      ["limiter", { summary: "The rate-limit store is unreachable", error: new RateLimitStoreUnavailableError(null) }],
+      ["internal", { summary: PROBLEMS.internal.title, error: new Error("unexpected") }],
+    ];
+    const byStatus = new Map<number, { examples: Record<string, OperationExample>; headers: Set<string> }>();
+    for (const [name, { summary, error }] of errors) {
+      const { body, headers } = problemFor(error);
+      const group = byStatus.get(body.status) ?? { examples: {}, headers: new Set(limited) };
+      group.examples[name] = { summary, value: body };
+      Object.keys(headers).forEach((h) => group.headers.add(h));
+      byStatus.set(body.status, group);
+    }
+    return Object.fromEntries(
+      [...byStatus].map(([status, { examples, headers }]) => [String(status), problem(kindOf(status), examples, [...headers])]),
+    );
+  };
 
   const operationObject = (op: ApiOperation): ZodOpenApiOperationObject => {
     const isGet = op.method === "get";
@@ -73,9 +103,20 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
         headers: Object.fromEntries(["X-Request-Id", ...limited, "ETag"].map((name) => [name, header(name)])),
       };
     }
+    responses["308"] = {
+      description: "The path without its trailing slash: `Location` is the path with it (query kept). Clients follow it keeping the method and body. No body; needs no key and does not count.",
+      headers: {
+        "X-Request-Id": header("X-Request-Id"),
+        Location: { description: "The path with its trailing slash.", schema: { type: "string" }, example: op.path },
+      },
+    };
     if (op.request) {
       responses["400"] = problem("validation", validationExamples(op), limited);
     }
+    const wrongMethod = isGet ? "POST" : "GET";
+    responses["405"] = problem("method_not_allowed", one("method_not_allowed", methodNotAllowedDetail(wrongMethod, op.path, op.method.toUpperCase())), [], {
+      Allow: { description: "The methods of this path.", schema: { type: "string" }, example: allowedMethods(op.method) },
+    });
     responses["401"] = problem("unauthorized", one("unauthorized", UNAUTHORIZED_DETAIL), ["WWW-Authenticate"]);
     if (op.request) {
       responses["413"] = problem("payload_too_large", one("payload_too_large", TOO_LARGE_DETAIL), limited);
@@ -86,18 +127,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
       one("rate_limited", rateLimitedDetail(exhausted), { "violated-policies": exhausted.violated }),
       [...limited, "Retry-After"],
     );
-    responses["500"] = problem("internal", mapped("internal", PROBLEMS.internal.title, new Error("unexpected")), limited);
-    if (op.extraErrorStatuses?.includes(502)) {
-      responses["502"] = problem("backend", mapped("backend", PROBLEMS.backend.title, new BackendError("no usable result")), limited);
-    }
-    responses["503"] = problem(
-      "unavailable",
-      {
-        ...mapped("building", "The market database is being built", new DatabaseUnavailableError("building")),
-        ...mapped("limiter", "The rate-limit store is unreachable", new RateLimitStoreUnavailableError(null)),
-      },
-      ["Retry-After"],
-    );
+    Object.assign(responses, thrownErrors(op));
     return {
       operationId: op.operationId,
       summary: op.summary,
@@ -122,13 +152,18 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
         `**Headers**: every response has \`x-request-id\` (yours when you send a sane one, up to 128 of \`A-Za-z0-9._:-\`). Authenticated responses have \`RateLimit-Policy\` and \`RateLimit\` (IETF httpapi RateLimit header fields draft), e.g. \`RateLimit-Policy: ${freshHeaders["RateLimit-Policy"]}\` and \`RateLimit: ${freshHeaders.RateLimit}\`; a 429 adds \`Retry-After\` (seconds until a request would pass).`,
         `**Errors** are RFC 9457 problem details (\`application/problem+json\`) with \`type\`, \`title\`, \`status\` and \`detail\`; a 400 adds \`errors\`, a list of \`{ pointer, message }\` with a JSON Pointer into your body.`,
         `**Request bodies** (POST): a JSON object sent as \`Content-Type: application/json\`, at most ${MAX_BODY_BYTES} bytes (413) and ${MAX_BODY_DEPTH} levels deep; unknown members, \`__proto__\`/\`constructor\`/\`prototype\` members and non-finite numbers are rejected (400).`,
-        "**CORS**: any origin may call the API from a browser with a key; preflight requests are answered.",
+        `**Unknown paths**: any method on a path under \`/api/\` that is not listed here answers 404 with problem details (\`components.responses.NotFound\`).`,
+        checkOrderMarkdown(),
+        "**CORS**: any origin may call the API from a browser with a key; preflight requests are answered (`Authorization`, `Content-Type`, `If-None-Match` and `X-Request-Id` allowed), and `ETag`, `RateLimit`, `RateLimit-Policy`, `Retry-After` and `X-Request-Id` are exposed.",
       ].join("\n\n"),
     },
     tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name })),
     security: [{ apiKey: [] }],
     paths: Object.fromEntries(operations.map((op) => [op.path, { [op.method]: operationObject(op) }])),
     components: {
+      responses: {
+        NotFound: problem("not_found", one("not_found", notFoundDetail("/api/v1/screener/nothing/"))),
+      },
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key (`fsk_...`), sent as `Authorization: Bearer <key>`." },
       },
@@ -154,6 +189,11 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
       },
     },
   });
+}
+
+/** The problem kind of a status (each status has one). */
+function kindOf(status: number): ProblemKind {
+  return (Object.keys(PROBLEMS) as ProblemKind[]).find((kind) => PROBLEMS[kind].status === status)!;
 }
 
 /** Real 400 examples: the operation's first example, spoiled, through its own schema. */

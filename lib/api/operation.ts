@@ -16,8 +16,16 @@ export interface ApiOperation<Request extends z.ZodType = z.ZodType, Response ex
   /** JSON body (POST operations). */
   request?: { schema: Request; examples: Record<string, OperationExample> };
   response: { schema: Response; description: string; examples: Record<string, OperationExample> };
-  /** Error statuses this operation can answer besides 400/401/413/415/429 (e.g. 502 for filing search). */
-  extraErrorStatuses?: number[];
+  /**
+   * What the operation's service can throw (a database being built, a failing backend), one
+   * example each: the OpenAPI document shows the status, body and headers the pipeline maps it to.
+   */
+  serviceErrors?: Record<string, ServiceErrorExample>;
+}
+
+export interface ServiceErrorExample {
+  summary: string;
+  error: Error;
 }
 
 export interface OperationExample {

@@ -82,15 +82,17 @@ export function problemFor(error: unknown): { body: ProblemBody; headers: Record
   if (error instanceof ValidationError) {
     return { body: problemBody("validation", `The request is not valid: ${error.message}`, { errors: error.errors }), headers: {} };
   }
-  if (error instanceof BackendError) return { body: problemBody("backend", BACKEND_DETAIL), headers: {} };
+  if (error instanceof BackendError) return { body: problemBody("backend", BACKEND_DETAIL), headers: retryAfter(error.retryAfterSeconds) };
   if (error instanceof DatabaseUnavailableError) {
-    return { body: problemBody("unavailable", error.message), headers: { "Retry-After": "10" } };
+    return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds) };
   }
   if (error instanceof RateLimitStoreUnavailableError) {
-    return { body: problemBody("unavailable", "The rate limiter is unavailable; retry shortly."), headers: { "Retry-After": "5" } };
+    return { body: problemBody("unavailable", "The rate limiter is unavailable; retry shortly."), headers: retryAfter(5) };
   }
   return { body: problemBody("internal", INTERNAL_DETAIL), headers: {} };
 }
+
+const retryAfter = (seconds: number | undefined): Record<string, string> => (seconds === undefined ? {} : { "Retry-After": String(seconds) });
 
 function describeFailure(error: unknown): { name: string; message: string; stack?: string } {
   if (!(error instanceof Error)) return { name: "NonError", message: String(error) };

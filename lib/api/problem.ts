@@ -11,14 +11,26 @@ export const PROBLEMS = {
   validation: { status: 400, title: "Request validation failed", when: "The body is not valid JSON, is not an object, or breaks the operation's schema (unknown, missing or mistyped members, values out of range); `errors` lists each problem with a JSON Pointer into the body." },
   unauthorized: { status: 401, title: "Unauthorized", when: "The API key is missing, malformed, unknown or revoked (one answer for all four). Never counted against a limit." },
   cross_origin: { status: 403, title: "Cross-origin request refused", when: "Browser UI endpoints only: the request came from another site." },
-  not_found: { status: 404, title: "Not found", when: "No operation has this path." },
-  method_not_allowed: { status: 405, title: "Method not allowed", when: "The path exists but not with this method; `Allow` lists the methods it has." },
+  not_found: { status: 404, title: "Not found", when: "No operation has this path (any method). Needs no key and never counts." },
+  method_not_allowed: {
+    status: 405,
+    title: "Method not allowed",
+    when: "The path exists but not with this method; `Allow` lists the methods it has. Decided before the key check: needs no key, carries no `RateLimit` headers and never counts, even with a valid key.",
+  },
   payload_too_large: { status: 413, title: "Payload too large", when: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.` },
   unsupported_media_type: { status: 415, title: "Unsupported media type", when: "A POST body that is not sent as `Content-Type: application/json` (UTF-8, not compressed)." },
   rate_limited: { status: 429, title: "Rate limit exceeded", when: "A limit of the key's tier is exhausted. `violated-policies` names it; `Retry-After` says how many seconds until a request would pass. Refused requests do not count." },
   internal: { status: 500, title: "Internal server error", when: "An unexpected failure; the `x-request-id` identifies it in the server log." },
-  backend: { status: 502, title: "Backend error", when: "Filing search only: the search backend gave no usable result. Retry later or narrow the search." },
-  unavailable: { status: 503, title: "Service unavailable", when: "The market database is being built, or the rate-limit store cannot be reached. `Retry-After` says when to retry." },
+  backend: {
+    status: 502,
+    title: "Backend error",
+    when: "Filing search only: the search backend gave no usable result (its index is missing, broken or being built, with `Retry-After` when it is expected back; or a `vector` search could not embed its queries). Retry later or narrow the search.",
+  },
+  unavailable: {
+    status: 503,
+    title: "Service unavailable",
+    when: "The market database is being built (screener operations; filing search answers 502 then), or the rate-limit store cannot be reached. `Retry-After` says when to retry.",
+  },
 } as const satisfies Record<string, { status: number; title: string; when: string }>;
 
 export type ProblemKind = keyof typeof PROBLEMS;

@@ -268,6 +268,11 @@ describe("apiRoute: errors, methods and headers", () => {
     const backend = await failing(new BackendError("connect ECONNREFUSED 10.0.0.7:9200"));
     expect(backend.status).toBe(502);
     expect(await backend.text()).not.toContain("ECONNREFUSED");
+    expect(backend.headers.get("retry-after")).toBeNull();
+
+    const indexBuilding = await failing(new BackendError("The filing search index is unavailable", 10));
+    expect(indexBuilding.status).toBe(502);
+    expect(indexBuilding.headers.get("retry-after")).toBe("10");
 
     const building = await failing(new DatabaseUnavailableError("building"));
     expect(building.status).toBe(503);
@@ -311,7 +316,7 @@ describe("apiRoute: errors, methods and headers", () => {
     expect((await status.POST(new Request(`http://localhost${statusOperation.path}`, { method: "POST" }))).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 
-  it("answers CORS preflights and exposes the rate-limit headers", async () => {
+  it("answers CORS preflights and exposes the rate-limit headers and ETag", async () => {
     const preflight = await echo.OPTIONS(
       new Request(`http://localhost${echoOperation.path}`, {
         method: "OPTIONS",
@@ -321,9 +326,9 @@ describe("apiRoute: errors, methods and headers", () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     expect(preflight.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
-    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/Authorization.*Content-Type/);
+    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/Authorization.*Content-Type.*If-None-Match/);
     const ok = await postJson(key, {}, { origin: "https://notebook.example" });
-    expect(ok.headers.get("access-control-expose-headers")).toMatch(/RateLimit, RateLimit-Policy, Retry-After, X-Request-Id/);
+    expect(ok.headers.get("access-control-expose-headers")).toMatch(/ETag, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id/);
   });
 
   it("gives GET answers an ETag and answers If-None-Match with 304", async () => {

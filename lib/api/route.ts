@@ -51,7 +51,7 @@ export function notFoundRoute(): RouteHandlers {
   const notFound: RouteHandler = (request) =>
     serve(request, publicCorsHeaders("OPTIONS"), async (exchange) => {
       const path = new URL(exchange.request.url).pathname;
-      throw new HttpProblem("not_found", `No operation at ${path}. The operations are listed at /api/v1/openapi.json.`);
+      throw new HttpProblem("not_found", notFoundDetail(path));
     });
   return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
 }
@@ -94,7 +94,7 @@ function createRoute(
   const method = operation.method.toUpperCase() as Method;
   const schema = operation.request?.schema;
   if (method === "POST" && schema === undefined) throw new Error(`${operation.operationId}: a POST operation needs a request schema`);
-  const allow = method === "GET" ? "GET, HEAD, OPTIONS" : `${method}, OPTIONS`;
+  const allow = allowedMethods(operation.method);
 
   const handle =
     (called: Method | "OPTIONS"): RouteHandler =>
@@ -103,10 +103,9 @@ function createRoute(
         const url = new URL(request.url);
         if (operation.path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(exchange, url);
         if (called === "OPTIONS") return gate.preflight(exchange, allow);
+        // Before the key check: a wrong method costs nothing, so it is neither authenticated nor counted.
         if (called !== method) {
-          throw new HttpProblem("method_not_allowed", `${called} is not allowed on ${operation.path}; use ${method}.`, {
-            headers: { Allow: allow },
-          });
+          throw new HttpProblem("method_not_allowed", methodNotAllowedDetail(called, operation.path, method), { headers: { Allow: allow } });
         }
         await gate.admit(exchange, platform);
         let body: unknown;
@@ -138,6 +137,11 @@ function slashRedirect(exchange: Exchange, url: URL): Response {
   exchange.headers.set("Location", `${url.pathname}/${url.search}`);
   return new Response(null, { status: 308, headers: exchange.headers });
 }
+
+/** The `Allow` header of an operation's path. */
+export const allowedMethods = (method: ApiOperation["method"]) => (method === "get" ? "GET, HEAD, OPTIONS" : `${method.toUpperCase()}, OPTIONS`);
+export const methodNotAllowedDetail = (called: string, path: string, method: string) => `${called} is not allowed on ${path}; use ${method}.`;
+export const notFoundDetail = (path: string) => `No operation at ${path}. The operations are listed at /api/v1/openapi.json.`;
 
 const noContent = (exchange: Exchange, allow: string) => {
   exchange.headers.set("Allow", allow);

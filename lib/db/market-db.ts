@@ -9,6 +9,8 @@ export type DatabaseState = "ready" | "building" | "missing";
 
 /** Thrown when a request needs the market database but it is not (yet) there. */
 export class DatabaseUnavailableError extends Error {
+  /** When to try again (`Retry-After`). */
+  readonly retryAfterSeconds = 10;
   constructor(readonly state: Exclude<DatabaseState, "ready">) {
     super(state === "building" ? "The database is being built; try again shortly." : "The database is missing; run `npm run ingest`.");
     this.name = "DatabaseUnavailableError";

@@ -1,4 +1,7 @@
+import { BackendError } from "@/lib/api/errors";
 import type { ApiOperation } from "@/lib/api/operation";
+import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { searchIndexUnavailable } from "./search-filings";
 import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
 
 const exampleHit = {
@@ -35,7 +38,7 @@ Search types: \`keyword\` ranks passages by BM25 (SQLite FTS5) over their text, 
 
 Filters: \`name\` matches the company name case-insensitively, short and legal names alike ("JPMorgan", "Coca-Cola"); \`ticker\` a current or former symbol or the \`full_ticker\`; \`fiscal_year\` and \`fiscal_period\` the company's own fiscal labels (Best Buy's quarter ended July 29, 2023 is fiscal 2024 \`Q2\`; annual filings are \`FY\`; 8-Ks have a fiscal year but no period); \`filing_type\` one of \`10-K\`, \`10-Q\`, \`8-K\`, \`earnings-release\`, \`annual-report\` in any spelling (\`10K\`, \`10-k\`); an unknown type matches nothing. At most one passage per page is returned.
 
-\`rerank\` is accepted; no reranker is applied yet, and \`rerank.applied\` says so. No hits is a 200 with an empty \`results\` list. 502 when the search index is missing or broken, or when a \`vector\` search cannot embed its queries (the embedding provider fails, or does not answer within EMBEDDINGS_TIMEOUT_MS). A \`hybrid\` search whose embedding fails answers from the keyword leg alone and says so in \`fallback\`.`,
+\`rerank\` is accepted; no reranker is applied yet, and \`rerank.applied\` says so. No hits is a 200 with an empty \`results\` list. 502 when the search index is missing, broken or being built (with \`Retry-After\` while the database is missing or being built, when the screener operations answer 503), or when a \`vector\` search cannot embed its queries (the embedding provider fails, does not answer within EMBEDDINGS_TIMEOUT_MS, or is not the model that embedded the passages). A \`hybrid\` search whose embedding fails in any of these ways answers 200 from the keyword leg alone (the same results a \`keyword\` search gives) and says why in \`fallback\`; a \`keyword\` search never needs the embedding provider.`,
   tags: ["Filing search"],
   request: {
     schema: FilingSearchRequestSchema,
@@ -69,6 +72,16 @@ Filters: \`name\` matches the company name case-insensitively, short and legal n
           timing_ms: { total: 41.2, embedding: 0.3, keyword: 9.8, vector: 27.5 },
         },
       },
+      fallback: {
+        summary: "A hybrid search answered from keywords because the embedding provider failed",
+        value: {
+          results: [exampleHit],
+          searchtype: "hybrid",
+          rerank: { requested: false, applied: false, note: null },
+          fallback: { searchtype: "keyword", reason: "http://localhost:8080/v1/embeddings answered 500" },
+          timing_ms: { total: 14.6, embedding: 0, keyword: 9.8, vector: 0 },
+        },
+      },
       none: {
         summary: "No hits",
         value: {
@@ -81,7 +94,13 @@ Filters: \`name\` matches the company name case-insensitively, short and legal n
       },
     },
   },
-  extraErrorStatuses: [502],
+  serviceErrors: {
+    embedding: {
+      summary: "A vector search whose embedding provider failed or timed out",
+      error: new BackendError("Vector search is unavailable: the embedding provider did not answer within 5000 ms"),
+    },
+    building: { summary: "The search index is being built (with Retry-After)", error: searchIndexUnavailable(new DatabaseUnavailableError("building")) },
+  },
 } satisfies ApiOperation;
 
 export const filingOperations: readonly ApiOperation[] = [filingSearchOperation];

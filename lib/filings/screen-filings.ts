@@ -3,6 +3,7 @@ import { type FieldError, ValidationError } from "@/lib/api/errors";
 import type { ApiOperation } from "@/lib/api/operation";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
 import { screenCompanyIds } from "@/lib/screener/service";
+import { filingSearchOperation } from "./operations";
 import { defaultSearchBackend, searchFilings } from "./search-filings";
 import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
 
@@ -99,5 +100,5 @@ export const uiFilingSearchOperation = {
   tags: ["Filing search UI"],
   request: { schema: UiFilingSearchRequest, examples: {} },
   response: { schema: UiFilingSearchResponse, description: "The best passages, and the screen's companies with their hits", examples: {} },
-  extraErrorStatuses: [502],
+  serviceErrors: filingSearchOperation.serviceErrors,
 } satisfies ApiOperation;

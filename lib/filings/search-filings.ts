@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { BackendError, ValidationError } from "@/lib/api/errors";
-import { marketDb } from "@/lib/db/market-db";
+import { DatabaseUnavailableError, marketDb } from "@/lib/db/market-db";
 import { env } from "@/lib/env";
 import { namesMatch } from "@/lib/names";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
@@ -47,16 +47,25 @@ export interface SearchBackend {
 
 let cached: { db: Database.Database; backend: SearchBackend } | undefined;
 
-/**
- * The backend over the current database (rebuilt when a new database replaces the old one). A
- * database being built or missing is the platform's 503 (DatabaseUnavailableError); a database
- * without a usable filing index is this operation's 502.
- */
+/** The backend over the current database (rebuilt when a new database replaces the old one). */
 export function defaultSearchBackend(): SearchBackend {
-  const db = marketDb();
+  let db: Database.Database;
+  try {
+    db = marketDb();
+  } catch (error) {
+    throw error instanceof DatabaseUnavailableError ? searchIndexUnavailable(error) : error;
+  }
   if (cached?.db === db) return cached.backend;
   cached = { db, backend: createSearchBackend(db) };
   return cached.backend;
+}
+
+/**
+ * A missing database, or one being built, is this operation's 502 (the spec: the backend "did not
+ * return a usable result"), with the Retry-After the screener's 503 gives in the same state.
+ */
+export function searchIndexUnavailable(cause: DatabaseUnavailableError): BackendError {
+  return new BackendError(`The filing search index is unavailable: ${cause.message}`, cause.retryAfterSeconds);
 }
 
 export function createSearchBackend(db: Database.Database, embedder?: Embedder): SearchBackend {

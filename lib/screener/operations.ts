@@ -1,6 +1,10 @@
 import type { ApiOperation } from "@/lib/api/operation";
+import { DatabaseUnavailableError } from "@/lib/db/market-db";
 import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
 import { OptionsResponse, ScreenResponse } from "./response-schema";
+
+/** Every screener operation reads the market database: 503 while it is being built. */
+const DATABASE_ERRORS = { building: { summary: "The market database is being built", error: new DatabaseUnavailableError("building") } };
 
 const rowsExample = {
   as_of: "2016-12-31",
@@ -43,6 +47,7 @@ export const screenerOptionsOperation = {
       },
     },
   },
+  serviceErrors: DATABASE_ERRORS,
 } satisfies ApiOperation;
 
 export const basicScreenOperation = {
@@ -82,6 +87,7 @@ export const basicScreenOperation = {
       tickers: { summary: "Tickers", value: { as_of: "2016-12-31", total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
     },
   },
+  serviceErrors: DATABASE_ERRORS,
 } satisfies ApiOperation;
 
 export const advancedScreenOperation = {
@@ -142,6 +148,7 @@ export const advancedScreenOperation = {
       },
     },
   },
+  serviceErrors: DATABASE_ERRORS,
 } satisfies ApiOperation;
 
 export const screenerOperations = [screenerOptionsOperation, basicScreenOperation, advancedScreenOperation];
