@@ -27,7 +27,20 @@ test("without a usable database, filing search answers 502 and the screener 503,
   try {
     for (const state of ["missing", "building"] as const) {
       if (state === "building") writeFileSync(buildingMarker(databasePath), "1");
-      expect(await (await call("/api/health/")).json()).toMatchObject({ status: state });
+      const health = await call("/api/health/");
+      expect(health.status).toBe(503);
+      expect(health.headers.get("retry-after")).toBe("10");
+      expect(health.headers.get("content-type")).toBe("application/problem+json");
+      expect(await health.json()).toMatchObject({ status: 503, title: "Service unavailable", state });
+
+      // Pages say what is going on instead of failing: the command to run, or that they reload themselves.
+      for (const page of ["/", "/screener/", "/filings/?q=revenue", "/company/NYSE:IBM/", "/filings/3M_2018_10K/"]) {
+        const response = await fetch(`${app.url}${page}`);
+        expect(response.status, page).toBe(200);
+        const html = await response.text();
+        if (state === "missing") expect(html, page).toContain("npm run ingest");
+        else expect(html, page).toMatch(/<meta http-equiv="refresh" content="10"/i);
+      }
 
       for (const searchtype of ["keyword", "vector", "hybrid"]) {
         const search = await call("/api/v1/filings/search/", { queries: ["revenue"], searchtype });

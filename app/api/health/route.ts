@@ -1,12 +1,19 @@
 // GET /api/health/ - readiness of the market database (no key needed): 200 with the data's as-of date and counts, 503 while it is missing or being built
 import { jsonResponse, serve } from "@/lib/api/pipeline";
-import { marketDb, metaValue } from "@/lib/db/market-db";
+import { HttpProblem } from "@/lib/api/problem";
+import { DatabaseUnavailableError, marketDb, metaValue } from "@/lib/db/market-db";
 
 export const dynamic = "force-dynamic";
 
 export function GET(request: Request) {
   return serve(request, {}, async (exchange) => {
-    marketDb(); // a missing or half-built database: 503 problem details with Retry-After
+    try {
+      marketDb();
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailableError)) throw error;
+      // Problem details, with the database's state ("missing" or "building") for scripts that wait on it.
+      throw new HttpProblem("unavailable", error.message, { headers: { "Retry-After": "10" }, members: { state: error.state } });
+    }
     const body = {
       status: "ok",
       as_of: metaValue("as_of"),
