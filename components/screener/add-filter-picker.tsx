@@ -4,6 +4,7 @@ import { Command } from "cmdk";
 import { useState } from "react";
 import { Button } from "@/components/ui/controls";
 import { Popover } from "@/components/ui/popover";
+import { useKeyShortcut } from "@/components/ui/use-key-shortcut";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCount } from "@/lib/screener/value-format";
 import { filterCoverageField } from "./filter-card";
@@ -19,7 +20,10 @@ const INPUT_TYPE_HINTS: Record<string, string> = {
   field_compare: "compare",
 };
 
-/** "Add filter": every filter of the options record, searchable, grouped by category. */
+/**
+ * "Add filter": every filter of the options record, searchable, grouped by category. "/" opens it
+ * from anywhere on the page, with the focus in its search box.
+ */
 export function AddFilterPicker({
   options,
   active,
@@ -32,6 +36,7 @@ export function AddFilterPicker({
   onAdd: (name: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  useKeyShortcut("/", () => setOpen(true));
   const byCategory = new Map<string, string[]>();
   for (const name of options.modes.advanced) {
     const category = options.filters[name]?.category ?? "Other";

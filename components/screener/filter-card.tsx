@@ -33,7 +33,10 @@ export function filterCoverageField(def: PublicFilterDef, name: string): string 
   }
 }
 
-/** One active filter: its label, what data it can see, its inputs by input type, and a remove button. */
+/**
+ * One active filter: its label, what data it can see, its inputs by input type, and a remove button.
+ * The inputs offer what the definition's effective settings (operators, kinds, limits) allow.
+ */
 export function FilterCard({
   name,
   def,
@@ -51,8 +54,6 @@ export function FilterCard({
   const hasError = useHasErrorsWithin(path);
   const coverageField = filterCoverageField(def, name);
   const covered = coverageField ? fieldCounts[coverageField] : undefined;
-  const defaults = options.filter_type_defaults as Record<string, { max_rules?: number; max_fy_depth?: number; horizons?: readonly number[] }>;
-  const maxRules = defaults[def.input_type]?.max_rules ?? 5;
   const fields = {
     label: (field: string) => options.field_definitions[field]?.label ?? field,
     unit: (field: string): Unit => unitOfField(options, field),
@@ -87,6 +88,7 @@ export function FilterCard({
               <MultiSelectFilterInput
                 path={path}
                 label={def.label}
+                operators={def.operators}
                 values={def.options ?? options.option_values[def.options_source ?? ""] ?? []}
                 counts={def.options_source ? options.option_value_counts[def.options_source] : undefined}
               />
@@ -94,14 +96,14 @@ export function FilterCard({
           case "text":
             return <TextFilterInput path={path} label={def.label} />;
           case "metric_rule_group":
-            return <MetricRuleGroupInput path={path} def={def} maxRules={maxRules} maxDepth={defaults.metric_rule_group?.max_fy_depth ?? 10} />;
+            return <MetricRuleGroupInput path={path} def={def} />;
           case "growth_rule_group":
-            return <GrowthRuleGroupInput path={path} def={def} maxRules={maxRules} horizons={defaults.growth_rule_group?.horizons ?? []} fieldLabel={fields.label} />;
+            return <GrowthRuleGroupInput path={path} def={def} fieldLabel={fields.label} />;
           case "volatility_rule_group":
           case "composite_rule_group":
-            return <MemberRuleGroupInput path={path} def={def} members={def.members} maxRules={maxRules} fields={fields} />;
+            return <MemberRuleGroupInput path={path} def={def} fields={fields} />;
           case "field_compare":
-            return <FieldComparison path={path} label={def.label} members={def.members} fields={fields} />;
+            return <FieldComparison path={path} label={def.label} members={def.members} operators={def.operators} fields={fields} />;
         }
       })()}
       <FieldError path={path} />

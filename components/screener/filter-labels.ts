@@ -1,7 +1,18 @@
-import type { CompareOperator } from "@/lib/screener/catalog";
+import type { CompareOperator, CurrencyBasis, GrowthValueType, MissingPolicy, MultiSelectOperator, RightOperandKind, RuleKind } from "@/lib/screener/filter-settings";
 
-/** How operators and fiscal-year offsets read in the filter form. */
+/*
+ * How the values the options record offers read in the filter form. The lists themselves come from
+ * each filter's settings; a value without a label here is shown as it is.
+ */
 export const OPERATOR_LABELS: Record<CompareOperator, string> = { lt: "<", lte: "≤", gt: ">", gte: "≥" };
+export const RULE_KIND_LABELS: Record<RuleKind, string> = { range: "Range", compare: "Compare" };
+export const OPERAND_KIND_LABELS: Record<RightOperandKind, string> = { fy: "Fiscal year", average: "Average of", ttm: "TTM", constant: "Value" };
+export const VALUE_TYPE_LABELS: Record<GrowthValueType, string> = { cagr: "CAGR", multiple: "Multiple" };
+export const CURRENCY_BASIS_LABELS: Record<CurrencyBasis, string> = { reported: "reported currency", usd: "in USD" };
+export const MULTI_SELECT_OPERATOR_LABELS: Record<MultiSelectOperator, string> = { include: "is any of", exclude: "is none of" };
+export const MISSING_POLICY_LABELS: Record<MissingPolicy, string> = { strict: "fails the rule", skip_missing: "skips the rule" };
+
+export const labelOf = <K extends string>(labels: Partial<Record<K, string>>, value: K): string => labels[value] ?? value;
 
 export const fiscalYearLabel = (offset: number) => (offset === 0 ? "latest FY" : `FY−${offset}`);
 

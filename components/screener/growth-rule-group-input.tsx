@@ -2,33 +2,18 @@
 
 import { useFormContext, useWatch } from "react-hook-form";
 import { Select } from "@/components/ui/controls";
-import type { GrowthRuleGroupDef } from "@/lib/screener/catalog";
+import type { CurrencyBasis, GrowthValueType } from "@/lib/screener/filter-settings";
+import type { PublicFilterOf } from "@/lib/screener/options";
 import { BoundsInput } from "./amount-input";
+import { CURRENCY_BASIS_LABELS, labelOf, VALUE_TYPE_LABELS } from "./filter-labels";
 import { RuleList } from "./rule-list";
 
-type Def = Omit<GrowthRuleGroupDef, "name">;
+type Def = PublicFilterOf<"growth_rule_group">;
 
 /** Growth of income-statement metrics over a horizon, as CAGR or multiple, in reported currency or USD. */
-export function GrowthRuleGroupInput({
-  path,
-  def,
-  horizons,
-  maxRules,
-  fieldLabel,
-}: {
-  path: string;
-  def: Def;
-  horizons: readonly number[];
-  maxRules: number;
-  fieldLabel: (field: string) => string;
-}) {
+export function GrowthRuleGroupInput({ path, def, fieldLabel }: { path: string; def: Def; fieldLabel: (field: string) => string }) {
   return (
-    <RuleList
-      path={path}
-      def={def}
-      maxRules={maxRules}
-      renderRule={(rulePath, index) => <GrowthRule path={rulePath} def={def} label={`${def.label} rule ${index + 1}`} horizons={horizons} fieldLabel={fieldLabel} />}
-    >
+    <RuleList path={path} def={def} renderRule={(rulePath, index) => <GrowthRule path={rulePath} def={def} label={`${def.label} rule ${index + 1}`} fieldLabel={fieldLabel} />}>
       <p className="text-xs text-zinc-500">
         CAGR is the annualised rate in % (10 = 10% a year). Multiple is the latest fiscal year ÷ the year N years earlier (2 = doubled).
         Both need positive values at both ends; companies without them are left out.
@@ -37,22 +22,11 @@ export function GrowthRuleGroupInput({
   );
 }
 
-function GrowthRule({
-  path,
-  def,
-  label,
-  horizons,
-  fieldLabel,
-}: {
-  path: string;
-  def: Def;
-  label: string;
-  horizons: readonly number[];
-  fieldLabel: (field: string) => string;
-}) {
+function GrowthRule({ path, def, label, fieldLabel }: { path: string; def: Def; label: string; fieldLabel: (field: string) => string }) {
   const { register } = useFormContext();
-  const [metric, valueType] = useWatch({ name: [`${path}.metric`, `${path}.value_type`] }) as [string, "cagr" | "multiple"];
-  const bases = Object.keys(def.value_fields[metric]?.[valueType] ?? {});
+  const [metric, valueType] = useWatch({ name: [`${path}.metric`, `${path}.value_type`] }) as [string, GrowthValueType];
+  const bases = Object.keys(def.value_fields[metric]?.[valueType] ?? {}) as CurrencyBasis[];
+  const unit = def.value_type_formats[valueType];
   return (
     <div className="flex flex-wrap items-start gap-1">
       <Select {...register(`${path}.metric`)} aria-label={`${label}: metric`}>
@@ -63,11 +37,14 @@ function GrowthRule({
         ))}
       </Select>
       <Select {...register(`${path}.value_type`)} aria-label={`${label}: value type`}>
-        <option value="cagr">CAGR</option>
-        <option value="multiple">Multiple</option>
+        {def.value_types.map((type) => (
+          <option key={type} value={type}>
+            {labelOf(VALUE_TYPE_LABELS, type)}
+          </option>
+        ))}
       </Select>
       <Select {...register(`${path}.horizon_years`, { setValueAs: (v: string) => Number(v) })} aria-label={`${label}: horizon`}>
-        {horizons.map((h) => (
+        {def.horizons.map((h) => (
           <option key={h} value={h}>
             over {h}y
           </option>
@@ -76,11 +53,11 @@ function GrowthRule({
       <Select {...register(`${path}.currency_basis`)} aria-label={`${label}: currency basis`}>
         {bases.map((b) => (
           <option key={b} value={b}>
-            {b === "usd" ? "in USD" : "reported currency"}
+            {labelOf(CURRENCY_BASIS_LABELS, b)}
           </option>
         ))}
       </Select>
-      <BoundsInput path={path} unit={valueType === "multiple" ? "number" : "percent"} label={label} multiple={valueType === "multiple"} />
+      <BoundsInput path={path} unit={unit} label={label} multiple={valueType === "multiple"} />
     </div>
   );
 }

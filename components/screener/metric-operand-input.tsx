@@ -3,42 +3,40 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { Select } from "@/components/ui/controls";
 import type { Unit } from "@/lib/screener/catalog";
-import type { OperandForm } from "@/lib/screener/screen-form";
+import type { RightOperandKind } from "@/lib/screener/filter-settings";
 import { AmountInput } from "./amount-input";
 import { FieldError, useInvalidProps } from "./form-errors";
-import { fiscalYearLabel, range } from "./filter-labels";
-
-const KIND_LABELS: Record<OperandForm["kind"], string> = { fy: "Fiscal year", average: "Average of", ttm: "TTM", constant: "Value" };
+import { fiscalYearLabel, labelOf, OPERAND_KIND_LABELS, range } from "./filter-labels";
 
 /**
- * One side of a metric rule: a single fiscal year, a trailing average of N fiscal years ending at
- * an offset, trailing twelve months, or (right-hand side of a compare) a constant.
+ * One side of a metric rule, of the kinds the filter offers for that side: a single fiscal year, a
+ * trailing average of N fiscal years ending at an offset, trailing twelve months, or (right-hand
+ * side of a compare) a constant.
  */
 export function MetricOperandInput({
   path,
   label,
   unit,
   maxDepth,
-  allowConstant = false,
+  kinds,
 }: {
   path: string;
   label: string;
   unit: Unit;
   maxDepth: number;
-  allowConstant?: boolean;
+  kinds: readonly RightOperandKind[];
 }) {
   const { register } = useFormContext();
-  const kind = useWatch({ name: `${path}.kind` }) as OperandForm["kind"];
+  const kind = useWatch({ name: `${path}.kind` }) as RightOperandKind;
   const years = Number(useWatch({ name: `${path}.years` }) ?? 1);
   const yearsError = useInvalidProps(`${path}.years`);
   const asNumber = { setValueAs: (v: string) => Number(v) };
-  const kinds = (Object.keys(KIND_LABELS) as OperandForm["kind"][]).filter((k) => allowConstant || k !== "constant");
   return (
     <span className="inline-flex flex-wrap items-start gap-1">
       <Select {...register(`${path}.kind`)} aria-label={`${label}: operand`}>
         {kinds.map((k) => (
           <option key={k} value={k}>
-            {KIND_LABELS[k]}
+            {labelOf(OPERAND_KIND_LABELS, k)}
           </option>
         ))}
       </Select>

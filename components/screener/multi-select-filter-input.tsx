@@ -5,7 +5,9 @@ import { useState } from "react";
 import { useController, useFormContext } from "react-hook-form";
 import { Button } from "@/components/ui/controls";
 import { Popover } from "@/components/ui/popover";
+import type { MultiSelectOperator } from "@/lib/screener/filter-settings";
 import { formatCount } from "@/lib/screener/value-format";
+import { labelOf, MULTI_SELECT_OPERATOR_LABELS } from "./filter-labels";
 import { FieldError } from "./form-errors";
 
 /**
@@ -15,11 +17,13 @@ import { FieldError } from "./form-errors";
 export function MultiSelectFilterInput({
   path,
   label,
+  operators,
   values,
   counts,
 }: {
   path: string;
   label: string;
+  operators: readonly MultiSelectOperator[];
   values: readonly string[];
   counts?: Record<string, number>;
 }) {
@@ -32,10 +36,10 @@ export function MultiSelectFilterInput({
   return (
     <div className="space-y-1.5">
       <div className="flex items-center gap-3 text-xs" role="radiogroup" aria-label={`${label}: include or exclude`}>
-        {(["include", "exclude"] as const).map((op) => (
+        {operators.map((op) => (
           <label key={op} className="inline-flex items-center gap-1">
             <input type="radio" value={op} {...register(`${path}.operator`)} />
-            {op === "include" ? "is any of" : "is none of"}
+            {labelOf(MULTI_SELECT_OPERATOR_LABELS, op)}
           </label>
         ))}
       </div>

@@ -2,28 +2,31 @@
 
 import { useFormContext } from "react-hook-form";
 import { Select } from "@/components/ui/controls";
-import { COMPARE_OPERATORS } from "@/lib/screener/catalog";
-import { OPERATOR_LABELS } from "./filter-labels";
+import type { CompareOperator, RuleKind } from "@/lib/screener/filter-settings";
+import { labelOf, OPERATOR_LABELS, RULE_KIND_LABELS } from "./filter-labels";
 
-/** Range or compare: the two kinds of rule in metric, volatility and composite groups. */
-export function RuleKindSelect({ path, label }: { path: string; label: string }) {
+/** The kinds of rule a group offers (range, compare). */
+export function RuleKindSelect({ path, label, kinds }: { path: string; label: string; kinds: readonly RuleKind[] }) {
   const { register } = useFormContext();
   return (
     <Select {...register(`${path}.kind`)} aria-label={`${label}: kind`}>
-      <option value="range">Range</option>
-      <option value="compare">Compare</option>
+      {kinds.map((kind) => (
+        <option key={kind} value={kind}>
+          {labelOf(RULE_KIND_LABELS, kind)}
+        </option>
+      ))}
     </Select>
   );
 }
 
-/** lt, lte, gt, gte shown as <, ≤, >, ≥. */
-export function OperatorSelect({ path, label }: { path: string; label: string }) {
+/** The comparison operators a filter offers, shown as <, ≤, >, ≥. */
+export function OperatorSelect({ path, label, operators }: { path: string; label: string; operators: readonly CompareOperator[] }) {
   const { register } = useFormContext();
   return (
     <Select {...register(`${path}.operator`)} aria-label={`${label}: operator`}>
-      {COMPARE_OPERATORS.map((op) => (
+      {operators.map((op) => (
         <option key={op} value={op}>
-          {OPERATOR_LABELS[op]}
+          {labelOf(OPERATOR_LABELS, op)}
         </option>
       ))}
     </Select>

@@ -3,29 +3,30 @@
 import type { ReactNode } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "@/components/ui/controls";
-import type { PublicFilterDef } from "@/lib/screener/options";
+import type { PublicFilterOf } from "@/lib/screener/options";
 import { newRuleForm } from "@/lib/screener/screen-form";
 import { FieldError } from "./form-errors";
 
+export type RuleGroupDef = PublicFilterOf<"metric_rule_group" | "growth_rule_group" | "volatility_rule_group" | "composite_rule_group">;
+
 /**
- * The rows of a rule group: add (up to `maxRules`, each new rule as the group's defaults) and
- * remove rules; each row is drawn by `renderRule`. All rules must hold.
+ * The rows of a rule group: add (up to the group's `max_rules`, each new rule as the group's
+ * defaults) and remove rules; each row is drawn by `renderRule`. All rules must hold.
  */
 export function RuleList({
   path,
   def,
-  maxRules,
   renderRule,
   children,
 }: {
   path: string;
-  def: PublicFilterDef;
-  maxRules: number;
+  def: RuleGroupDef;
   renderRule: (rulePath: string, index: number) => ReactNode;
   /** Shown under the rules (group settings, explanations). */
   children?: ReactNode;
 }) {
   const label = def.label;
+  const maxRules = def.max_rules;
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: `${path}.rules` });
   return (

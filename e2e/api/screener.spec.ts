@@ -45,6 +45,30 @@ async function allTickers(path: string, body: Record<string, unknown>): Promise<
 
 const sorted = (xs: string[]) => [...xs].sort();
 const num = (c: Company, field: string) => c[field] as number | null;
+const tickersOf = (cs: Company[]) => sorted(cs.map((c) => c.full_ticker));
+/** A fiscal-year value (offset 0 is the latest fiscal year), null when missing. */
+const fy = (c: Company, offset: number, metric: string) => fiscal.get(c.id)?.get(offset)?.[metric] ?? null;
+/** Mean of `years` fiscal years from `from` back; missing when any of them is (METRICS.md). */
+function average(c: Company, metric: string, from: number, years: number): number | null {
+  const values = Array.from({ length: years }, (_, i) => fy(c, from + i, metric));
+  return values.every((v) => v !== null) ? values.reduce((a, b) => a! + b!, 0)! / years : null;
+}
+const OPERATORS: Record<string, (a: number, b: number) => boolean> = { lt: (a, b) => a < b, lte: (a, b) => a <= b, gt: (a, b) => a > b, gte: (a, b) => a >= b };
+/** Both fields present and `left operator right`. */
+const compared = (left: string, operator: string, right: string) => (c: Company) =>
+  num(c, left) !== null && num(c, right) !== null && OPERATORS[operator]!(num(c, left)!, num(c, right)!);
+/** SQLite's BINARY collation: UTF-8 bytes. */
+const binary = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+/** The documented order: values first by the sort field, ties on full_ticker in the same direction, then nulls by full_ticker. */
+function expectedOrder(cs: Company[], field: string, desc: boolean): string[] {
+  const dir = desc ? -1 : 1;
+  const byTicker = (a: Company, b: Company) => dir * binary(a.full_ticker, b.full_ticker);
+  const value = (c: Company) => c[field];
+  const compare = (x: number | string, y: number | string) => (typeof x === "string" ? binary(x, y as string) : x - (y as number));
+  const withValue = cs.filter((c) => value(c) !== null).sort((a, b) => dir * compare(value(a)!, value(b)!) || byTicker(a, b));
+  const without = cs.filter((c) => value(c) === null).sort(byTicker);
+  return [...withValue, ...without].map((c) => c.full_ticker);
+}
 
 test.describe("options", () => {
   test("publishes the record the spec describes, with revalidation", async () => {
@@ -83,6 +107,10 @@ test.describe("options", () => {
       margins: "composite_rule_group",
     });
     expect(options.filters.volatility.members).toEqual(["daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"]);
+    // Each definition spells out its effective settings (here all inherited from filter_type_defaults).
+    expect(options.filters.incomeStatementGrowth).toMatchObject(options.filter_type_defaults.growth_rule_group);
+    expect(options.filters.volatility.compare_operators).toEqual(["lt", "lte", "gt", "gte"]);
+    expect(options.filters.returnOnInvestedCapital).toMatchObject({ missing_policies: ["strict", "skip_missing"], operand_kinds: ["fy", "average", "ttm"] });
     expect(options.filters.incomeStatementGrowth.value_fields.revenue).toEqual({
       cagr: { reported: "revenueCagr", usd: "revenueCagrUsd" },
       multiple: { reported: "revenueMultiple", usd: "revenueMultipleUsd" },
@@ -126,15 +154,11 @@ test.describe("rows and tickers", () => {
   test("fields choose the output members; sort and nulls-last order tile across pages", async () => {
     const body = { filters: { country: { values: ["United States"] }, sector: { values: ["Energy"] } }, sort: { field: "dividendYieldTTM", desc: true } };
     const all = await allTickers(BASIC_PATH, body);
-    const expected = companies
-      .filter((c) => c.country === "United States" && c.sector === "Energy")
-      .sort((a, b) => {
-        const x = num(a, "dividendYieldTTM");
-        const y = num(b, "dividendYieldTTM");
-        if (x === null || y === null) return x === y ? (a.full_ticker < b.full_ticker ? 1 : -1) : x === null ? 1 : -1;
-        return y - x || (a.full_ticker < b.full_ticker ? 1 : -1);
-      })
-      .map((c) => c.full_ticker);
+    const expected = expectedOrder(
+      companies.filter((c) => c.country === "United States" && c.sector === "Energy"),
+      "dividendYieldTTM",
+      true,
+    );
     expect(all).toEqual(expected);
     const first = await screen(BASIC_PATH, { ...body, fields: ["full_ticker", "dividendYieldTTM"], page: { limit: 7, offset: 0 } });
     const second = await screen(BASIC_PATH, { ...body, fields: ["full_ticker", "dividendYieldTTM"], page: { limit: 7, offset: 7 } });
@@ -217,6 +241,203 @@ test.describe("every filter type", () => {
     const margins = await allTickers(ADVANCED_PATH, { filters: { margins: { rules: [{ kind: "range", field: "operatingMargin", min: 0.3 }] } } });
     expect(sorted(margins)).toEqual(sorted(companies.filter((c) => (num(c, "operatingMargin") ?? -1) >= 0.3).map((c) => c.full_ticker)));
   });
+});
+
+test.describe("metric rule groups: operands, compare rules and missing policies", () => {
+  // Limited to companies with fundamentals, so that a lenient policy does not admit the whole universe.
+  const coverage = { coverage: { values: ["fundamentals"] } };
+  const avg3From1 = { kind: "average", years: 3, anchor: { scope: "fy", offset: 1 } };
+  type Value = (c: Company) => number | null;
+  const cases: [name: string, filter: string, payload: unknown, passes: (c: Company) => boolean, temporary: Record<string, Value>][] = [
+    [
+      "strict compare: the latest fiscal year above the 3-year average before it",
+      "operatingMargin",
+      { missing_policy: "strict", rules: [{ kind: "compare", left: { kind: "fy", offset: 0 }, operator: "gt", right: avg3From1 }] },
+      (c) => fy(c, 0, "operatingMargin") !== null && average(c, "operatingMargin", 1, 3) !== null && fy(c, 0, "operatingMargin")! > average(c, "operatingMargin", 1, 3)!,
+      { operatingMargin_fy0: (c) => fy(c, 0, "operatingMargin"), operatingMargin_avg3y_fy1: (c) => average(c, "operatingMargin", 1, 3) },
+    ],
+    [
+      "a fiscal-year operand compared with a constant (lte)",
+      "returnOnInvestedCapital",
+      { rules: [{ kind: "compare", left: { kind: "fy", offset: 1 }, operator: "lte", right: { kind: "constant", value: 0.05 } }] },
+      (c) => fy(c, 1, "returnOnInvestedCapital") !== null && fy(c, 1, "returnOnInvestedCapital")! <= 0.05,
+      { returnOnInvestedCapital_fy1: (c) => fy(c, 1, "returnOnInvestedCapital") },
+    ],
+    [
+      "skip_missing: a range whose value is missing is not applied",
+      "returnOnEquity",
+      { missing_policy: "skip_missing", rules: [{ kind: "range", operand: { kind: "fy", offset: 3 }, min: 0.2 }] },
+      (c) => fy(c, 3, "returnOnEquity") === null || fy(c, 3, "returnOnEquity")! >= 0.2,
+      { returnOnEquity_fy3: (c) => fy(c, 3, "returnOnEquity") },
+    ],
+    [
+      "skip_missing: a compare with a missing side is not applied",
+      "debtToEquity",
+      { missing_policy: "skip_missing", rules: [{ kind: "compare", left: { kind: "fy", offset: 0 }, operator: "gte", right: { kind: "fy", offset: 3 } }] },
+      (c) => fy(c, 0, "debtToEquity") === null || fy(c, 3, "debtToEquity") === null || fy(c, 0, "debtToEquity")! >= fy(c, 3, "debtToEquity")!,
+      { debtToEquity_fy0: (c) => fy(c, 0, "debtToEquity"), debtToEquity_fy3: (c) => fy(c, 3, "debtToEquity") },
+    ],
+    ["ttm is missing for annual data: strict fails every company", "netMargin", { rules: [{ kind: "range", operand: { kind: "ttm" }, min: -1e9 }] }, () => false, { netMargin_ttm: () => null }],
+    [
+      "ttm under skip_missing is never applied",
+      "netMargin",
+      { missing_policy: "skip_missing", rules: [{ kind: "compare", left: { kind: "ttm" }, operator: "gt", right: { kind: "fy", offset: 0 } }] },
+      () => true,
+      { netMargin_ttm: () => null, netMargin_fy0: (c) => fy(c, 0, "netMargin") },
+    ],
+  ];
+  for (const [name, filter, payload, passes, temporary] of cases) {
+    test(name, async () => {
+      const body = await screen(ADVANCED_PATH, { filters: { ...coverage, [filter]: payload }, fields: ["full_ticker"], page: { limit: 1000 } });
+      const expected = companies.filter((c) => c.has_fundamentals === 1 && passes(c));
+      expect(sorted(body.rows.map((r: { full_ticker: string }) => r.full_ticker))).toEqual(tickersOf(expected));
+      expect(body.temporary_columns.map((t: { name: string }) => t.name)).toEqual(Object.keys(temporary));
+      const byTicker = new Map(companies.map((c) => [c.full_ticker, c]));
+      for (const row of body.rows as Record<string, number | string | null>[]) {
+        const company = byTicker.get(row.full_ticker as string)!;
+        for (const [column, value] of Object.entries(temporary)) {
+          const want = value(company);
+          if (want === null) expect(row[column]).toBeNull();
+          else expect(row[column]).toBeCloseTo(want, 12);
+        }
+      }
+    });
+  }
+
+  test("the lenient policy keeps companies with missing values that strict drops", async () => {
+    const rule = { kind: "range", operand: { kind: "fy", offset: 3 }, min: 0.2 };
+    const strict = await screen(ADVANCED_PATH, { filters: { ...coverage, returnOnEquity: { rules: [rule] } }, result_format: "tickers", page: { limit: 1000 } });
+    const lenient = await screen(ADVANCED_PATH, { filters: { ...coverage, returnOnEquity: { missing_policy: "skip_missing", rules: [rule] } }, result_format: "tickers", page: { limit: 1000 } });
+    const missing = companies.filter((c) => c.has_fundamentals === 1 && fy(c, 3, "returnOnEquity") === null).map((c) => c.full_ticker);
+    expect(missing.length).toBeGreaterThan(0);
+    expect(strict.tickers).not.toEqual(expect.arrayContaining([missing[0]]));
+    expect(sorted(lenient.tickers)).toEqual(sorted([...strict.tickers, ...missing]));
+  });
+});
+
+test.describe("growth rule groups", () => {
+  test("a multiple on the reported basis, with its value as a temporary column", async () => {
+    const body = await screen(ADVANCED_PATH, {
+      filters: { incomeStatementGrowth: { rules: [{ metric: "netIncome", horizon_years: 2, value_type: "multiple", currency_basis: "reported", min: 1.25, max: 4 }] } },
+      fields: ["full_ticker"],
+      page: { limit: 1000 },
+    });
+    const multiple = (c: Company) => {
+      const v0 = fy(c, 0, "netIncome");
+      const v2 = fy(c, 2, "netIncome");
+      return v0 !== null && v2 !== null && v0 > 0 && v2 > 0 ? v0 / v2 : null;
+    };
+    const expected = companies.filter((c) => multiple(c) !== null && multiple(c)! >= 1.25 && multiple(c)! <= 4);
+    expect(expected.length).toBeGreaterThan(10);
+    expect(sorted(body.rows.map((r: { full_ticker: string }) => r.full_ticker))).toEqual(tickersOf(expected));
+    expect(body.temporary_columns).toEqual([expect.objectContaining({ name: "netIncomeMultiple_2y", unit: "number", filter: "incomeStatementGrowth" })]);
+    for (const row of body.rows) expect(row.netIncomeMultiple_2y).toBeCloseTo(multiple(expected.find((c) => c.full_ticker === row.full_ticker)!)!, 12);
+  });
+
+  test("each value field is the stem of the temporary column its rule returns (<value field>_<horizon>y)", async () => {
+    const options = await (await call(OPTIONS_PATH, { key })).json();
+    const def = options.filters.incomeStatementGrowth as { value_fields: Record<string, Record<string, Record<string, string>>>; horizons: number[]; max_rules: number; description: string };
+    expect(def.description).toContain("<value field>_<horizon_years>y");
+    for (const [metric, types] of Object.entries(def.value_fields)) {
+      const rules = Object.entries(types).flatMap(([value_type, bases]) => Object.keys(bases).map((currency_basis) => ({ metric, value_type, currency_basis })));
+      expect(rules.length).toBeLessThanOrEqual(def.max_rules);
+      const withHorizons = rules.map((r, i) => ({ ...r, horizon_years: def.horizons[i]!, min: -1 }));
+      const body = await screen(ADVANCED_PATH, { filters: { incomeStatementGrowth: { rules: withHorizons } }, fields: ["full_ticker"], page: { limit: 1 } });
+      const names = body.temporary_columns.map((t: { name: string }) => t.name);
+      expect(names).toEqual(withHorizons.map((r) => `${def.value_fields[metric]![r.value_type]![r.currency_basis]}_${r.horizon_years}y`));
+    }
+  });
+});
+
+test.describe("member rule groups and comparison operators", () => {
+  const vol1 = "daily_return_vol_1y_annualized";
+  const vol5 = "daily_return_vol_5y_annualized";
+  const within = (field: string, min: number, max: number) => (c: Company) => num(c, field) !== null && num(c, field)! >= min && num(c, field)! <= max;
+  const cases: [name: string, filters: Record<string, unknown>, passes: (c: Company) => boolean][] = [
+    ["volatility range rule", { volatility: { rules: [{ kind: "range", field: vol5, min: 0.2, max: 0.3 }] } }, within(vol5, 0.2, 0.3)],
+    ["volatility compare with lte", { volatility: { rules: [{ kind: "compare", left_field: vol1, operator: "lte", right_field: vol5 }] } }, compared(vol1, "lte", vol5)],
+    ["legacy volatility_compare with gte", { volatility_compare: { left_field: vol1, operator: "gte", right_field: vol5 } }, compared(vol1, "gte", vol5)],
+    [
+      "composite compare: net margin at least operating margin",
+      { margins: { rules: [{ kind: "compare", left_field: "netMargin", operator: "gte", right_field: "operatingMargin" }] } },
+      compared("netMargin", "gte", "operatingMargin"),
+    ],
+    [
+      "composite compare and range together: ROE above ROIC, ROIC at most 10%",
+      { returns_on_capital: { rules: [{ kind: "compare", left_field: "returnOnEquity", operator: "gt", right_field: "returnOnInvestedCapital" }, { kind: "range", field: "returnOnInvestedCapital", max: 0.1 }] } },
+      (c) => compared("returnOnEquity", "gt", "returnOnInvestedCapital")(c) && num(c, "returnOnInvestedCapital")! <= 0.1,
+    ],
+  ];
+  for (const [name, filters, passes] of cases) {
+    test(name, async () => {
+      const expected = companies.filter(passes);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(sorted(await allTickers(ADVANCED_PATH, { filters }))).toEqual(tickersOf(expected));
+    });
+  }
+});
+
+test("multi_select exclude on data coverage keeps the companies covered by none of the data sets", async () => {
+  const filters = { country: { values: ["United States"] }, coverage: { operator: "exclude", values: ["prices", "filings"] } };
+  const expected = companies.filter((c) => c.country === "United States" && c.has_prices === 0 && c.has_filings === 0);
+  expect(expected.length).toBeLessThan(companies.filter((c) => c.country === "United States").length);
+  expect(sorted(await allTickers(BASIC_PATH, { filters }))).toEqual(tickersOf(expected));
+});
+
+test.describe("sorting", () => {
+  const utilities = { sector: { values: ["Utilities"] } };
+  const germany = { country: { values: ["Germany"] } };
+  const cases: [name: string, body: Record<string, unknown>, of: (c: Company) => boolean, field: string, desc: boolean][] = [
+    ["default: market cap descending, nulls last", { filters: utilities }, (c) => c.sector === "Utilities", "marketCap_usd", true],
+    ["ascending", { filters: { coverage: { values: ["prices"] } }, sort: { field: "return_1y", desc: false } }, (c) => c.has_prices === 1, "return_1y", false],
+    ["desc omitted is descending", { filters: utilities, sort: { field: "dividendYieldTTM" } }, (c) => c.sector === "Utilities", "dividendYieldTTM", true],
+    ["a text field: companyName ascending", { filters: germany, sort: { field: "companyName", desc: false } }, (c) => c.country === "Germany", "companyName", false],
+    ["companyName descending", { filters: germany, sort: { field: "companyName", desc: true } }, (c) => c.country === "Germany", "companyName", true],
+  ];
+  for (const [name, body, of, field, desc] of cases) {
+    test(name, async () => {
+      expect(await allTickers(BASIC_PATH, body)).toEqual(expectedOrder(companies.filter(of), field, desc));
+    });
+  }
+});
+
+test.describe("description_keywords: phrases, prefixes, and every other character as text", () => {
+  /** Per company, each searched column (name, symbols, description) as " token token " the way the FTS5 unicode61 tokenizer splits and folds it. */
+  let columns: Map<number, string[]>;
+  const fold = (text: string) =>
+    ` ${(text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().match(/[\p{L}\p{N}\p{Co}]+/gu) ?? []).join(" ")} `;
+  test.beforeAll(() => {
+    const db = new Database(process.env.DATABASE_PATH ?? "var/screener.db", { readonly: true });
+    const symbols = new Map<number, string[]>();
+    for (const { company_id, symbol } of db.prepare("SELECT company_id, symbol FROM company_symbols").all() as { company_id: number; symbol: string }[]) {
+      symbols.set(company_id, [...(symbols.get(company_id) ?? []), symbol]);
+    }
+    const descriptions = new Map(
+      (db.prepare("SELECT company_id, description FROM company_profiles").all() as { company_id: number; description: string | null }[]).map((p) => [p.company_id, p.description ?? ""]),
+    );
+    db.close();
+    columns = new Map(companies.map((c) => [c.id, [fold(String(c.companyName)), fold((symbols.get(c.id) ?? []).join(" ")), fold(descriptions.get(c.id) ?? "")]]));
+  });
+  type Term = (cols: string[]) => boolean;
+  const word = (...words: string[]): Term => (cols) => cols.some((col) => col.includes(` ${words.join(" ")} `));
+  const prefix = (start: string): Term => (cols) => cols.some((col) => col.includes(` ${start}`));
+  const cases: [fts: string, terms: Term[], atLeast: number][] = [
+    ['"natural gas" pipeline*', [word("natural", "gas"), prefix("pipeline")], 10],
+    ["semiconductor*", [prefix("semiconductor")], 100],
+    ['"cloud computing"', [word("cloud", "computing")], 10],
+    // Not FTS5 syntax: "-" is no NOT, NEAR( no proximity group, "description:" no column filter, a lone quote and OR are text.
+    ["oil -gas", [word("oil"), word("gas")], 100],
+    ["NEAR(oil gas)", [word("near"), word("oil"), word("gas")], 1],
+    ["description:bank", [word("description"), word("bank")], 0],
+    ['bank" OR', [word("bank"), word("or")], 10],
+  ];
+  for (const [fts, terms, atLeast] of cases) {
+    test(fts, async () => {
+      const expected = companies.filter((c) => terms.every((term) => term(columns.get(c.id)!)));
+      expect(expected.length).toBeGreaterThanOrEqual(atLeast);
+      expect(sorted(await allTickers(BASIC_PATH, { filters: { description_keywords: { fts } } }))).toEqual(tickersOf(expected));
+    });
+  }
 });
 
 test.describe("validation", () => {

@@ -4,6 +4,18 @@
  * it. Pure data: safe to import from client components.
  */
 
+import type {
+  CurrencyBasis,
+  FieldCompareSettings,
+  GrowthRuleGroupSettings,
+  GrowthValueType,
+  MemberRuleGroupSettings,
+  MetricRuleGroupSettings,
+  MultiSelectSettings,
+  RangeSettings,
+  TextSettings,
+} from "./filter-settings";
+
 export type Unit = "percent" | "usd" | "number" | "integer" | "text" | "date";
 
 export interface FieldDef {
@@ -105,30 +117,6 @@ export const PAGE = { default_limit: 100, default_offset: 0, max_limit: 1000 } a
 
 export const RESULT_FORMATS = ["rows", "tickers"] as const;
 
-export const COMPARE_OPERATORS = ["lt", "lte", "gt", "gte"] as const;
-export type CompareOperator = (typeof COMPARE_OPERATORS)[number];
-
-export const GROWTH_HORIZONS = [1, 2, 3, 5, 7, 8, 10] as const;
-export const GROWTH_VALUE_TYPES = ["cagr", "multiple"] as const;
-export const CURRENCY_BASES = ["reported", "usd"] as const;
-
-export const MISSING_POLICIES = ["strict", "skip_missing"] as const;
-export const METRIC_OPERAND_KINDS = ["fy", "average", "ttm"] as const;
-export const METRIC_RULE_KINDS = ["range", "compare"] as const;
-/** Deepest fiscal-year offset an operand may reach (offset + years − 1). */
-export const MAX_FY_DEPTH = 10;
-export const MAX_RULES = 5;
-
-export type InputType =
-  | "range"
-  | "multi_select"
-  | "text"
-  | "metric_rule_group"
-  | "growth_rule_group"
-  | "volatility_rule_group"
-  | "composite_rule_group"
-  | "field_compare";
-
 interface FilterBase {
   name: string;
   label: string;
@@ -138,16 +126,19 @@ interface FilterBase {
   mode: "basic" | "advanced";
 }
 
-export interface RangeFilterDef extends FilterBase {
+/*
+ * Each definition may carry its own operators and limits (the settings of its input type, see
+ * filter-settings.ts); what it omits it inherits from `FILTER_TYPE_DEFAULTS`.
+ */
+
+export interface RangeFilterDef extends FilterBase, Partial<RangeSettings> {
   input_type: "range";
   /** The output field the range applies to (also gives unit and SQL). */
   field: string;
 }
 
-export interface MultiSelectFilterDef extends FilterBase {
+export interface MultiSelectFilterDef extends FilterBase, Partial<MultiSelectSettings> {
   input_type: "multi_select";
-  operators: readonly ["include", "exclude"];
-  default_operator: "include";
   /** Names a list in the options record's `option_values` (lists read from the database). */
   options_source?: string;
   /** Or a fixed list. */
@@ -156,30 +147,33 @@ export interface MultiSelectFilterDef extends FilterBase {
   value_columns?: Readonly<Record<string, string>>;
 }
 
-export interface TextFilterDef extends FilterBase {
+export interface TextFilterDef extends FilterBase, Partial<TextSettings> {
   input_type: "text";
 }
 
-export interface MetricRuleGroupDef extends FilterBase {
+export interface MetricRuleGroupDef extends FilterBase, Partial<MetricRuleGroupSettings> {
   input_type: "metric_rule_group";
   /** The fiscal-year metric (fiscal_years column). */
   metric: string;
   unit: Unit;
 }
 
-export interface GrowthRuleGroupDef extends FilterBase {
+export interface GrowthRuleGroupDef extends FilterBase, Partial<GrowthRuleGroupSettings> {
   input_type: "growth_rule_group";
-  /** Growth metric → value type → currency basis → name of the derived value field. */
-  value_fields: Record<string, Record<(typeof GROWTH_VALUE_TYPES)[number], Record<(typeof CURRENCY_BASES)[number], string>>>;
+  /**
+   * Growth metric → value type → currency basis → value field: the stem of the temporary column a
+   * rule returns (`growthColumnName`).
+   */
+  value_fields: Record<string, Partial<Record<GrowthValueType, Partial<Record<CurrencyBasis, string>>>>>;
 }
 
-export interface MemberRuleGroupDef extends FilterBase {
+export interface MemberRuleGroupDef extends FilterBase, Partial<MemberRuleGroupSettings> {
   input_type: "volatility_rule_group" | "composite_rule_group";
   /** Output fields the rules may name. */
   members: readonly string[];
 }
 
-export interface FieldCompareDef extends FilterBase {
+export interface FieldCompareDef extends FilterBase, Partial<FieldCompareSettings> {
   input_type: "field_compare";
   /** Output fields `left_field` and `right_field` may name. */
   members: readonly string[];
@@ -214,8 +208,6 @@ const multiSelect = (name: string, label: string, description: string, source: P
   description,
   mode: "basic",
   input_type: "multi_select",
-  operators: ["include", "exclude"],
-  default_operator: "include",
   ...source,
 });
 
@@ -231,6 +223,9 @@ const metricGroup = (metric: string, label: string): MetricRuleGroupDef => ({
 });
 
 const GROWTH_METRICS = ["revenue", "grossProfit", "operatingIncome", "netIncome", "eps"] as const;
+
+/** The temporary column a growth rule returns: its value field and horizon, e.g. `revenueCagr_3y`. */
+export const growthColumnName = (valueField: string, horizonYears: number) => `${valueField}_${horizonYears}y`;
 
 /** The data sets a company can be covered by (`coverage` filter values). */
 const COVERAGE_COLUMNS: Readonly<Record<string, string>> = {
@@ -286,7 +281,8 @@ export const FILTERS: readonly FilterDef[] = [
     label: "Income statement growth",
     category: "Fundamentals",
     description:
-      "Growth of income-statement metrics from fiscal-year offset h to offset 0, as CAGR (decimal annualised rate) or multiple (v0 / vh); both need positive values at both ends",
+      "Growth of income-statement metrics from fiscal-year offset h to offset 0, as CAGR (decimal annualised rate) or multiple (v0 / vh); both need positive values at both ends. " +
+      `Each value field is the stem of the temporary column a rule returns, <value field>_<horizon_years>y: a 3-year revenue CAGR on the reported basis comes back as ${growthColumnName("revenueCagr", 3)}`,
     mode: "advanced",
     input_type: "growth_rule_group",
     value_fields: Object.fromEntries(
@@ -341,29 +337,3 @@ export const FILTER_BY_NAME: ReadonlyMap<string, FilterDef> = new Map(FILTERS.ma
 
 export const BASIC_FILTERS: readonly string[] = FILTERS.filter((f) => f.mode === "basic").map((f) => f.name);
 export const ADVANCED_FILTERS: readonly string[] = FILTERS.map((f) => f.name);
-
-/** Operators and limits shared by every filter of an input type (a definition's own values win). */
-export const FILTER_TYPE_DEFAULTS = {
-  range: { operators: ["min", "max"] },
-  multi_select: { operators: ["include", "exclude"], default_operator: "include" },
-  text: { operators: ["fts"] },
-  metric_rule_group: {
-    rule_kinds: METRIC_RULE_KINDS,
-    operand_kinds: METRIC_OPERAND_KINDS,
-    compare_operators: COMPARE_OPERATORS,
-    missing_policies: MISSING_POLICIES,
-    default_missing_policy: "strict",
-    max_rules: MAX_RULES,
-    max_fy_depth: MAX_FY_DEPTH,
-  },
-  growth_rule_group: {
-    horizons: GROWTH_HORIZONS,
-    value_types: GROWTH_VALUE_TYPES,
-    value_type_formats: { cagr: "percent", multiple: "number" },
-    missing_data_policy: "exclude",
-    max_rules: MAX_RULES,
-  },
-  volatility_rule_group: { rule_kinds: ["range", "compare"], compare_operators: COMPARE_OPERATORS, max_rules: MAX_RULES },
-  composite_rule_group: { rule_kinds: ["range", "compare"], compare_operators: COMPARE_OPERATORS, max_rules: MAX_RULES },
-  field_compare: { operators: COMPARE_OPERATORS },
-} as const;

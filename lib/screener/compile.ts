@@ -1,6 +1,5 @@
 import { ValidationError } from "@/lib/api/errors";
 import {
-  type CompareOperator,
   DEFAULT_FIELDS,
   DEFAULT_SORT,
   FIELD_BY_NAME,
@@ -8,9 +7,11 @@ import {
   type FieldDef,
   type FilterDef,
   type GrowthRuleGroupDef,
+  growthColumnName,
   PAGE,
   type Unit,
 } from "./catalog";
+import { type CompareOperator, filterSettings } from "./filter-settings";
 import { toFtsQuery } from "./fts-query";
 import type { ScreenRequest } from "./request-schema";
 
@@ -187,11 +188,12 @@ function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, payload: 
     builder.narrowed = true;
     const value = `${alias}.${rule.value_type === "multiple" ? "m" : "g"}`;
     bounds(builder, value, rule);
-    const field = def.value_fields[rule.metric]![rule.value_type][rule.currency_basis];
+    // The request schema admits only combinations value_fields names.
+    const field = def.value_fields[rule.metric]![rule.value_type]![rule.currency_basis]!;
     addTemporary(
       builder,
       {
-        name: `${field}_${rule.horizon_years}y`,
+        name: growthColumnName(field, rule.horizon_years),
         label: `${rule.metric} ${rule.value_type === "cagr" ? "CAGR" : "growth multiple"} over ${rule.horizon_years}y (${rule.currency_basis})`,
         unit: rule.value_type === "cagr" ? "percent" : "number",
         filter: def.name,
@@ -226,7 +228,7 @@ function compileFilter(builder: Builder, def: FilterDef, payload: unknown) {
       return;
     case "multi_select": {
       const { operator, values } = payload as { operator?: "include" | "exclude"; values: string[] };
-      const include = (operator ?? def.default_operator) === "include";
+      const include = (operator ?? filterSettings(def).default_operator) === "include";
       const unique = [...new Set(values)];
       if (def.value_columns) {
         // A company is covered by every selected data set (include) or by none of them (exclude).

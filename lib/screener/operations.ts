@@ -28,7 +28,7 @@ export const screenerOptionsOperation = {
   path: "/api/v1/screener/options/",
   summary: "Screener options",
   description:
-    "Request-building metadata: filters (with input types, operators, option sources, members and value fields), modes, option values, sort fields, output fields and shared defaults. Responses carry an ETag and Cache-Control; send If-None-Match to revalidate (304).",
+    "Request-building metadata: filters (with input types, operators, option sources, members and value fields), modes, option values, sort fields, output fields and shared defaults. Each filter definition spells out its effective operators and limits: its own values where it has them, otherwise filter_type_defaults[input_type]. Responses carry an ETag and Cache-Control; send If-None-Match to revalidate (304).",
   tags: ["Screener"],
   response: {
     schema: OptionsResponse,
@@ -95,7 +95,7 @@ export const advancedScreenOperation = {
   method: "post",
   path: "/api/v1/screener/advanced/",
   summary: "Advanced screen",
-  description: `Runs a screen with every basic filter plus the advanced contract: metric rule groups (fiscal year, trailing average and TTM operands; range and compare rules; missing_policy strict or skip_missing), growth rule groups (CAGR or multiple over 1, 2, 3, 5, 7, 8 or 10 years, reported or USD basis, at most 5 rules), volatility and composite member rule groups, and the legacy volatility_compare. Values a rule derives are returned per row as temporary columns.\n\n${SCREEN_RULES}`,
+  description: `Runs a screen with every basic filter plus the advanced contract: metric rule groups (fiscal year, trailing average and TTM operands; range and compare rules; missing_policy strict or skip_missing), growth rule groups (CAGR or multiple over 1, 2, 3, 5, 7, 8 or 10 years, reported or USD basis, at most 5 rules), volatility and composite member rule groups, and the legacy volatility_compare. Values a rule derives are returned per row as temporary columns; a growth rule's column is named after its value field in the options record, value_fields[metric][value_type][currency_basis] + "_<horizon_years>y" (a 3-year revenue CAGR on the reported basis: revenueCagr_3y).\n\n${SCREEN_RULES}`,
   tags: ["Screener"],
   request: {
     schema: AdvancedScreenRequest,

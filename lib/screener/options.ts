@@ -5,20 +5,27 @@ import {
   DEFAULT_SORT,
   FIELDS,
   FILTERS,
-  FILTER_TYPE_DEFAULTS,
   type FilterDef,
   PAGE,
   RESULT_FORMATS,
   SORT_FIELDS,
 } from "./catalog";
 import type { z } from "zod";
+import { FILTER_TYPE_DEFAULTS, filterSettings, type InputType, type SettingsByInputType } from "./filter-settings";
 import { readOptionValues } from "./option-values";
 import type { OptionsResponse } from "./response-schema";
 
 export type ScreenerOptions = z.output<typeof OptionsResponse>;
 
-/** A filter definition as the options record publishes it (catalog-internal members left out). */
-export type PublicFilterDef = FilterDef extends infer F ? (F extends FilterDef ? Omit<F, "name" | "value_columns"> : never) : never;
+type Published<F extends FilterDef> = Omit<F, "name" | "value_columns" | keyof SettingsByInputType[F["input_type"]]> & SettingsByInputType[F["input_type"]];
+
+/**
+ * A filter definition as the options record publishes it: catalog-internal members left out, and
+ * its effective settings (its own values over `filter_type_defaults[input_type]`) spelled out, so
+ * that clients and the screener page read one definition.
+ */
+export type PublicFilterDef = FilterDef extends infer F ? (F extends FilterDef ? Published<F> : never) : never;
+export type PublicFilterOf<T extends InputType> = Extract<PublicFilterDef, { input_type: T }>;
 
 /**
  * The options record as `buildOptionsRecord` makes it, each filter definition typed by its input
@@ -26,9 +33,9 @@ export type PublicFilterDef = FilterDef extends infer F ? (F extends FilterDef ?
  */
 export type TypedScreenerOptions = Omit<ScreenerOptions, "filters"> & { filters: Record<string, PublicFilterDef> };
 
-function publicFilter(def: FilterDef): PublicFilterDef {
+export function publicFilter(def: FilterDef): PublicFilterDef {
   const { name: _name, value_columns: _columns, ...rest } = def as FilterDef & { value_columns?: unknown };
-  return rest as PublicFilterDef;
+  return { ...rest, ...filterSettings(def) } as PublicFilterDef;
 }
 
 /** The screener options record (spec: "Screener options record") with the data's as-of date. */

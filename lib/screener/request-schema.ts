@@ -1,24 +1,31 @@
 import { z } from "zod";
 import {
-  COMPARE_OPERATORS,
-  CURRENCY_BASES,
   FIELD_BY_NAME,
   FILTERS,
   type FilterDef,
-  GROWTH_HORIZONS,
-  GROWTH_VALUE_TYPES,
   type GrowthRuleGroupDef,
-  MAX_FY_DEPTH,
-  MAX_RULES,
-  MISSING_POLICIES,
+  growthColumnName,
+  type MemberRuleGroupDef,
+  type MetricRuleGroupDef,
+  type MultiSelectFilterDef,
   PAGE,
   RESULT_FORMATS,
   SORT_FIELDS,
 } from "./catalog";
+import {
+  BOUND_OPERATORS,
+  type BoundOperator,
+  type CompareOperator,
+  filterSettings,
+  MISSING_POLICY_MEANINGS,
+  type RightOperandKind,
+  type RuleKind,
+} from "./filter-settings";
 
 /**
- * Request schemas of the two screen operations, generated from the catalog. They check structure,
- * types, limits and every list the catalog fixes; values of lists read from the database (countries,
+ * Request schemas of the two screen operations, generated from the catalog: every operator, kind
+ * and limit is the filter's effective setting (`filterSettings`). They check structure, types,
+ * limits and every list the catalog fixes; values of lists read from the database (countries,
  * industries ...) are checked by `validateOptionValues`.
  */
 
@@ -26,134 +33,149 @@ const OPTIONS_HINT = "see GET /api/v1/screener/options/";
 
 const bound = z.number().describe("Finite number; decimals for ratios (0.10 is 10%), raw dollars for _usd fields");
 
-type Bounds = { min?: number; max?: number };
-const hasBound = (v: unknown) => (v as Bounds).min !== undefined || (v as Bounds).max !== undefined;
+/** A non-empty list as zod's enum and union builders want it. */
+const nonEmpty = <T>(items: readonly T[]) => items as unknown as [T, ...T[]];
+const oneOf = <T extends string>(values: readonly T[]) => z.enum(nonEmpty(values), { error: `one of ${values.join(", ")}` });
+
+type Bounds = Partial<Record<BoundOperator, number>>;
 const ordered = (v: unknown) => {
   const { min, max } = v as Bounds;
   return min === undefined || max === undefined || min <= max;
 };
 
-/** `min` and/or `max`, not crossed. */
-function withBounds<T extends z.ZodRawShape>(shape: T) {
+/** The bound keys offered (`min` and/or `max`), at least one given, not crossed. */
+function withBounds<T extends z.ZodRawShape>(shape: T, operators: readonly BoundOperator[] = BOUND_OPERATORS) {
+  // Typed as both keys: the output type stays `{ min?, max? }` whichever the filter offers.
+  const keys = Object.fromEntries(operators.map((key) => [key, bound.optional()])) as Record<BoundOperator, z.ZodOptional<z.ZodNumber>>;
   return z
-    .strictObject({ ...shape, min: bound.optional(), max: bound.optional() })
-    .refine(hasBound, { error: "give min and/or max" })
+    .strictObject({ ...shape, ...keys })
+    .refine((v) => operators.some((key) => (v as Bounds)[key] !== undefined), { error: `give ${operators.join(" and/or ")}` })
     .refine(ordered, { error: "min must not exceed max", path: ["min"] });
 }
 
-export const RangePayload = withBounds({}).describe("Inclusive bounds: { min } and/or { max }");
+type Discriminable = z.core.$ZodTypeDiscriminable;
 
-const MultiSelectPayload = (def: Extract<FilterDef, { input_type: "multi_select" }>) =>
-  z
+const compareOperator = (operators: readonly CompareOperator[]) => oneOf(operators).describe(operators.join(", "));
+const maxRules = (max: number) => ({ error: `at most ${max} rules (max_rules)` });
+
+const MultiSelectPayload = (def: MultiSelectFilterDef) => {
+  const { operators, default_operator } = filterSettings(def);
+  return z
     .strictObject({
-      operator: z.enum(def.operators).optional().describe(`include (default) or exclude; exclude keeps companies with no value`),
+      operator: oneOf(operators).optional().describe(`${operators.join(" or ")}; default ${default_operator}; exclude keeps companies with no value`),
       values: z
-        .array(def.options ? z.enum(def.options) : z.string().min(1).max(200))
+        .array(def.options ? z.enum(nonEmpty(def.options)) : z.string().min(1).max(200))
         .min(1)
         .max(500)
         .describe(def.options ? `One or more of: ${def.options.join(", ")}` : `Values from option_values.${def.options_source} (${OPTIONS_HINT})`),
     })
     .describe(def.description);
+};
 
-export const TextPayload = z
+const TextPayload = z
   .strictObject({ fts: z.string().trim().min(1, { error: "give at least one search term" }).max(500) })
   .describe('Search terms: all must match; "quoted phrases" and prefix* terms supported');
 
-const fyOffset = z.int().min(0).max(MAX_FY_DEPTH - 1).describe("Fiscal-year offset: 0 is the latest eligible fiscal year");
-
-export const FyOperand = z.strictObject({ kind: z.literal("fy"), offset: fyOffset }).describe("The value of one fiscal year");
-export const AverageOperand = z
-  .strictObject({
-    kind: z.literal("average"),
-    years: z.int().min(1).max(MAX_FY_DEPTH).describe("Number of trailing fiscal years"),
-    anchor: z.strictObject({ scope: z.literal("fy"), offset: fyOffset }),
-  })
-  .refine((o) => o.anchor.offset + o.years <= MAX_FY_DEPTH, {
-    error: `anchor.offset + years must be at most ${MAX_FY_DEPTH}`,
-    path: ["years"],
-  })
-  .describe("Mean of the fiscal years at offsets anchor.offset .. anchor.offset + years - 1");
-export const TtmOperand = z.strictObject({ kind: z.literal("ttm") }).describe("Trailing twelve months (missing for annual-only data)");
-const ConstantOperand = z.strictObject({ kind: z.literal("constant"), value: bound }).describe("A constant (right-hand side only)");
-
-export const MetricOperand = z.discriminatedUnion("kind", [FyOperand, AverageOperand, TtmOperand]);
-const compareOperator = z.enum(COMPARE_OPERATORS).describe("lt, lte, gt or gte");
-
-export const MetricRule = z.discriminatedUnion("kind", [
-  withBounds({ kind: z.literal("range"), operand: MetricOperand }).describe("The operand's value is within min/max"),
-  z
+function MetricRuleGroupPayload(def: MetricRuleGroupDef) {
+  const settings = filterSettings(def);
+  const depth = settings.max_fy_depth;
+  const fyOffset = z.int().min(0).max(depth - 1).describe("Fiscal-year offset: 0 is the latest eligible fiscal year");
+  const operands: Record<RightOperandKind, Discriminable> = {
+    fy: z.strictObject({ kind: z.literal("fy"), offset: fyOffset }).describe("The value of one fiscal year"),
+    average: z
+      .strictObject({
+        kind: z.literal("average"),
+        years: z.int().min(1).max(depth).describe("Number of trailing fiscal years"),
+        anchor: z.strictObject({ scope: z.literal("fy"), offset: fyOffset }),
+      })
+      .refine((o) => o.anchor.offset + o.years <= depth, { error: `anchor.offset + years must be at most ${depth}`, path: ["years"] })
+      .describe("Mean of the fiscal years at offsets anchor.offset .. anchor.offset + years - 1"),
+    ttm: z.strictObject({ kind: z.literal("ttm") }).describe("Trailing twelve months (missing for annual-only data)"),
+    constant: z.strictObject({ kind: z.literal("constant"), value: bound }).describe("A constant (right-hand side only)"),
+  };
+  const operand = (kinds: readonly RightOperandKind[]) =>
+    z.discriminatedUnion("kind", nonEmpty(kinds.map((kind) => operands[kind])));
+  const rules: Record<RuleKind, Discriminable> = {
+    range: withBounds({ kind: z.literal("range"), operand: operand(settings.operand_kinds) }).describe("The operand's value is within min/max"),
+    compare: z
+      .strictObject({
+        kind: z.literal("compare"),
+        left: operand(settings.operand_kinds),
+        operator: compareOperator(settings.compare_operators),
+        right: operand(settings.right_operand_kinds),
+      })
+      .describe("left <operator> right, e.g. the latest year above the 3-year average"),
+  };
+  const policies = settings.missing_policies;
+  return z
     .strictObject({
-      kind: z.literal("compare"),
-      left: MetricOperand,
-      operator: compareOperator,
-      right: z.discriminatedUnion("kind", [FyOperand, AverageOperand, TtmOperand, ConstantOperand]),
+      missing_policy: oneOf(policies)
+        .default(settings.default_missing_policy)
+        .describe(policies.map((p) => `${p}: ${MISSING_POLICY_MEANINGS[p]}`).join("; ")),
+      rules: z
+        .array(z.discriminatedUnion("kind", nonEmpty(settings.rule_kinds.map((kind) => rules[kind]))))
+        .min(1)
+        .max(settings.max_rules, maxRules(settings.max_rules)),
     })
-    .describe("left <operator> right, e.g. the latest year above the 3-year average"),
-]);
+    .describe(`${def.description}. All rules must hold`);
+}
 
-export const MetricRuleGroupPayload = z
-  .strictObject({
-    missing_policy: z
-      .enum(MISSING_POLICIES)
-      .default("strict")
-      .describe("strict: a missing value fails the rule; skip_missing: a rule whose value is missing is not applied"),
-    rules: z.array(MetricRule).min(1).max(MAX_RULES),
-  })
-  .describe("All rules must hold");
-
-const GrowthRule = (def: GrowthRuleGroupDef) =>
-  withBounds({
-    metric: z.enum(Object.keys(def.value_fields) as [string, ...string[]]),
-    horizon_years: z
-      .int()
-      .refine((h) => (GROWTH_HORIZONS as readonly number[]).includes(h), { error: `one of ${GROWTH_HORIZONS.join(", ")}` }),
-    value_type: z.enum(GROWTH_VALUE_TYPES).describe("cagr (decimal annualised rate) or multiple (v0 / vh)"),
-    currency_basis: z.enum(CURRENCY_BASES).describe("A key of value_fields[metric][value_type]"),
+function GrowthRuleGroupPayload(def: GrowthRuleGroupDef) {
+  const { horizons, value_types, max_rules } = filterSettings(def);
+  const bases = [...new Set(Object.values(def.value_fields).flatMap((types) => Object.values(types).flatMap((b) => Object.keys(b ?? {}))))];
+  const rule = withBounds({
+    metric: oneOf(Object.keys(def.value_fields)),
+    horizon_years: z.int().refine((h) => horizons.includes(h), { error: `one of ${horizons.join(", ")}` }),
+    value_type: oneOf(value_types).describe("cagr (decimal annualised rate) or multiple (v0 / vh)"),
+    currency_basis: oneOf(bases).describe("A key of value_fields[metric][value_type]"),
+  }).refine((r) => def.value_fields[r.metric]?.[r.value_type]?.[r.currency_basis as "reported"] !== undefined, {
+    error: "not a key of value_fields[metric][value_type]",
+    path: ["currency_basis"],
   });
+  return z
+    .strictObject({ rules: z.array(rule).min(1).max(max_rules, maxRules(max_rules)) })
+    .describe(
+      `All rules must hold; a company without data for a rule does not pass (missing_data_policy: exclude). Each rule returns its value as the temporary column value_fields[metric][value_type][currency_basis] + "_<horizon_years>y" (e.g. ${growthColumnName("revenueCagr", 3)})`,
+    );
+}
 
-const GrowthRuleGroupPayload = (def: GrowthRuleGroupDef) =>
-  z
-    .strictObject({ rules: z.array(GrowthRule(def)).min(1).max(MAX_RULES, { error: `at most ${MAX_RULES} rules (max_rules)` }) })
-    .describe("All rules must hold; a company without data for a rule does not pass (missing_data_policy: exclude)");
-
-const member = (members: readonly string[]) => z.enum(members as [string, ...string[]]);
-
-const MemberRuleGroupPayload = (members: readonly string[]) =>
-  z
+function MemberRuleGroupPayload(def: MemberRuleGroupDef) {
+  const { rule_kinds, compare_operators, max_rules } = filterSettings(def);
+  const member = oneOf(def.members);
+  const rules: Record<RuleKind, Discriminable> = {
+    range: withBounds({ kind: z.literal("range"), field: member }),
+    compare: z.strictObject({ kind: z.literal("compare"), left_field: member, operator: compareOperator(compare_operators), right_field: member }),
+  };
+  return z
     .strictObject({
       rules: z
-        .array(
-          z.discriminatedUnion("kind", [
-            withBounds({ kind: z.literal("range"), field: member(members) }),
-            z.strictObject({ kind: z.literal("compare"), left_field: member(members), operator: compareOperator, right_field: member(members) }),
-          ]),
-        )
+        .array(z.discriminatedUnion("kind", nonEmpty(rule_kinds.map((kind) => rules[kind]))))
         .min(1)
-        .max(MAX_RULES),
+        .max(max_rules, maxRules(max_rules)),
     })
-    .describe(`Rules over ${members.join(", ")}; all must hold`);
-
-const FieldComparePayload = (members: readonly string[]) =>
-  z.strictObject({ left_field: member(members), operator: compareOperator, right_field: member(members) });
+    .describe(`Rules over ${def.members.join(", ")}; all must hold`);
+}
 
 /** The payload schema of one filter, by its input type. */
 export function filterPayloadSchema(def: FilterDef): z.ZodType {
   switch (def.input_type) {
     case "range":
-      return RangePayload.describe(`${def.label}: ${FIELD_BY_NAME.get(def.field)!.description}`);
+      return withBounds({}, filterSettings(def).operators).describe(`${def.label}: ${FIELD_BY_NAME.get(def.field)!.description}. Inclusive bounds`);
     case "multi_select":
       return MultiSelectPayload(def);
     case "text":
       return TextPayload;
     case "metric_rule_group":
-      return MetricRuleGroupPayload.describe(def.description);
+      return MetricRuleGroupPayload(def);
     case "growth_rule_group":
       return GrowthRuleGroupPayload(def);
     case "volatility_rule_group":
     case "composite_rule_group":
-      return MemberRuleGroupPayload(def.members);
-    case "field_compare":
-      return FieldComparePayload(def.members);
+      return MemberRuleGroupPayload(def);
+    case "field_compare": {
+      const member = oneOf(def.members);
+      return z.strictObject({ left_field: member, operator: compareOperator(filterSettings(def).operators), right_field: member });
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { formatAmountInput, parseAmount } from "./amount";
-import type { CompareOperator, Unit } from "./catalog";
+import type { Unit } from "./catalog";
+import type { CompareOperator, CurrencyBasis, GrowthValueType, MissingPolicy, MultiSelectOperator, RightOperandKind, RuleKind } from "./filter-settings";
 import type { PublicFilterDef, TypedScreenerOptions } from "./options";
 
 /**
@@ -10,11 +11,11 @@ import type { PublicFilterDef, TypedScreenerOptions } from "./options";
  */
 
 export interface RangeForm { min: string; max: string }
-export interface MultiSelectForm { operator: "include" | "exclude"; values: string[] }
+export interface MultiSelectForm { operator: MultiSelectOperator; values: string[] }
 export interface TextForm { fts: string }
-export interface OperandForm { kind: "fy" | "average" | "ttm" | "constant"; offset: number; years: number; value: string }
+export interface OperandForm { kind: RightOperandKind; offset: number; years: number; value: string }
 export interface MetricRuleForm {
-  kind: "range" | "compare";
+  kind: RuleKind;
   operand: OperandForm;
   min: string;
   max: string;
@@ -22,18 +23,18 @@ export interface MetricRuleForm {
   operator: CompareOperator;
   right: OperandForm;
 }
-export interface MetricGroupForm { missing_policy: "strict" | "skip_missing"; rules: MetricRuleForm[] }
+export interface MetricGroupForm { missing_policy: MissingPolicy; rules: MetricRuleForm[] }
 export interface GrowthRuleForm {
   metric: string;
   horizon_years: number;
-  value_type: "cagr" | "multiple";
-  currency_basis: "reported" | "usd";
+  value_type: GrowthValueType;
+  currency_basis: CurrencyBasis;
   min: string;
   max: string;
 }
 export interface GrowthGroupForm { rules: GrowthRuleForm[] }
 export interface MemberRuleForm {
-  kind: "range" | "compare";
+  kind: RuleKind;
   field: string;
   min: string;
   max: string;
@@ -57,6 +58,10 @@ const isObject = (v: unknown): v is Payload => typeof v === "object" && v !== nu
 const obj = (v: unknown): Payload => (isObject(v) ? v : {});
 const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
 const str = <T extends string>(v: unknown, fallback: T): T => (typeof v === "string" ? (v as T) : fallback);
+/** `preferred` when the filter offers it, else the first value it offers. */
+const initial = <T>(allowed: readonly T[], preferred?: T): T => (preferred !== undefined && allowed.includes(preferred) ? preferred : allowed[0]!);
+/** `v` when the filter offers it, else the initial value. */
+const offered = <T>(v: unknown, allowed: readonly T[], preferred?: T): T => (allowed.includes(v as T) ? (v as T) : initial(allowed, preferred));
 
 export const unitOfField = (options: FormOptions, field: string): Unit => (options.field_definitions[field]?.unit as Unit | undefined) ?? "number";
 
@@ -68,7 +73,7 @@ export function boundUnit(def: PublicFilterDef, options: FormOptions, rule?: { v
     case "metric_rule_group":
       return def.unit;
     case "growth_rule_group":
-      return rule?.value_type === "multiple" ? "number" : "percent";
+      return def.value_type_formats[offered(rule?.value_type, def.value_types)];
     case "volatility_rule_group":
     case "composite_rule_group":
       return unitOfField(options, rule?.field ?? def.members[0]!);
@@ -79,7 +84,7 @@ export function boundUnit(def: PublicFilterDef, options: FormOptions, rule?: { v
 
 const operandForm = (o: unknown): OperandForm => {
   const p = obj(o);
-  const kind = str(p.kind, "fy" as OperandForm["kind"]);
+  const kind = str(p.kind, "fy" as RightOperandKind);
   return {
     kind,
     offset: num(p.offset) ?? num(obj(p.anchor).offset) ?? 0,
@@ -100,7 +105,8 @@ export function newRuleForm(def: PublicFilterDef): MetricRuleForm | GrowthRuleFo
 
 /**
  * The form of an API payload (from a link, a preset or a saved screen). Tolerant: what is missing
- * or malformed gets the default, and the API schema then explains what is wrong.
+ * or malformed gets the default (a value the filter offers), and the API schema then explains what
+ * is wrong.
  */
 export function filterToForm(def: PublicFilterDef, payload: unknown, options?: FormOptions): FilterForm {
   const p = obj(payload);
@@ -113,22 +119,22 @@ export function filterToForm(def: PublicFilterDef, payload: unknown, options?: F
       return { min: bound(p.min, unit), max: bound(p.max, unit) };
     }
     case "multi_select":
-      return { operator: p.operator === "exclude" ? "exclude" : "include", values: Array.isArray(p.values) ? p.values.map(String) : [] };
+      return { operator: offered(p.operator, def.operators, def.default_operator), values: Array.isArray(p.values) ? p.values.map(String) : [] };
     case "text":
       return { fts: typeof p.fts === "string" ? p.fts : "" };
     case "metric_rule_group":
       return {
-        missing_policy: p.missing_policy === "skip_missing" ? "skip_missing" : "strict",
+        missing_policy: offered(p.missing_policy, def.missing_policies, def.default_missing_policy),
         rules: rules.map((r): MetricRuleForm => {
-          const right = operandForm(r.right ?? { kind: "constant" });
+          const right = operandForm(r.right ?? { kind: initial(def.right_operand_kinds, "constant") });
           if (right.kind === "constant") right.value = bound(num(obj(r.right).value), def.unit);
           return {
-            kind: r.kind === "compare" ? "compare" : "range",
-            operand: operandForm(r.operand ?? { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } }),
+            kind: offered(r.kind, def.rule_kinds),
+            operand: operandForm(r.operand ?? { kind: initial(def.operand_kinds, "average"), years: 3, anchor: { scope: "fy", offset: 0 } }),
             min: bound(r.min, def.unit),
             max: bound(r.max, def.unit),
-            left: operandForm(r.left ?? { kind: "fy", offset: 0 }),
-            operator: str(r.operator, "gt"),
+            left: operandForm(r.left ?? { kind: initial(def.operand_kinds, "fy"), offset: 0 }),
+            operator: str(r.operator, initial(def.compare_operators, "gt")),
             right,
           };
         }),
@@ -137,11 +143,11 @@ export function filterToForm(def: PublicFilterDef, payload: unknown, options?: F
       const metrics = Object.keys(def.value_fields);
       return {
         rules: rules.map((r): GrowthRuleForm => {
-          const valueType: GrowthRuleForm["value_type"] = r.value_type === "multiple" ? "multiple" : "cagr";
+          const valueType = offered(r.value_type, def.value_types);
           const unit = boundUnit(def, opts, { value_type: valueType });
           return {
             metric: str(r.metric, metrics[0]!),
-            horizon_years: num(r.horizon_years) ?? 3,
+            horizon_years: num(r.horizon_years) ?? initial(def.horizons, 3),
             value_type: valueType,
             currency_basis: r.currency_basis === "usd" ? "usd" : "reported",
             min: bound(r.min, unit),
@@ -157,18 +163,18 @@ export function filterToForm(def: PublicFilterDef, payload: unknown, options?: F
           const field = str(r.field, def.members[0]!);
           const unit = unitOfField(opts, field);
           return {
-            kind: r.kind === "compare" ? "compare" : "range",
+            kind: offered(r.kind, def.rule_kinds),
             field,
             min: bound(r.min, unit),
             max: bound(r.max, unit),
             left_field: str(r.left_field, def.members[0]!),
-            operator: str(r.operator, "lt"),
+            operator: str(r.operator, initial(def.compare_operators, "lt")),
             right_field: str(r.right_field, def.members[1] ?? def.members[0]!),
           };
         }),
       };
     case "field_compare":
-      return { left_field: str(p.left_field, def.members[0]!), operator: str(p.operator, "lt"), right_field: str(p.right_field, def.members[1] ?? def.members[0]!) };
+      return { left_field: str(p.left_field, def.members[0]!), operator: str(p.operator, initial(def.operators, "lt")), right_field: str(p.right_field, def.members[1] ?? def.members[0]!) };
   }
 }
 
