@@ -1,11 +1,12 @@
 "use client";
 
-import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ApiRequestPanel } from "@/components/ui/api-request-panel";
 import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
+import { QueryProvider } from "@/components/ui/query-provider";
 import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import type { ScreenScope, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
 import { type FilingSearchState, paramsFromSearch, searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
@@ -24,11 +25,10 @@ export interface FilingSearchAppProps {
 }
 
 export function FilingSearchApp(props: FilingSearchAppProps) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }));
   return (
-    <QueryClientProvider client={client}>
+    <QueryProvider>
       <FilingSearch {...props} />
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }
 

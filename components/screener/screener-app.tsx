@@ -1,13 +1,15 @@
 "use client";
 
-import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ApiRequestPanel } from "@/components/ui/api-request-panel";
 import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
+import { QueryProvider } from "@/components/ui/query-provider";
 import type { FieldError } from "@/lib/api/errors";
+import { ApiProblem } from "@/lib/api/ui-client";
 import { paramsFromSearch } from "@/lib/filings/search-url";
 import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
@@ -21,7 +23,6 @@ import { ExportMenu } from "./export-menu";
 import { FilterBuilder } from "./filter-builder";
 import { ResultsPager } from "./results-pager";
 import { ResultsTable } from "./results-table";
-import { ApiProblem } from "@/lib/api/ui-client";
 import { runScreenRequest } from "./screen-api";
 import { ScreensMenu } from "./screens-menu";
 
@@ -36,11 +37,10 @@ export interface ScreenerAppProps {
 }
 
 export function ScreenerApp(props: ScreenerAppProps) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }));
   return (
-    <QueryClientProvider client={client}>
+    <QueryProvider>
       <Screener {...props} />
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }
 
