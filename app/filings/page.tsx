@@ -1,18 +1,20 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { FilingSearchApp } from "@/components/filings/filing-search-app";
+import { databaseNotice } from "@/components/ui/database-notice";
+import { admitPageRender } from "@/lib/api/route";
 import { type UiFilingSearchResponse, UiFilingSearchRequest, screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
 import { defaultSearchBackend } from "@/lib/filings/search-filings";
 import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
-import { databaseNotice } from "@/components/ui/database-notice";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Filing search" };
 
 /**
- * /filings/: passage search over the filings. The search in the URL runs here, in-process, so a
- * shared link shows its passages before any script runs; the browser takes over from there. A
- * search the API would refuse renders without results and the browser shows the API's errors
- * next to the inputs.
+ * /filings/: passage search over the filings. The search in the URL runs here, in-process (under
+ * the client's UI rate limit), so a shared link shows its passages before any script runs; the
+ * browser takes over from there. A search the API would refuse renders without results and the
+ * browser shows the API's errors next to the inputs.
  */
 export default async function FilingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const notice = databaseNotice();
@@ -21,7 +23,7 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
   const request = uiSearchBody(state);
   let response: UiFilingSearchResponse | undefined;
   const parsed = UiFilingSearchRequest.safeParse(request);
-  if (parsed.success) {
+  if (parsed.success && (await admitPageRender(await headers()))) {
     try {
       response = await searchScreenFilings(parsed.data);
     } catch {
@@ -32,12 +34,7 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
     .repository.companiesWithFilings()
     .map((c) => ({ name: c.name, full_ticker: c.full_ticker }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return (
-    <FilingSearchApp
-      companies={companies}
-      initial={{ key: JSON.stringify(request), response }}
-      scope={state.screen ? screenScope(state.screen) : null}
-      problems={state.problems}
-    />
-  );
+  // The search already says which of the screen's companies have filings; without one, ask.
+  const scope = state.screen ? (response?.screen ?? screenScope(state.screen)) : null;
+  return <FilingSearchApp companies={companies} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
 }

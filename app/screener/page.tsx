@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { ScreenerApp } from "@/components/screener/screener-app";
+import { databaseNotice } from "@/components/ui/database-notice";
+import { admitPageRender } from "@/lib/api/route";
 import { metaValue } from "@/lib/db/market-db";
 import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
 import { countFieldValues } from "@/lib/screener/field-coverage";
@@ -8,14 +10,14 @@ import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/op
 import { screenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
 import { type RowsResponse, runScreen } from "@/lib/screener/service";
-import { databaseNotice } from "@/components/ui/database-notice";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Screener" };
 
 /**
  * /screener/: the screen in the URL is run here, in-process, so the first page of results is in
- * the HTML (visible before any script runs); the browser takes over from there. A screen the API
+ * the HTML (visible before any script runs; counted against the client's UI rate limit like the
+ * browser's own requests); the browser takes over from there. A screen the API
  * would refuse renders without results and the browser shows the API's errors next to the inputs.
  */
 export default async function ScreenerPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -29,7 +31,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
   const body = screenRequestBody(screen, screen.fields ?? preferredFields);
   let result: RowsResponse | undefined;
   const parsed = screenRequestSchema(mode).safeParse(body);
-  if (parsed.success) {
+  if (parsed.success && (await admitPageRender(await headers()))) {
     try {
       result = runScreen(parsed.data) as RowsResponse;
     } catch {

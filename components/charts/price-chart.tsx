@@ -14,6 +14,8 @@ const price = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximum
  */
 export function PriceChart({ dates, values, label }: { dates: string[]; values: number[]; label: string }) {
   const [cursor, setCursor] = useState<number | null>(null);
+  // The read-out is announced when the keyboard moves the cursor, not on every pointer move.
+  const [announce, setAnnounce] = useState(false);
   if (values.length < 2) return null;
   const min = Math.min(...values);
   const max = Math.max(...values);
@@ -28,6 +30,7 @@ export function PriceChart({ dates, values, label }: { dates: string[]; values: 
   const onPointer = (event: PointerEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const svgX = ((event.clientX - box.left) / box.width) * WIDTH;
+    setAnnounce(false);
     setCursor(Math.round(Math.min(values.length - 1, Math.max(0, ((svgX - PAD.left) / (WIDTH - PAD.left - PAD.right)) * (values.length - 1)))));
   };
   const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
@@ -35,6 +38,7 @@ export function PriceChart({ dates, values, label }: { dates: string[]; values: 
     const moves: Record<string, number> = { ArrowLeft: shown - step, ArrowRight: shown + step, Home: 0, End: values.length - 1 };
     if (!(event.key in moves)) return;
     event.preventDefault();
+    setAnnounce(true);
     setCursor(Math.min(values.length - 1, Math.max(0, moves[event.key]!)));
   };
 
@@ -42,7 +46,7 @@ export function PriceChart({ dates, values, label }: { dates: string[]; values: 
     <figure className="m-0">
       <figcaption className="flex items-baseline gap-2 text-xs text-zinc-500">
         <span>{label}</span>
-        <span className="ml-auto font-mono tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="price-readout" aria-live="polite">
+        <span className="ml-auto font-mono tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="price-readout" aria-live={announce ? "polite" : "off"}>
           {dates[shown]} · {price.format(values[shown]!)}
         </span>
       </figcaption>

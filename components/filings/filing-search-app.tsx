@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/controls";
 import { QueryProvider } from "@/components/ui/query-provider";
 import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import type { ScreenScope, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
+import { bodyToForm } from "@/lib/filings/search-form";
 import { type FilingSearchState, paramsFromSearch, searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
 import { ScreenScopeBar } from "./screen-scope-bar";
 import { SearchFormPanel } from "./search-form-panel";
@@ -60,10 +61,18 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
 
   const open = (next: Pick<FilingSearchState, "body" | "screen">) => {
     const qs = paramsFromSearch(next);
+    // The same search again (after a failure, say) asks again instead of adding a history entry.
+    if (new URLSearchParams(qs).toString() === new URLSearchParams(current.query).toString()) {
+      void search.refetch();
+      return;
+    }
     setCurrent({ urlQuery: current.urlQuery, query: qs });
     window.history.pushState(null, "", qs ? `?${qs}` : window.location.pathname);
   };
+  const clearScreen = () => open({ body: { ...state.body, ticker: undefined }, screen: null });
   const problem = search.error instanceof ApiProblem ? search.error : null;
+  // Errors the form cannot show next to an input (the screen's, the request's as a whole).
+  const generalErrors = problem?.errors.filter((e) => !FORM_MEMBERS.has(e.pointer.split("/")[1] ?? "")) ?? [];
   const data = state.body.queries.length > 0 ? search.data : undefined;
   const queries = state.body.queries;
   const liveScope = data?.screen ?? (scope && !("error" in scope) ? scope : null);
@@ -93,7 +102,12 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
       )}
       {[...problems, ...(scope && "error" in scope ? [scope.error] : [])].map((p) => (
         <p key={p} role="alert" className="rounded border border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 lg:col-span-2 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-          {p}
+          {p}{" "}
+          {state.screen && (
+            <button type="button" onClick={clearScreen} className="underline">
+              Search all filings instead
+            </button>
+          )}
         </p>
       ))}
       <aside aria-label="Search" className="lg:sticky lg:top-14 lg:self-start">
@@ -111,13 +125,13 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
             searched={data !== undefined}
             ticker={typeof state.body.ticker === "string" ? state.body.ticker : null}
             onTicker={(ticker) => open({ body: { ...state.body, ticker: ticker ?? undefined }, screen: state.screen })}
-            onClear={() => open({ body: state.body, screen: null })}
+            onClear={clearScreen}
           />
         )}
-        {problem && problem.errors.length === 0 && (
+        {problem && (problem.errors.length === 0 || generalErrors.length > 0) && (
           <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
             {problem.status === 502 ? "The search backend could not answer: " : ""}
-            {problem.detail}
+            {generalErrors.length > 0 ? generalErrors.map((e) => `${e.pointer ? `${e.pointer}: ` : ""}${e.message}`).join("; ") : problem.detail}
           </p>
         )}
         {queries.length === 0 ? (
@@ -156,6 +170,9 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
     </main>
   );
 }
+
+/** Request members the form has inputs for (their errors are shown there). */
+const FORM_MEMBERS = new Set(Object.keys(bodyToForm({ queries: [] })));
 
 const EXAMPLES = ["goodwill impairment in the retail segment", "share repurchase program", "supply chain disruption risk", '"material weakness" internal control'];
 

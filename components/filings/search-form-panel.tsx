@@ -44,7 +44,9 @@ export function SearchFormPanel({
   serverErrors: readonly ApiFieldError[];
   onSearch: (body: Record<string, unknown> & { queries: string[] }) => void;
 }) {
-  const form = useForm<SearchForm>({ defaultValues: bodyToForm(body) });
+  // The values are also written into the inputs' HTML, so a shared link shows its search before scripts run.
+  const initial = bodyToForm(body);
+  const form = useForm<SearchForm>({ defaultValues: initial });
   const queries = useFieldArray({ control: form.control, name: "queries" });
   const bodyJson = JSON.stringify(body);
   // The form's own errors, for the search they were found under (a new search clears them).
@@ -71,6 +73,7 @@ export function SearchFormPanel({
               <div className="flex gap-1">
                 <TextInput
                   {...form.register(`queries.${i}.text`)}
+                  defaultValue={field.text}
                   {...invalid(`queries.${i}.text`)}
                   aria-label={`Query ${i + 1}`}
                   placeholder={i === 0 ? "e.g. goodwill impairment in the retail segment" : "another way to ask"}
@@ -98,7 +101,7 @@ export function SearchFormPanel({
       <div className="grid grid-cols-2 gap-2">
         <label className={`${LABEL} col-span-2`}>
           Company name
-          <TextInput {...form.register("name")} {...invalid("name")} list="filing-company-names" placeholder="e.g. JPMorgan, Coca-Cola" className="mt-0.5 w-full" />
+          <TextInput {...form.register("name")} defaultValue={initial.name} {...invalid("name")} list="filing-company-names" placeholder="e.g. JPMorgan, Coca-Cola" className="mt-0.5 w-full" />
           <ErrorText errors={shown} path="name" />
         </label>
         <datalist id="filing-company-names">
@@ -108,7 +111,7 @@ export function SearchFormPanel({
         </datalist>
         <label className={LABEL}>
           Ticker
-          <TextInput {...form.register("ticker")} {...invalid("ticker")} list="filing-company-tickers" placeholder="MMM or NYSE:MMM" className="mt-0.5 w-full" />
+          <TextInput {...form.register("ticker")} defaultValue={initial.ticker} {...invalid("ticker")} list="filing-company-tickers" placeholder="MMM or NYSE:MMM" className="mt-0.5 w-full" />
           <ErrorText errors={shown} path="ticker" />
         </label>
         <datalist id="filing-company-tickers">
@@ -120,12 +123,12 @@ export function SearchFormPanel({
         </datalist>
         <label className={LABEL}>
           Fiscal year
-          <TextInput {...form.register("fiscal_year")} {...invalid("fiscal_year")} inputMode="numeric" placeholder="e.g. 2022" className="mt-0.5 w-full" />
+          <TextInput {...form.register("fiscal_year")} defaultValue={initial.fiscal_year} {...invalid("fiscal_year")} inputMode="numeric" placeholder="e.g. 2022" className="mt-0.5 w-full" />
           <ErrorText errors={shown} path="fiscal_year" />
         </label>
         <label className={LABEL}>
           Fiscal period
-          <Select {...form.register("fiscal_period")} {...invalid("fiscal_period")} className="mt-0.5 w-full">
+          <Select {...form.register("fiscal_period")} defaultValue={initial.fiscal_period} {...invalid("fiscal_period")} className="mt-0.5 w-full">
             <option value="">Any</option>
             {FISCAL_PERIODS.map((p) => (
               <option key={p} value={p}>
@@ -137,7 +140,7 @@ export function SearchFormPanel({
         </label>
         <label className={LABEL}>
           Filing type
-          <Select {...form.register("filing_type")} {...invalid("filing_type")} className="mt-0.5 w-full">
+          <Select {...form.register("filing_type")} defaultValue={initial.filing_type} {...invalid("filing_type")} className="mt-0.5 w-full">
             <option value="">Any</option>
             {FILING_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -154,7 +157,7 @@ export function SearchFormPanel({
         <div className="mt-1 space-y-0.5">
           {SEARCH_TYPES.map((t) => (
             <label key={t} className="flex items-baseline gap-1.5 text-[13px]">
-              <input type="radio" value={t} {...form.register("searchtype")} />
+              <input type="radio" value={t} {...form.register("searchtype")} defaultChecked={initial.searchtype === t} />
               <span className="font-medium">{t}</span>
               <span className="text-xs text-zinc-500">{SEARCH_TYPE_HINTS[t]}</span>
             </label>
@@ -166,7 +169,7 @@ export function SearchFormPanel({
       <div className="flex items-end gap-2">
         <label className={LABEL}>
           Results
-          <Select {...form.register("results")} {...invalid("results")} className="mt-0.5 block">
+          <Select {...form.register("results")} defaultValue={initial.results} {...invalid("results")} className="mt-0.5 block">
             {[...new Set([5, 10, 25, Number(body.results) || 10])].sort((a, b) => a - b).map((n) => (
               <option key={n} value={n}>
                 {n}

@@ -27,7 +27,7 @@ export function SearchHitCard({ hit, queries }: { hit: FilingSearchHit; queries:
         <span className="rounded bg-zinc-100 px-1 text-xs dark:bg-zinc-800">{filingTypeLabel(filing.type)}</span>
         <span className="text-xs">{fiscalLabel(filing)}</span>
         {filing.period_end && <span className="text-xs text-zinc-500">period ended {filing.period_end}</span>}
-        <span className="ml-auto flex gap-1" aria-label="Queries that found it">
+        <span className="ml-auto flex gap-1" role="group" aria-label="Queries that found it">
           {hit.matched_queries.map((q) => (
             <span key={q} title={queries[q]} className="rounded bg-sky-50 px-1 font-mono text-[11px] text-sky-900 dark:bg-sky-950 dark:text-sky-300">
               Q{q + 1}

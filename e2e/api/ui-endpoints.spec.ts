@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startApp } from "@/lib/local-servers";
 import { baseUrl, call, problem } from "./support";
 
 // The browser UI's own endpoints need no key but serve this site's pages only.
@@ -30,3 +34,35 @@ for (const [label, headers] of [
     expect(preflight.status).toBe(403);
   });
 }
+
+test("the UI limit counts per client address, the searches a shared link's page runs on the server included", async () => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "ui-limit-"));
+  const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "3", API_STATE_PATH: path.join(dir, "state.db") });
+  const client = { "x-forwarded-for": "10.77.0.2" };
+  const search = (headers: Record<string, string>) =>
+    fetch(`${app.url}/api/ui/filings/search/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ queries: ["dividends"], searchtype: "keyword", results: 1 }),
+    });
+  const page = async (headers: Record<string, string>) => (await fetch(`${app.url}/filings/?q=dividends&searchtype=keyword`, { headers })).text();
+  try {
+    expect(await page(client)).toContain('data-testid="hit"');
+    expect((await search(client)).status).toBe(200);
+    expect((await search(client)).status).toBe(200);
+    const refused = await search(client);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The page still renders, without the results: the browser's own request waits for the limit.
+    const html = await page(client);
+    expect(html).toContain("Filing search");
+    expect(html).not.toContain('data-testid="hit"');
+    // Another client is not affected.
+    expect((await search({ "x-forwarded-for": "10.77.0.3" })).status).toBe(200);
+  } finally {
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+

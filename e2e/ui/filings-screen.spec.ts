@@ -74,8 +74,12 @@ test.describe("from a screen to its companies' filings", () => {
     await expect(page.getByTestId("no-hits")).toBeVisible();
   });
 
-  test("a screen with invalid filters says so", async ({ page }) => {
+  test("a screen with invalid filters says so, and the search can leave it", async ({ page }) => {
     await page.goto(`/filings/?screen=${encodeURIComponent(JSON.stringify({ country: { values: ["Atlantis"] } }))}&q=revenue`);
     await expect(page.getByRole("alert").first()).toContainText("Atlantis");
+    await page.getByRole("button", { name: "Search all filings instead" }).first().click();
+    await expect(page).not.toHaveURL(/screen=/);
+    await searchSettled(page);
+    expect(await page.getByTestId("hit").count()).toBeGreaterThan(0);
   });
 });

@@ -53,6 +53,10 @@ test.describe("filing search page", () => {
     await expect.poll(async () => compact(await first.getByTestId("hit-text").textContent())).toBe(compact(api.results[0]!.text));
     await snapshot(page, "filings-search");
 
+    // Searching again for the same thing asks again without adding a history entry.
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await searchSettled(page);
+
     // The search lives in the URL: a reload shows it again (rendered on the server), back goes to the empty page.
     await page.reload();
     await searchSettled(page);
@@ -65,11 +69,16 @@ test.describe("filing search page", () => {
 
   test("a shared link shows its passages without JavaScript", async ({ browser, page }) => {
     const key = newApiKey();
-    const api = await searchApi(page, key, { queries: ["goodwill impairment"], name: "JPMorgan", results: 10 });
+    const api = await searchApi(page, key, { queries: ["goodwill impairment"], name: "JPMorgan", filing_type: "10q", results: 10 });
+    expect(api.results.length).toBeGreaterThan(0);
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const plain = await noScript.newPage();
-    await plain.goto("/filings/?q=goodwill+impairment&name=JPMorgan");
+    await plain.goto("/filings/?q=goodwill+impairment&name=JPMorgan&filing_type=10q");
     await expect(plain.getByTestId("hit")).toHaveCount(api.results.length);
+    // The form shows the search too, any accepted spelling as the option it means.
+    await expect(plain.getByRole("textbox", { name: "Query 1", exact: true })).toHaveValue("goodwill impairment");
+    await expect(plain.getByLabel("Company name")).toHaveValue("JPMorgan");
+    await expect(plain.getByLabel("Filing type")).toHaveValue("10-Q");
     expect(await shownHitIds(plain)).toEqual(api.results.map((h) => h.id));
     expect(new Set(await shownHitCompanies(plain))).toEqual(new Set(["NYSE:JPM"]));
     await noScript.close();

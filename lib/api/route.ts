@@ -188,6 +188,16 @@ const sameOriginGate: Gate = {
   },
 };
 
+/**
+ * A server-rendered page that runs a UI operation in-process (the first results of a shared link)
+ * counts against the same per-client UI limit as the operation's endpoint; false when refused (the
+ * page then renders without results and the browser's own request waits for the limit).
+ */
+export async function admitPageRender(headers: Headers, platform = apiPlatform): Promise<boolean> {
+  const p = platform();
+  return (await p.limiter.consume(`ui:${clientAddress(headers)}`, p.uiWindows, p.now())).allowed;
+}
+
 async function throttle(exchange: Exchange, subject: string, windows: readonly WindowLimit[], platform: ApiPlatform): Promise<void> {
   const decision = await platform.limiter.consume(subject, windows, platform.now());
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) exchange.headers.set(name, value);

@@ -22,6 +22,9 @@ describe("markPage", () => {
     // A hit on another page marks nothing here.
     expect(markPage(page, 1000, { start: 5000, end: 5100 }, stems).hit).toBeNull();
     expect(markPage(page, 1000, { start: 10, end: 900 }, stems).hit).toBeNull();
+    // A range running past this page is marked here only if it starts here.
+    expect(markPage(page, 1000, { start: 1000, end: 999_999 }, stems).after).toEqual([]);
+    expect(markPage(page, 1000, { start: 900, end: 1010 }, stems).hit).toBeNull();
   });
 
   it("keeps every character", () => {

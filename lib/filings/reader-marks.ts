@@ -54,12 +54,13 @@ function termPieces(text: string, stems: ReadonlySet<string>): TextPiece[] {
 export function markPage(text: string, pageOffset: number, hit: Span | null, stems: ReadonlySet<string>): MarkedPage {
   const start = hit === null ? -1 : hit.start - pageOffset;
   const end = hit === null ? -1 : hit.end - pageOffset;
-  if (hit === null || end <= 0 || start >= text.length) return { before: termPieces(text, stems), hit: null, after: [] };
-  const from = Math.max(0, start);
+  // A passage lies within one page: the hit is marked on the page where it starts (a hand-edited
+  // range over several pages still marks one element).
+  if (hit === null || start < 0 || start >= text.length) return { before: termPieces(text, stems), hit: null, after: [] };
   const to = Math.min(text.length, end);
   return {
-    before: termPieces(text.slice(0, from), stems),
-    hit: termPieces(text.slice(from, to), stems),
+    before: termPieces(text.slice(0, start), stems),
+    hit: termPieces(text.slice(start, to), stems),
     after: termPieces(text.slice(to), stems),
   };
 }

@@ -1,3 +1,4 @@
+import { normaliseFilingType } from "./filing-types";
 import { PAGE_RESULTS } from "./search-url";
 import { FilingSearchRequestSchema } from "./search-schema";
 
@@ -32,7 +33,8 @@ export function bodyToForm(body: Record<string, unknown>): SearchForm {
     ticker: text(body.ticker),
     fiscal_year: text(body.fiscal_year),
     fiscal_period: text(body.fiscal_period),
-    filing_type: text(body.filing_type),
+    // Any spelling the API accepts (`10k`) shows as the option it means.
+    filing_type: body.filing_type === undefined ? "" : normaliseFilingType(text(body.filing_type)),
     searchtype: text(body.searchtype) || "hybrid",
     results: text(body.results ?? PAGE_RESULTS),
   };

@@ -30,6 +30,7 @@ describe("the search form", () => {
     const body = { queries: ["capex"], name: "3M", fiscal_year: 2018, results: 10 };
     expect(formToBody(bodyToForm(body))).toEqual(body);
     expect(bodyToForm({ queries: [] }).queries).toEqual([{ text: "" }]);
+    expect(bodyToForm({ queries: ["a"], filing_type: "10k" }).filing_type).toBe("10-K");
   });
 
   it("checks with the API's schema and names the input of each error", () => {
