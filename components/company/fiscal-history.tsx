@@ -12,10 +12,12 @@ const CHART_METRICS = ["revenue", "operatingIncome", "netIncome"] as const;
 
 const shareCount = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 3 });
 
-/** A compared value as the table shows it (share counts are not a screener field). */
-function differenceCell(metric: string, value: number | null): string {
-  if (metric === "sharesOutstanding") return value === null ? "—" : `${shareCount.format(value)} shares`;
-  return formatValue(value, FIELD_BY_NAME.get(metric)?.unit ?? "number");
+/** How the differences table names and writes a compared metric (share counts are not a screener field). */
+function comparedMetric(metric: string): { label: string; format: (value: number | null) => string } {
+  const field = FIELD_BY_NAME.get(metric);
+  if (field) return { label: field.label, format: (value) => formatValue(value, field.unit) };
+  if (metric === "sharesOutstanding") return { label: "Shares outstanding", format: (value) => (value === null ? "—" : `${shareCount.format(value)} shares`) };
+  return { label: metric, format: (value) => formatValue(value, "number") };
 }
 
 /** Fiscal-year fundamentals of a company: a chart of the income lines and a table of every metric, oldest year first. */
@@ -89,15 +91,18 @@ export function FiscalHistory({ years, source, differences }: { years: FiscalYea
               </tr>
             </thead>
             <tbody>
-              {differences.map((d) => (
-                <tr key={`${d.fiscal_year}-${d.metric}`}>
-                  <td className="pr-4">FY{d.fiscal_year}</td>
-                  <td className="pr-4">{FIELD_BY_NAME.get(d.metric)?.label ?? (d.metric === "sharesOutstanding" ? "Shares outstanding" : d.metric)}</td>
-                  <td className="num pr-4 font-mono">{differenceCell(d.metric, d.sec_value)}</td>
-                  <td className="num pr-4 font-mono">{differenceCell(d.metric, d.kaggle_value)}</td>
-                  <td className="num font-mono">{formatValue(d.relative_difference, "percent")}</td>
-                </tr>
-              ))}
+              {differences.map((d) => {
+                const { label, format } = comparedMetric(d.metric);
+                return (
+                  <tr key={`${d.fiscal_year}-${d.metric}`}>
+                    <td className="pr-4">FY{d.fiscal_year}</td>
+                    <td className="pr-4">{label}</td>
+                    <td className="num pr-4 font-mono">{format(d.sec_value)}</td>
+                    <td className="num pr-4 font-mono">{format(d.kaggle_value)}</td>
+                    <td className="num font-mono">{formatValue(d.relative_difference, "percent")}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </details>

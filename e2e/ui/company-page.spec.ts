@@ -1,18 +1,15 @@
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
-import { env } from "@/lib/env";
 import { FIELD_BY_NAME } from "@/lib/screener/catalog";
 import { formatValue } from "@/lib/screener/value-format";
 import { searchSettled, shownHitCompanies } from "./filings-support";
-import { newApiKey, snapshot } from "./page-support";
+import { newApiKey, readDatabase, snapshot } from "./page-support";
 import { postApi, table } from "./screener-support";
 
 const FIELDS = ["full_ticker", "companyName", "sector", "country", "marketCap_usd", "price", "return_1y", "peRatio", "evToEbitda", "revenue", "netIncome", "fiscal_year"];
 
 /** What the database holds for the charts and lists (the API does not serve daily prices or filing lists). */
-function stored(fullTicker: string) {
-  const db = new Database(env().DATABASE_PATH, { readonly: true });
-  try {
+const stored = (fullTicker: string) =>
+  readDatabase((db) => {
     const id = db.prepare("SELECT id FROM companies WHERE full_ticker = ?").pluck().get(fullTicker) as number;
     return {
       prices: db.prepare("SELECT count(*) FROM daily_prices WHERE company_id = ?").pluck().get(id) as number,
@@ -21,10 +18,7 @@ function stored(fullTicker: string) {
       years: db.prepare("SELECT count(*) FROM fiscal_years WHERE company_id = ?").pluck().get(id) as number,
       filings: db.prepare("SELECT count(*) FROM filings WHERE company_id = ?").pluck().get(id) as number,
     };
-  } finally {
-    db.close();
-  }
-}
+  });
 
 test.describe("company page", () => {
   test("a screener row opens its company: profile, metrics, fiscal history and charts agree with the API and the data", async ({ page }) => {

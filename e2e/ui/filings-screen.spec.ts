@@ -1,27 +1,20 @@
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
-import { env } from "@/lib/env";
 import { searchSettled, shownHitCompanies } from "./filings-support";
-import { newApiKey, snapshot } from "./page-support";
+import { newApiKey, readDatabase, snapshot } from "./page-support";
 import { allApiTickers, settled } from "./screener-support";
 
 const SCREEN = { sector: { values: ["Information Technology"] }, coverage: { values: ["prices"] } };
 
 /** Companies that have filings in the corpus (the API does not list them). */
-function companiesWithFilings(): Set<string> {
-  const db = new Database(env().DATABASE_PATH, { readonly: true });
-  try {
-    return new Set(db.prepare("SELECT full_ticker FROM companies WHERE has_filings = 1").pluck().all() as string[]);
-  } finally {
-    db.close();
-  }
-}
+const companiesWithFilings = () =>
+  new Set(readDatabase((db) => db.prepare("SELECT full_ticker FROM companies WHERE has_filings = 1").pluck().all() as string[]));
 
 test.describe("from a screen to its companies' filings", () => {
   test("searches only the screen's companies and shows which of them have hits", async ({ page }) => {
     const key = newApiKey();
     const screenTickers = new Set(await allApiTickers(page, key, "basic", { filters: SCREEN }));
-    const withFilings = [...screenTickers].filter((t) => companiesWithFilings().has(t));
+    const corpus = companiesWithFilings();
+    const withFilings = [...screenTickers].filter((t) => corpus.has(t));
     expect(withFilings.length).toBeGreaterThan(3);
 
     await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(SCREEN))}`);

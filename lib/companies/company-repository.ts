@@ -51,14 +51,20 @@ export function companyByTicker(fullTicker: string): CompanyRecord | undefined {
     WHERE c.full_ticker = upper(?)`).get(fullTicker) as CompanyRecord | undefined;
 }
 
+export interface SymbolMatch {
+  full_ticker: string;
+  companyName: string;
+  exchange_name: string;
+}
+
 /**
  * The securities a company address may mean when it is not a `full_ticker`: those with that
  * symbol, current or former, case-insensitive (`aapl`, `PCLN`); S&P 500 members first.
  */
-export function companiesWithSymbol(symbol: string): { full_ticker: string; companyName: string; exchange_name: string }[] {
+export function companiesWithSymbol(symbol: string): SymbolMatch[] {
   return cachedStatement(`
     SELECT DISTINCT c.full_ticker, c.companyName, c.exchange_name, c.in_sp500 FROM company_symbols s JOIN companies c ON c.id = s.company_id
-    WHERE s.symbol = upper(?) ORDER BY c.in_sp500 DESC, c.full_ticker LIMIT 50`).all(symbol) as { full_ticker: string; companyName: string; exchange_name: string }[];
+    WHERE s.symbol = upper(?) ORDER BY c.in_sp500 DESC, c.full_ticker LIMIT 50`).all(symbol) as SymbolMatch[];
 }
 
 export function formerSymbols(companyId: number): string[] {

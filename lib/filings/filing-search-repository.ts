@@ -116,8 +116,8 @@ export class FilingSearchRepository {
   }
 
   /** Filings passing the structured filters (company ids already resolved from name/ticker). */
-  filings(filter: { companyIds: number[] | null; fiscalYears: number[] | null; fiscalPeriod: string | null; filingType: string | null }): FilingFilterRow[] {
-    const json = (ids: number[] | null) => (ids === null ? null : JSON.stringify(ids));
+  filings(filter: { companyIds: readonly number[] | null; fiscalYears: readonly number[] | null; fiscalPeriod: string | null; filingType: string | null }): FilingFilterRow[] {
+    const json = (ids: readonly number[] | null) => (ids === null ? null : JSON.stringify(ids));
     return this.statements.filings.all({ companies: json(filter.companyIds), years: json(filter.fiscalYears), period: filter.fiscalPeriod, type: filter.filingType });
   }
 

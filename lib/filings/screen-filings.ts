@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type FieldError, ValidationError } from "@/lib/api/errors";
+import { fieldErrorsFromZod } from "@/lib/api/zod-field-errors";
 import type { ApiOperation } from "@/lib/api/operation";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
 import { screenCompanyIds } from "@/lib/screener/service";
@@ -39,18 +40,17 @@ export type ScreenScope = NonNullable<UiFilingSearchResponse["screen"]>;
 
 export async function searchScreenFilings({ screen, ...request }: z.output<typeof UiFilingSearchRequest>): Promise<UiFilingSearchResponse> {
   if (screen === undefined) return { ...(await searchFilings(request)), screen: null };
-  const backend = defaultSearchBackend();
   const { selected, companies } = screenCompanies(screen.filters);
   const response = await searchFilings(
     request,
-    backend,
+    defaultSearchBackend(),
     companies.map((c) => c.id),
   );
   const hits = new Map<string, number>();
   for (const hit of response.results) if (hit.company.full_ticker) hits.set(hit.company.full_ticker, (hits.get(hit.company.full_ticker) ?? 0) + 1);
   const withFilings = companies
     .map((c) => ({ full_ticker: c.full_ticker, name: c.name, hits: hits.get(c.full_ticker) ?? 0 }))
-    .sort((a, b) => b.hits - a.hits || a.name.localeCompare(b.name));
+    .sort((a, b) => b.hits - a.hits); // stable: ties stay in name order
   return { ...response, screen: { companies: selected, with_filings: withFilings } };
 }
 
@@ -69,13 +69,14 @@ function screenCompanies(filters: z.output<typeof AdvancedScreenRequest>["filter
  * when the screen's filters are not valid.
  */
 export function screenScope(filters: unknown): ScreenScope | { error: string } {
+  const invalid = (errors: FieldError[]) => ({ error: `The screen's filters are not valid: ${new ValidationError(errors).message}` });
   const parsed = AdvancedScreenRequest.shape.filters.safeParse(filters);
+  if (!parsed.success) return invalid(fieldErrorsFromZod(parsed.error));
   try {
-    if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ pointer: `/${i.path.join("/")}`, message: i.message })));
     const { selected, companies } = screenCompanies(parsed.data);
     return { companies: selected, with_filings: companies.map((c) => ({ full_ticker: c.full_ticker, name: c.name, hits: 0 })) };
   } catch (error) {
-    if (error instanceof ValidationError) return { error: `The screen's filters are not valid: ${error.message}` };
+    if (error instanceof ValidationError) return invalid(error.errors);
     throw error;
   }
 }

@@ -110,7 +110,7 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
   const parsed = parseRequest(request);
   const { repository } = backend;
   const timing = { total: 0, embedding: 0, keyword: 0, vector: 0 };
-  const companies = intersect(filteredCompanies(repository, parsed), withinCompanies === null ? null : [...withinCompanies]);
+  const companies = intersect(filteredCompanies(repository, parsed), withinCompanies);
   const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
   const scope = resolveScope(repository, parsed, companies, years);
   let fallback: FilingSearchResponse["fallback"] = null;
@@ -253,7 +253,7 @@ function filteredCompanies(repository: FilingSearchRepository, request: ParsedFi
 function resolveScope(
   repository: FilingSearchRepository,
   request: ParsedFilingSearchRequest,
-  companyIds: number[] | null,
+  companyIds: readonly number[] | null,
   fiscalYears: number[] | null,
 ): Scope | null {
   const { fiscal_period, filing_type } = request;
@@ -273,7 +273,7 @@ function resolveScope(
   return { ranges, filingIds: filings.map((f) => f.id) };
 }
 
-const intersect = (a: number[] | null, b: number[] | null) => (a === null ? b : b === null ? a : a.filter((id) => b.includes(id)));
+const intersect = (a: readonly number[] | null, b: readonly number[] | null) => (a === null ? b : b === null ? a : a.filter((id) => b.includes(id)));
 
 /**
  * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). Outside

@@ -1,3 +1,4 @@
+import { jsonPointer } from "@/lib/api/zod-field-errors";
 import { normaliseFilingType } from "./filing-types";
 import { PAGE_RESULTS } from "./search-url";
 import { FilingSearchRequestSchema } from "./search-schema";
@@ -67,6 +68,6 @@ export function checkSearchForm(form: SearchForm): { body: ReturnType<typeof for
   const body = formToBody(form);
   const parsed = FilingSearchRequestSchema.safeParse(body);
   if (parsed.success) return { body, errors: [] };
-  const errors = parsed.error.issues.map((issue) => ({ path: pointerToFormPath(issue.path.map((s) => `/${String(s)}`).join("")), message: issue.message }));
+  const errors = parsed.error.issues.map((issue) => ({ path: pointerToFormPath(jsonPointer(issue.path)), message: issue.message }));
   return { body: null, errors };
 }

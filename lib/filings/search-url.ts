@@ -1,4 +1,4 @@
-import { readableQuery } from "@/lib/readable-query";
+import { jsonObjectParam, type PageParams, paramValue, paramValues, readableQuery } from "@/lib/url-params";
 
 /**
  * A filing search as the browser holds it: exactly the request body, in the URL
@@ -17,41 +17,30 @@ export interface FilingSearchState {
   problems: string[];
 }
 
-type Params = URLSearchParams | Record<string, string | string[] | undefined>;
-
 const TEXT_MEMBERS = ["name", "ticker", "fiscal_period", "filing_type", "searchtype"] as const;
-
-function values(params: Params, name: string): string[] {
-  if (params instanceof URLSearchParams) return params.getAll(name);
-  const value = params[name];
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
 
 /** A number where the text is one; otherwise the text itself (so that the schema says what is wrong). */
 const numberOrText = (text: string) => (/^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
 
-export function searchFromParams(params: Params): FilingSearchState {
+export function searchFromParams(params: PageParams): FilingSearchState {
   const problems: string[] = [];
-  const body: FilingSearchState["body"] = { queries: values(params, "q").filter((q) => q.trim() !== "") };
+  const body: FilingSearchState["body"] = { queries: paramValues(params, "q").filter((q) => q.trim() !== "") };
   for (const member of TEXT_MEMBERS) {
-    const value = values(params, member)[0];
+    const value = paramValue(params, member);
     if (value !== undefined && value !== "") body[member] = value;
   }
-  const year = values(params, "fiscal_year")[0];
+  const year = paramValue(params, "fiscal_year");
   if (year) body.fiscal_year = numberOrText(year);
-  const results = values(params, "results")[0];
+  const results = paramValue(params, "results");
   body.results = results ? numberOrText(results) : PAGE_RESULTS;
-  if (values(params, "rerank")[0] === "true") body.rerank = true;
+  if (paramValue(params, "rerank") === "true") body.rerank = true;
   let screen: Record<string, unknown> | null = null;
-  const screenText = values(params, "screen")[0];
+  const screenText = paramValue(params, "screen");
   if (screenText) {
-    try {
-      const parsed: unknown = JSON.parse(screenText);
-      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) screen = parsed as Record<string, unknown>;
-      else problems.push("The link's screen is not a JSON object; it was ignored.");
-    } catch {
-      problems.push("The link's screen is not valid JSON; it was ignored.");
-    }
+    const parsed = jsonObjectParam(screenText);
+    if (parsed === "not JSON") problems.push("The link's screen is not valid JSON; it was ignored.");
+    else if (parsed === "not an object") problems.push("The link's screen is not a JSON object; it was ignored.");
+    else screen = parsed;
   }
   return { body, screen, problems };
 }

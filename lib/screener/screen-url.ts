@@ -1,4 +1,4 @@
-import { readableQuery } from "@/lib/readable-query";
+import { jsonObjectParam, type PageParams, paramValue, readableQuery } from "@/lib/url-params";
 import { DEFAULT_SORT, PAGE } from "./catalog";
 
 /**
@@ -18,47 +18,34 @@ export interface Screen {
 
 export const EMPTY_SCREEN: Screen = { filters: {}, sort: { ...DEFAULT_SORT }, page: { limit: PAGE.default_limit, offset: 0 }, fields: null };
 
-type Params = URLSearchParams | Record<string, string | string[] | undefined>;
-
-const read = (params: Params, name: string): string | undefined => {
-  if (params instanceof URLSearchParams) return params.get(name) ?? undefined;
-  const value = params[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /**
  * The screen a URL describes, and what could not be read. Values are taken as they are (the API
  * schema judges them, and its errors are shown next to the filter); only text that is not even
  * JSON, or numbers that are not numbers, are dropped with a problem.
  */
-export function screenFromSearchParams(params: Params): { screen: Screen; problems: string[] } {
+export function screenFromSearchParams(params: PageParams): { screen: Screen; problems: string[] } {
   const problems: string[] = [];
   let filters: Record<string, unknown> = {};
-  const filtersText = read(params, "filters");
+  const filtersText = paramValue(params, "filters");
   if (filtersText) {
-    try {
-      const parsed: unknown = JSON.parse(filtersText);
-      if (isObject(parsed)) filters = parsed;
-      else problems.push("The link's filters are not a JSON object; they were ignored.");
-    } catch {
-      problems.push("The link's filters are not valid JSON; they were ignored.");
-    }
+    const parsed = jsonObjectParam(filtersText);
+    if (parsed === "not JSON") problems.push("The link's filters are not valid JSON; they were ignored.");
+    else if (parsed === "not an object") problems.push("The link's filters are not a JSON object; they were ignored.");
+    else filters = parsed;
   }
   const integer = (name: string, fallback: number) => {
-    const text = read(params, name);
+    const text = paramValue(params, name);
     if (text === undefined) return fallback;
     const n = Number(text);
     if (Number.isInteger(n) && n >= 0) return n;
     problems.push(`The link's ${name} "${text}" is not a whole number; ${fallback} is used.`);
     return fallback;
   };
-  const fieldsText = read(params, "fields");
+  const fieldsText = paramValue(params, "fields");
   return {
     screen: {
       filters,
-      sort: { field: read(params, "sort") || DEFAULT_SORT.field, desc: read(params, "order") !== "asc" },
+      sort: { field: paramValue(params, "sort") || DEFAULT_SORT.field, desc: paramValue(params, "order") !== "asc" },
       page: { limit: integer("limit", PAGE.default_limit), offset: integer("offset", 0) },
       fields: fieldsText ? fieldsText.split(",").filter(Boolean) : null,
     },

@@ -10,23 +10,17 @@ import { rebasedCloses } from "@/lib/companies/price-history";
 import { databaseState, metaValue } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
 import { companyHref } from "@/lib/links";
+import { decodeSegment } from "@/lib/url-params";
 import { databaseNotice } from "@/components/ui/database-notice";
 
 export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ ticker: string }> };
 
-const decode = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   if (databaseState() !== "ready") return {};
-  const ticker = decode((await params).ticker);
+  const ticker = decodeSegment((await params).ticker);
   const company = companyByTicker(ticker);
   return { title: company ? `${company.companyName} (${company.full_ticker})` : ticker };
 }
@@ -46,7 +40,7 @@ const COVERAGE = [
 export default async function CompanyPage({ params }: Params) {
   const notice = databaseNotice();
   if (notice) return notice;
-  const ticker = decode((await params).ticker);
+  const ticker = decodeSegment((await params).ticker);
   const company = companyByTicker(ticker);
   if (!company) {
     const candidates = companiesWithSymbol(ticker);

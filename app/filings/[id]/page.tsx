@@ -4,12 +4,13 @@ import { notFound } from "next/navigation";
 import { FilingPageText } from "@/components/filings/filing-page-text";
 import { ReaderPager } from "@/components/filings/reader-pager";
 import { ScrollToHit } from "@/components/filings/scroll-to-hit";
+import { databaseNotice } from "@/components/ui/database-notice";
+import { databaseState } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
 import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
 import { markPage, parseHitParam, queryStems, readerWindow } from "@/lib/filings/reader-marks";
 import { companyHref, readerHref } from "@/lib/links";
-import { databaseNotice } from "@/components/ui/database-notice";
-import { databaseState } from "@/lib/db/market-db";
+import { decodeSegment, paramValue, paramValues } from "@/lib/url-params";
 
 export const dynamic = "force-dynamic";
 
@@ -18,19 +19,10 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-const decode = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-const all = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (databaseState() !== "ready") return {};
-  const filing = filingDocuments().filing(decode((await params).id));
+  const filing = filingDocuments().filing(decodeSegment((await params).id));
   return { title: filing ? `${filing.company_name ?? filing.company_label ?? ""} ${filingTypeLabel(filing.filing_type)} ${fiscalLabel(filing)}`.trim() : "Filing" };
 }
 
@@ -42,14 +34,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function FilingReaderPage({ params, searchParams }: Props) {
   const notice = databaseNotice();
   if (notice) return notice;
-  const id = decode((await params).id);
+  const id = decodeSegment((await params).id);
   const documents = filingDocuments();
   const filing = documents.filing(id);
   if (!filing) notFound();
   const query = await searchParams;
-  const hit = parseHitParam(first(query.hit));
-  const queries = all(query.q).slice(0, 12);
-  const requested = Number(first(query.page));
+  const hit = parseHitParam(paramValue(query, "hit"));
+  const queries = paramValues(query, "q").slice(0, 12);
+  const requested = Number(paramValue(query, "page"));
   const target = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, filing.pages) : hit ? documents.pageAt(filing.id, hit.start) : 1;
   const { from, to } = readerWindow(filing.pages, target);
   const pages = documents.pages(filing.id, from, to);

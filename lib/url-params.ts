@@ -1,0 +1,44 @@
+/**
+ * Reading and writing the app's page URLs (the screener's screen, the filing search, the reader).
+ * Pure: the server pages and the browser read them the same way.
+ */
+
+/** A page's query parameters as the browser (`URLSearchParams`) or a server page (`searchParams`) has them. */
+export type PageParams = URLSearchParams | Record<string, string | string[] | undefined>;
+
+/** Every value of a parameter, in order. */
+export function paramValues(params: PageParams, name: string): string[] {
+  if (params instanceof URLSearchParams) return params.getAll(name);
+  const value = params[name];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/** The first value of a parameter. */
+export const paramValue = (params: PageParams, name: string): string | undefined => paramValues(params, name)[0];
+
+/** A parameter holding a JSON object, or why it does not. */
+export function jsonObjectParam(text: string): Record<string, unknown> | "not JSON" | "not an object" {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return "not JSON";
+  }
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : "not an object";
+}
+
+/**
+ * A URL query (without "?") that keeps JSON punctuation readable in the address bar
+ * (URLSearchParams escapes more than it must).
+ */
+export const readableQuery = (params: URLSearchParams) =>
+  params.toString().replace(/%(2C|3A|5B|5D|7B|7D)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** A dynamic route segment as text (`NYSE%3AIBM` → `NYSE:IBM`); a malformed escape is kept as it is. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
