@@ -118,6 +118,17 @@ test("unknown /api paths get a JSON 404 problem, whatever the method", async () 
   }
 });
 
+test("a path whose percent-escapes do not decode is a 404 problem, never a 500, for pages and the API alike", async () => {
+  for (const path of ["/company/%E0%A4%A/", "/filings/%ZZ/", "/api/v1/%E0%A4%A/", "/api/v1/screener/%/"]) {
+    const response = await call(path);
+    expect(response.status, path).toBe(404);
+    expect((await problem(response)).title).toBe("Not found");
+  }
+  // Well-formed escapes still reach their routes: the company page, and the API's own 404.
+  expect((await call("/company/NASDAQ%3AAAPL/")).status).toBe(200);
+  expect((await problem(await call("/api/v1/foo%20bar/"))).detail).toContain("/api/v1/foo%20bar/");
+});
+
 test("x-request-id: a sane incoming id is echoed, anything else is replaced", async () => {
   const key = newKey();
   const echoed = await call("/api/v1/screener/options/", { key, headers: { "x-request-id": "client-trace.42" } });
