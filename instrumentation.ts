@@ -1,6 +1,8 @@
-/** Next.js start-up hook: make sure the market database exists (see lib/db/ensure-database.ts). */
+/** Next.js start-up hook: make sure the market database exists (lib/db/ensure-database.ts), start the query workers and bound shutdown (lib/server-lifecycle.ts). */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ensureDatabase } = await import("@/lib/db/ensure-database");
   ensureDatabase();
+  const { startServing } = await import("@/lib/server-lifecycle");
+  startServing();
 }

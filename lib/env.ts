@@ -30,6 +30,22 @@ const EnvSchema = z.object({
   EMBEDDINGS_API_KEY: z.string().optional(),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   AUTO_INGEST: z.enum(["0", "1"]).default("1"),
+  /** Query worker threads (screens, searches); default: the number of cores, at least 2. */
+  QUERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Longest a screen (basic, advanced, the UI's funnel and scope) may wait and run. */
+  SCREEN_DEADLINE_MS: z.coerce.number().int().positive().default(2000),
+  /** Longest a filing search may wait and run (the embedding call included). */
+  SEARCH_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
+  /** Screens and searches one caller (API key or client address) runs at once; default: half the workers. */
+  CALLER_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+  /** A caller's screens and searches that may wait for a worker; more answer 503. */
+  CALLER_QUEUE: z.coerce.number().int().min(0).default(4),
+  /** Screens and searches of all callers that may wait; more answer 503. */
+  QUERY_QUEUE: z.coerce.number().int().min(0).default(64),
+  /** Longest wait for a request body to arrive in full; then 408. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** On SIGTERM: longest wait for requests in flight before the process exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

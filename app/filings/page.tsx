@@ -3,9 +3,11 @@ import { headers } from "next/headers";
 import { FilingSearchApp } from "@/components/filings/filing-search-app";
 import { databaseNotice } from "@/components/ui/database-notice";
 import { admitPageRender } from "@/lib/api/route";
-import { type UiFilingSearchResponse, UiFilingSearchRequest, screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
+import { type ScreenScope, type UiFilingSearchResponse, UiFilingSearchRequest } from "@/lib/filings/screen-filings";
 import { defaultSearchBackend } from "@/lib/filings/search-filings";
 import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
+import { WorkUnavailableError } from "@/lib/work/errors";
+import { runQuery } from "@/lib/work/query-pool";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Filing search" };
@@ -23,9 +25,10 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
   const request = uiSearchBody(state);
   let response: UiFilingSearchResponse | undefined;
   const parsed = UiFilingSearchRequest.safeParse(request);
-  if (parsed.success && (await admitPageRender(await headers()))) {
+  const caller = parsed.success ? await admitPageRender(await headers()) : null;
+  if (parsed.success && caller !== null) {
     try {
-      response = await searchScreenFilings(parsed.data);
+      response = await runQuery("searchScreenFilings", parsed.data, caller);
     } catch {
       // The browser's own request gets the API's answer (option values the data lacks, a backend failure).
     }
@@ -35,6 +38,18 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
     .map((c) => ({ name: c.name, full_ticker: c.full_ticker }))
     .sort((a, b) => a.name.localeCompare(b.name));
   // The search already says which of the screen's companies have filings; without one, ask.
-  const scope = state.screen ? (response?.screen ?? screenScope(state.screen)) : null;
+  const scope = state.screen ? (response?.screen ?? (await screenScopeOf(state.screen, caller))) : null;
   return <FilingSearchApp companies={companies} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
+}
+
+/** The screen's companies before anything is searched: a screen, so it counts and runs like one. */
+async function screenScopeOf(screen: unknown, admitted: string | null): Promise<ScreenScope | { error: string }> {
+  const caller = admitted ?? (await admitPageRender(await headers()));
+  if (caller === null) return { error: "Too many requests from this address right now: reload the page in a minute to see the screen's companies." };
+  try {
+    return await runQuery("screenScope", screen, caller);
+  } catch (error) {
+    if (error instanceof WorkUnavailableError) return { error: error.message };
+    throw error;
+  }
 }

@@ -9,7 +9,8 @@ import { countFieldValues } from "@/lib/screener/field-coverage";
 import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
 import { screenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
-import { type RowsResponse, runScreen } from "@/lib/screener/service";
+import type { RowsResponse } from "@/lib/screener/service";
+import { runQuery } from "@/lib/work/query-pool";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Screener" };
@@ -31,11 +32,12 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
   const body = screenRequestBody(screen, screen.fields ?? preferredFields);
   let result: RowsResponse | undefined;
   const parsed = screenRequestSchema(mode).safeParse(body);
-  if (parsed.success && (await admitPageRender(await headers()))) {
+  const caller = parsed.success ? await admitPageRender(await headers()) : null;
+  if (parsed.success && caller !== null) {
     try {
-      result = runScreen(parsed.data) as RowsResponse;
+      result = (await runQuery("screen", parsed.data, caller)) as RowsResponse;
     } catch {
-      // Option values the data does not have: the browser's request gets the API's answer.
+      // Option values the data does not have, a missed deadline: the browser's request gets the API's answer.
     }
   }
   const counts = JSON.parse(metaValue("counts") ?? "{}") as Record<string, number>;

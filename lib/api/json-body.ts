@@ -3,21 +3,62 @@ import { type FieldError, ValidationError } from "./errors";
 import { HttpProblem } from "./problem";
 import { jsonPointer } from "./zod-field-errors";
 
+/** A POST body as received: its bytes, or the fact that it passed the size cap (reading stopped there). */
+export type ReceivedBody = { bytes: Uint8Array } | { tooLarge: true };
+
 /**
- * Reads a POST body as a JSON object, refusing in order: a media type other than UTF-8
- * `application/json` or a compressed body (415); a body over the size cap (413, decided from
- * Content-Length when given, else while streaming, so an oversized body is never held whole);
- * invalid UTF-8 or JSON, a non-object, too deep nesting, prototype-reaching keys and non-finite
- * numbers (400, with pointers).
+ * Receives a POST body, at most `MAX_BODY_BYTES` of it (decided from Content-Length when given,
+ * else while streaming, so an oversized body is never held whole), within `timeoutMs`: a body
+ * that has not arrived by then is a 408 (a stalled client holds nothing for long).
  */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  assertJsonMediaType(request.headers);
+export async function receiveBody(request: Request, timeoutMs: number): Promise<ReceivedBody> {
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = await readCapped(request.body);
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) return { tooLarge: true };
+  if (request.body === null) return { bytes: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpProblem("request_timeout", REQUEST_TIMEOUT_DETAIL(timeoutMs))), timeoutMs);
+  });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let complete = false;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), timedOut]);
+      if (done) {
+        complete = true;
+        return { bytes: Buffer.concat(chunks) };
+      }
+      size += value.byteLength;
+      // Stop reading: the rest of the body is never buffered.
+      if (size > MAX_BODY_BYTES) return { tooLarge: true };
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    // The client went away mid-body: nothing can be answered to it, and nothing was asked.
+    throw new HttpProblem("request_timeout", "The body did not arrive in full.");
+  } finally {
+    clearTimeout(timer);
+    if (!complete) reader.cancel().catch(() => {});
+  }
+}
+
+export const REQUEST_TIMEOUT_DETAIL = (timeoutMs: number) => `The body did not arrive within ${timeoutMs / 1000} seconds; send it in full with the request.`;
+
+/**
+ * A received body as a JSON object, refusing in order: a media type other than UTF-8
+ * `application/json` or a compressed body (415); a body over the size cap (413); invalid UTF-8 or
+ * JSON, a non-object, too deep nesting, prototype-reaching keys and non-finite numbers (400, with
+ * pointers).
+ */
+export function parseJsonObject(headers: Headers, received: ReceivedBody): Record<string, unknown> {
+  assertJsonMediaType(headers);
+  if ("tooLarge" in received) throw tooLarge();
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(received.bytes);
   } catch {
     throw new ValidationError([{ pointer: "", message: "The body is not valid UTF-8." }]);
   }
@@ -49,25 +90,6 @@ function assertJsonMediaType(headers: Headers): void {
 export const UNSUPPORTED_MEDIA_TYPE_DETAIL = "Send the body as JSON with `Content-Type: application/json` (UTF-8).";
 export const TOO_LARGE_DETAIL = `The body must be at most ${MAX_BODY_BYTES} bytes.`;
 const tooLarge = () => new HttpProblem("payload_too_large", TOO_LARGE_DETAIL);
-
-async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<Uint8Array> {
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      // Stop reading: the rest of the body is never buffered.
-      reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { DatabaseUnavailableError } from "@/lib/db/market-db";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
+import { WorkUnavailableError } from "@/lib/work/errors";
 import { BackendError, ValidationError } from "./errors";
 import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
@@ -13,6 +14,8 @@ export interface Exchange {
   headers: Headers;
   /** Set once the request is authenticated, for the log line. */
   keyId: string | null;
+  /** Who is asking, as the rate limiter counts it (`key:<id>`, `ui:<address>`); set once admitted. */
+  caller: string | null;
 }
 
 /**
@@ -26,7 +29,7 @@ export async function serve(
 ): Promise<Response> {
   const started = performance.now();
   const requestId = requestIdFor(request.headers);
-  const exchange: Exchange = { request, requestId, headers: new Headers(baseHeaders), keyId: null };
+  const exchange: Exchange = { request, requestId, headers: new Headers(baseHeaders), keyId: null, caller: null };
   exchange.headers.set(REQUEST_ID_HEADER, requestId);
   let response: Response;
   let failure: unknown;
@@ -86,6 +89,7 @@ export function problemFor(error: unknown): { body: ProblemBody; headers: Record
   if (error instanceof DatabaseUnavailableError) {
     return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds) };
   }
+  if (error instanceof WorkUnavailableError) return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds) };
   if (error instanceof RateLimitStoreUnavailableError) {
     return { body: problemBody("unavailable", "The rate limiter is unavailable; retry shortly."), headers: retryAfter(5) };
   }

@@ -17,6 +17,11 @@ export const PROBLEMS = {
     title: "Method not allowed",
     when: "The path exists but not with this method; `Allow` lists the methods it has. Decided before the key check: needs no key, carries no `RateLimit` headers and never counts, even with a valid key.",
   },
+  request_timeout: {
+    status: 408,
+    title: "Request timeout",
+    when: "The request body did not arrive in full within the server's body timeout (10 seconds by default). Never counts against a limit.",
+  },
   payload_too_large: { status: 413, title: "Payload too large", when: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.` },
   unsupported_media_type: { status: 415, title: "Unsupported media type", when: "A POST body that is not sent as `Content-Type: application/json` (UTF-8, not compressed)." },
   rate_limited: { status: 429, title: "Rate limit exceeded", when: "A limit of the key's tier is exhausted. `violated-policies` names it; `Retry-After` says how many seconds until a request would pass. Refused requests do not count." },
@@ -29,7 +34,7 @@ export const PROBLEMS = {
   unavailable: {
     status: 503,
     title: "Service unavailable",
-    when: "The market database is being built (screener operations; filing search answers 502 then), or the rate-limit store cannot be reached. `Retry-After` says when to retry.",
+    when: "The market database is being built (screener operations; filing search answers 502 then); the request did not finish within its deadline (2 s for screens, 5 s for filing searches by default); the caller already has as many screens and searches running and waiting as it may, or the server is busy or shutting down; or the rate-limit store cannot be reached. `Retry-After` says when to retry.",
   },
 } as const satisfies Record<string, { status: number; title: string; when: string }>;
 

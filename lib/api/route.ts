@@ -4,7 +4,7 @@ import type { RateLimitDecision, WindowLimit } from "@/lib/rate-limit/sliding-wi
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
 import { publicCorsHeaders } from "./cors";
 import { ValidationError } from "./errors";
-import { readJsonObject } from "./json-body";
+import { parseJsonObject, receiveBody } from "./json-body";
 import type { ApiOperation } from "./operation";
 import { type Exchange, jsonResponse, revalidatableResponse, serve } from "./pipeline";
 import { type ApiPlatform, apiPlatform } from "./platform";
@@ -20,8 +20,9 @@ import { fieldErrorsFromZod } from "./zod-field-errors";
  * Export all six: the methods the operation does not have answer 405 with `Allow` (Next's own
  * 405 has neither a body nor `Allow`); HEAD follows GET by itself.
  *
- * Per request: request id → CORS → trailing slash (308) → method → API key → rate limit →
- * (POST) media type, size cap, JSON parse, depth and key checks → the operation's zod schema →
+ * Per request: request id → CORS → trailing slash (308) → method → API key → (POST) the body,
+ * within the body timeout (408, not counted) → rate limit → (POST) media type, size cap, JSON
+ * parse, depth and key checks → the operation's zod schema →
  * handler → JSON (GET answers carry an ETag and honour If-None-Match with 304). Anything thrown
  * becomes a problem response in one place (lib/api/pipeline.ts); one log line per request.
  */
@@ -69,6 +70,8 @@ export interface HandlerContext<Body> {
   request: Request;
   requestId: string;
   keyId: string | null;
+  /** Who is asking (`key:<id>`, `ui:<address>`): the unit of the query pool's bulkhead. */
+  caller: string;
 }
 
 export type OperationHandler<Op extends ApiOperation> = (
@@ -81,8 +84,13 @@ interface Gate {
   headers(allow: string): Record<string, string>;
   /** OPTIONS: the CORS preflight. */
   preflight(exchange: Exchange, allow: string): Response;
-  /** Authenticates and throttles, or throws the refusal; sets the rate-limit headers. */
-  admit(exchange: Exchange, platform: () => ApiPlatform): Promise<void>;
+  /** Who is asking and the limits that count it (null: not counted), or throws the refusal (401, 403). */
+  identify(exchange: Exchange, platform: ApiPlatform): Counted | null;
+}
+
+interface Counted {
+  subject: string;
+  windows: readonly WindowLimit[];
 }
 
 function createRoute(
@@ -107,14 +115,17 @@ function createRoute(
         if (called !== method) {
           throw new HttpProblem("method_not_allowed", methodNotAllowedDetail(called, operation.path, method), { headers: { Allow: allow } });
         }
-        await gate.admit(exchange, platform);
+        const counted = gate.identify(exchange, platform());
+        // Received before counting: a body that never arrives (408) costs the caller nothing.
+        const received = schema === undefined ? null : await receiveBody(request, platform().bodyTimeoutMs);
+        if (counted !== null) await throttle(exchange, counted, platform());
         let body: unknown;
-        if (schema !== undefined) {
-          const parsed = schema.safeParse(await readJsonObject(request));
+        if (received !== null && schema !== undefined) {
+          const parsed = schema.safeParse(parseJsonObject(request.headers, received));
           if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
           body = parsed.data;
         }
-        const result = await handler({ body: body as never, request, requestId: exchange.requestId, keyId: exchange.keyId });
+        const result = await handler({ body: body as never, request, requestId: exchange.requestId, keyId: exchange.keyId, caller: exchange.caller ?? "open" });
         const json = JSON.stringify(result);
         return method === "GET" ? revalidatableResponse(exchange, json) : jsonResponse(exchange, json);
       });
@@ -157,22 +168,20 @@ const UNAUTHORIZED = () => new HttpProblem("unauthorized", UNAUTHORIZED_DETAIL, 
 const apiKeyGate: Gate = {
   headers: publicCorsHeaders,
   preflight: noContent,
-  async admit(exchange, getPlatform) {
-    const platform = getPlatform();
+  identify(exchange, platform) {
     // Decided before any throttling: refused keys are never counted, and the check is cheap.
     const key = platform.authenticate(exchange.request.headers.get("authorization"));
     if (key === null) throw UNAUTHORIZED();
     exchange.keyId = key.keyId;
     // A key whose tier was removed from the configuration falls back to the default tier.
-    const windows = platform.tiers.get(key.tier) ?? platform.tiers.get(DEFAULT_TIER)!;
-    await throttle(exchange, `key:${key.keyId}`, windows, platform);
+    return { subject: `key:${key.keyId}`, windows: platform.tiers.get(key.tier) ?? platform.tiers.get(DEFAULT_TIER)! };
   },
 };
 
 const openGate: Gate = {
   headers: publicCorsHeaders,
   preflight: noContent,
-  admit: async () => {},
+  identify: () => null,
 };
 
 const sameOriginGate: Gate = {
@@ -181,25 +190,27 @@ const sameOriginGate: Gate = {
     assertSameOrigin(exchange.request);
     return noContent(exchange, allow);
   },
-  async admit(exchange, getPlatform) {
+  identify(exchange, platform) {
     assertSameOrigin(exchange.request);
-    const platform = getPlatform();
-    await throttle(exchange, `ui:${clientAddress(exchange.request.headers)}`, platform.uiWindows, platform);
+    return { subject: `ui:${clientAddress(exchange.request.headers)}`, windows: platform.uiWindows };
   },
 };
 
 /**
- * A server-rendered page that runs a UI operation in-process (the first results of a shared link)
- * counts against the same per-client UI limit as the operation's endpoint; false when refused (the
- * page then renders without results and the browser's own request waits for the limit).
+ * A server-rendered page that runs a UI operation (the first results of a shared link) counts
+ * against the same per-client UI limit as the operation's endpoint. Returns the caller for the
+ * query pool, or null when refused (the page then renders without results and the browser's own
+ * request waits for the limit).
  */
-export async function admitPageRender(headers: Headers, platform = apiPlatform): Promise<boolean> {
+export async function admitPageRender(headers: Headers, platform = apiPlatform): Promise<string | null> {
   const p = platform();
-  return (await p.limiter.consume(`ui:${clientAddress(headers)}`, p.uiWindows, p.now())).allowed;
+  const caller = `ui:${clientAddress(headers)}`;
+  return (await p.limiter.consume(caller, p.uiWindows, p.now())).allowed ? caller : null;
 }
 
-async function throttle(exchange: Exchange, subject: string, windows: readonly WindowLimit[], platform: ApiPlatform): Promise<void> {
+async function throttle(exchange: Exchange, { subject, windows }: Counted, platform: ApiPlatform): Promise<void> {
   const decision = await platform.limiter.consume(subject, windows, platform.now());
+  exchange.caller = subject;
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) exchange.headers.set(name, value);
   if (decision.allowed) return;
   throw new HttpProblem("rate_limited", rateLimitedDetail(decision), { members: { "violated-policies": decision.violated } });

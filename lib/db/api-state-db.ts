@@ -47,6 +47,10 @@ let shared: StateDb | undefined;
 
 /** The process-wide connection to the configured state file (`API_STATE_PATH`). */
 export function apiStateDb(): StateDb {
-  shared ??= openApiStateDb(env().API_STATE_PATH);
+  if (shared === undefined) {
+    const db = (shared = openApiStateDb(env().API_STATE_PATH));
+    // Closing folds the write-ahead log back into the file.
+    process.once("exit", () => db.close());
+  }
   return shared;
 }

@@ -59,7 +59,8 @@ export function marketDb(): Database.Database {
   }
   sqliteVec.load(db);
   db.pragma("mmap_size = 1073741824");
-  current?.db.close();
+  if (current === undefined) process.once("exit", () => current?.db.close());
+  else current.db.close();
   current = { db, inode, checkedAt: now };
   return db;
 }

@@ -2,6 +2,6 @@
 import { uiRoute } from "@/lib/api/route";
 import { basicScreenOperation } from "@/lib/screener/operations";
 import type { ScreenRequest } from "@/lib/screener/request-schema";
-import { runScreen } from "@/lib/screener/service";
+import { runQuery } from "@/lib/work/query-pool";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = uiRoute(basicScreenOperation, ({ body }) => runScreen(body as ScreenRequest));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = uiRoute(basicScreenOperation, ({ body, caller }) => runQuery("screen", body as ScreenRequest, caller));

@@ -1,5 +1,6 @@
 // POST /api/ui/screener/funnel/ - companies left after each filter, for explaining an empty screen
 import { uiRoute } from "@/lib/api/route";
-import { countFilterFunnel, screenFunnelOperation } from "@/lib/screener/funnel";
+import { screenFunnelOperation } from "@/lib/screener/funnel";
+import { runQuery } from "@/lib/work/query-pool";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = uiRoute(screenFunnelOperation, ({ body }) => countFilterFunnel(body));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = uiRoute(screenFunnelOperation, ({ body, caller }) => runQuery("screenFunnel", body, caller));

@@ -1,0 +1,22 @@
+import { screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
+import { searchFilings } from "@/lib/filings/search-filings";
+import { countFilterFunnel } from "@/lib/screener/funnel";
+import { runScreen } from "@/lib/screener/service";
+
+/**
+ * The database and search work that runs in the query workers (lib/work/query-worker.ts), never
+ * on the thread that answers requests (lib/work/query-pool.ts sends them). Inputs are validated
+ * by the operation's schema before they are sent.
+ */
+export const QUERY_TASKS = {
+  screen: runScreen,
+  screenFunnel: countFilterFunnel,
+  screenScope,
+  searchFilings: (request: Parameters<typeof searchFilings>[0]) => searchFilings(request),
+  searchScreenFilings,
+};
+
+export type QueryTasks = typeof QUERY_TASKS;
+export type QueryTaskName = keyof QueryTasks;
+export type QueryInput<K extends QueryTaskName> = Parameters<QueryTasks[K]>[0];
+export type QueryOutput<K extends QueryTaskName> = Awaited<ReturnType<QueryTasks[K]>>;

@@ -1,0 +1,27 @@
+import { parentPort } from "node:worker_threads";
+import { serializeError } from "./serialized-error";
+import { QUERY_TASKS, type QueryTaskName } from "./query-tasks";
+import type { WorkerReply, WorkerRequest } from "./worker-protocol";
+
+/**
+ * A query worker: runs one task at a time on its own read-only database connection (the
+ * connection helpers in lib/db are per thread). Started by lib/work/worker-pool.ts.
+ */
+const port = parentPort;
+if (port === null) throw new Error("query-worker.ts runs as a worker thread");
+
+const isTaskName = (name: string): name is QueryTaskName => Object.hasOwn(QUERY_TASKS, name);
+
+port.on("message", async ({ id, task, input }: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    if (!isTaskName(task)) throw new Error(`Unknown query task "${task}"`);
+    // Each task checks its own input: it was parsed by the task's schema before it was sent.
+    const run = QUERY_TASKS[task] as (input: unknown) => unknown;
+    reply = { type: "result", id, ok: true, value: await run(input) };
+  } catch (error) {
+    reply = { type: "result", id, ok: false, error: serializeError(error) };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ type: "ready" } satisfies WorkerReply);

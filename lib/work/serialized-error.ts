@@ -1,0 +1,38 @@
+import { BackendError, type FieldError, ValidationError } from "@/lib/api/errors";
+import { DatabaseUnavailableError } from "@/lib/db/market-db";
+
+/**
+ * Errors cross from a worker thread as plain data (structured clone keeps no classes): the kinds
+ * the API maps to a status keep what that mapping reads; anything else is a fault (500) whose
+ * message and stack reach the log.
+ */
+export type SerializedError =
+  | { kind: "validation"; errors: FieldError[] }
+  | { kind: "backend"; message: string; retryAfterSeconds?: number }
+  | { kind: "database_unavailable"; state: DatabaseUnavailableError["state"] }
+  | { kind: "fault"; name: string; message: string; stack?: string };
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof ValidationError) return { kind: "validation", errors: error.errors };
+  if (error instanceof BackendError) return { kind: "backend", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof DatabaseUnavailableError) return { kind: "database_unavailable", state: error.state };
+  if (error instanceof Error) return { kind: "fault", name: error.name, message: error.message, stack: error.stack };
+  return { kind: "fault", name: "NonError", message: String(error) };
+}
+
+export function deserializeError(error: SerializedError): Error {
+  switch (error.kind) {
+    case "validation":
+      return new ValidationError(error.errors);
+    case "backend":
+      return new BackendError(error.message, error.retryAfterSeconds);
+    case "database_unavailable":
+      return new DatabaseUnavailableError(error.state);
+    case "fault": {
+      const fault = new Error(error.message);
+      fault.name = error.name;
+      if (error.stack !== undefined) fault.stack = error.stack;
+      return fault;
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import { Worker } from "node:worker_threads";
+import { WorkUnavailableError } from "./errors";
+import { deserializeError } from "./serialized-error";
+import type { WorkerReply, WorkerRequest } from "./worker-protocol";
+
+export interface PoolOptions {
+  /** The worker's entry file (absolute path). */
+  entry: string;
+  /** Workers kept running. */
+  size: number;
+  /** Jobs of one caller that run at once (a bulkhead: one caller never occupies every worker). */
+  perCallerRunning: number;
+  /** Jobs of one caller that wait for a worker; past this the caller gets 503 at once. */
+  perCallerQueued: number;
+  /** Jobs of all callers that wait; past this anyone gets 503 at once. */
+  queued: number;
+}
+
+export interface RunOptions {
+  /** Who asked (an API key, a client address): the bulkhead's unit. */
+  caller: string;
+  /** From arrival: waiting and running together never take longer. */
+  deadlineMs: number;
+}
+
+interface Job {
+  request: WorkerRequest;
+  caller: string;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+  slot: Slot | null;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+}
+
+const RETRY_AFTER_SECONDS = { deadline: 5, queue_full: 2, shutting_down: 10 } as const;
+
+/**
+ * A fixed set of worker threads for work that must not hold the thread answering requests.
+ *
+ * Each job has a deadline from its arrival. A job past its deadline is answered with 503
+ * (`WorkUnavailableError`); if it was running, its worker is terminated and replaced. A worker
+ * inside a SQLite statement stops only when that statement returns (V8 cannot interrupt native
+ * code), so input bounds keep statements short and at most `size` terminated workers may still be
+ * finishing before replacements wait for them.
+ *
+ * Jobs start in arrival order, skipping callers already running `perCallerRunning` jobs.
+ */
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: Job[] = [];
+  private readonly perCaller = new Map<string, { running: number; waiting: number }>();
+  private nextId = 1;
+  private exiting = 0;
+  private closed = false;
+
+  constructor(private readonly options: PoolOptions) {
+    for (let i = 0; i < options.size; i++) this.spawn();
+  }
+
+  run(task: string, input: unknown, { caller, deadlineMs }: RunOptions): Promise<unknown> {
+    if (this.closed) return Promise.reject(unavailable("shutting_down", "The server is shutting down; retry on another instance or shortly."));
+    const counts = this.countsOf(caller);
+    if (counts.running + counts.waiting >= this.options.perCallerRunning + this.options.perCallerQueued) {
+      return Promise.reject(
+        unavailable("queue_full", `Too many of your requests are running or waiting (at most ${this.options.perCallerRunning} run at once and ${this.options.perCallerQueued} wait); retry when one has finished.`),
+      );
+    }
+    if (this.waiting.length >= this.options.queued) {
+      return Promise.reject(unavailable("queue_full", "The server is busy with other requests; retry shortly."));
+    }
+    return new Promise((resolve, reject) => {
+      const job: Job = { request: { id: this.nextId++, task, input }, caller, resolve, reject, slot: null, timer: setTimeout(() => this.expire(job, deadlineMs), deadlineMs) };
+      this.waiting.push(job);
+      counts.waiting++;
+      this.dispatch();
+    });
+  }
+
+  /** Jobs running and waiting, workers alive and finishing after termination (for tests and health). */
+  stats() {
+    return { running: this.slots.filter((s) => s.job !== null).length, waiting: this.waiting.length, workers: this.slots.length, exiting: this.exiting };
+  }
+
+  /** Refuses new jobs, waits up to `graceMs` for running ones, then stops every worker. */
+  async close(graceMs: number): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) this.settle(job, unavailable("shutting_down", "The server is shutting down; retry shortly."));
+    const deadline = Date.now() + graceMs;
+    while (this.slots.some((s) => s.job !== null) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  private countsOf(caller: string) {
+    let counts = this.perCaller.get(caller);
+    if (counts === undefined) this.perCaller.set(caller, (counts = { running: 0, waiting: 0 }));
+    return counts;
+  }
+
+  private release(caller: string, from: "running" | "waiting") {
+    const counts = this.countsOf(caller);
+    counts[from]--;
+    if (counts.running === 0 && counts.waiting === 0) this.perCaller.delete(caller);
+  }
+
+  private spawn(): void {
+    if (this.closed) return;
+    const slot: Slot = { worker: new Worker(this.options.entry), ready: false, job: null };
+    this.slots.push(slot);
+    slot.worker.on("message", (reply: WorkerReply) => this.receive(slot, reply));
+    // An uncaught error ends the worker; "exit" follows and answers its job.
+    slot.worker.on("error", () => {});
+    slot.worker.on("exit", () => this.lost(slot));
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (!slot.ready || slot.job !== null) continue;
+      const index = this.waiting.findIndex((job) => this.countsOf(job.caller).running < this.options.perCallerRunning);
+      if (index === -1) return;
+      const [job] = this.waiting.splice(index, 1);
+      this.release(job!.caller, "waiting");
+      this.countsOf(job!.caller).running++;
+      job!.slot = slot;
+      slot.job = job!;
+      slot.worker.postMessage(job!.request);
+    }
+  }
+
+  private receive(slot: Slot, reply: WorkerReply): void {
+    if (reply.type === "ready") {
+      slot.ready = true;
+    } else {
+      const job = slot.job;
+      if (job === null || job.request.id !== reply.id) return;
+      slot.job = null;
+      this.settle(job, reply.ok ? null : deserializeError(reply.error), reply.ok ? reply.value : undefined);
+    }
+    this.dispatch();
+  }
+
+  private expire(job: Job, deadlineMs: number): void {
+    const slot = job.slot;
+    this.settle(job, unavailable("deadline", `The request did not finish within its ${deadlineMs / 1000}-second deadline; narrow it or retry shortly.`));
+    if (slot === null) return;
+    // The worker may be inside a statement: stop it and start a fresh one in its place.
+    this.retire(slot);
+    slot.worker.terminate().catch(() => {});
+  }
+
+  /** A worker that ended: a retired one makes room for a replacement; one that failed fails its job. */
+  private lost(slot: Slot): void {
+    if (this.closed) return;
+    const index = this.slots.indexOf(slot);
+    if (index === -1) {
+      this.exiting--;
+      if (this.slots.length < this.options.size) this.spawn();
+      return;
+    }
+    this.slots.splice(index, 1);
+    if (slot.job !== null) this.settle(slot.job, new Error("A query worker stopped while running this request"));
+    // After a pause, so that a worker that cannot start does not spin.
+    setTimeout(() => this.slots.length < this.options.size && this.spawn(), 1000).unref();
+  }
+
+  /** Takes a worker out of service; it counts as finishing until its "exit". */
+  private retire(slot: Slot): void {
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    this.exiting++;
+    if (this.exiting <= this.options.size) this.spawn();
+    this.dispatch();
+  }
+
+  private settle(job: Job, error: Error | null, value?: unknown): void {
+    clearTimeout(job.timer);
+    if (job.slot !== null) this.release(job.caller, "running");
+    else {
+      const index = this.waiting.indexOf(job);
+      if (index === -1) return; // already settled
+      this.waiting.splice(index, 1);
+      this.release(job.caller, "waiting");
+    }
+    job.slot = null;
+    if (error === null) job.resolve(value);
+    else job.reject(error);
+    this.dispatch();
+  }
+}
+
+const unavailable = (reason: keyof typeof RETRY_AFTER_SECONDS, message: string) => new WorkUnavailableError(reason, message, RETRY_AFTER_SECONDS[reason]);
