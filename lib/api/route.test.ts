@@ -289,6 +289,19 @@ describe("apiRoute: errors, methods and headers", () => {
     expect(line.error.stack).toContain("route.test.ts");
   });
 
+  it("logs expected answers without a stack: 4xx at info, a 503 or a 502 with Retry-After while data is built at warn", async () => {
+    const levels: string[] = [];
+    for (const error of [new ValidationError([{ pointer: "", message: "no" }]), new DatabaseUnavailableError("building"), new BackendError("index is being built", 10)]) {
+      await failing(error);
+      const line = JSON.parse(logged.at(-1)!);
+      expect(line.error?.stack).toBeUndefined();
+      levels.push(line.level);
+    }
+    expect(levels).toEqual(["info", "warn", "warn"]);
+    await failing(new BackendError("the embedding service answered 500"));
+    expect(JSON.parse(logged.at(-1)!)).toMatchObject({ level: "error", status: 502, error: { name: "BackendError", stack: expect.stringContaining("route.test.ts") } });
+  });
+
   it("writes one JSON log line per request with the key id, never the key", async () => {
     await get({ authorization: `Bearer ${key}`, "x-request-id": "trace-123" });
     expect(logged).toHaveLength(1);
