@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Filing search" };
 
 /**
  * /filings/: passage search over the filings. The search in the URL runs here, in-process (under
- * the client's UI rate limit), so a shared link shows its passages before any script runs; the
+ * the client's UI rate limit, as does the screen of a linked screen's scope), so a shared link shows its passages before any script runs; the
  * browser takes over from there. A search the API would refuse renders without results and the
  * browser shows the API's errors next to the inputs.
  */
@@ -23,7 +23,9 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
   const request = uiSearchBody(state);
   let response: UiFilingSearchResponse | undefined;
   const parsed = UiFilingSearchRequest.safeParse(request);
-  if (parsed.success && (await admitPageRender(await headers()))) {
+  // One count per render that runs a search or a screen.
+  const admitted = (parsed.success || state.screen !== null) && (await admitPageRender(await headers()));
+  if (parsed.success && admitted) {
     try {
       response = await searchScreenFilings(parsed.data);
     } catch {
@@ -34,7 +36,8 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
     .repository.companiesWithFilings()
     .map((c) => ({ name: c.name, full_ticker: c.full_ticker }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  // The search already says which of the screen's companies have filings; without one, ask.
-  const scope = state.screen ? (response?.screen ?? screenScope(state.screen)) : null;
+  // The search already says which of the screen's companies have filings; without one, ask (over
+  // the limit, the page shows the scope once the browser has searched).
+  const scope = state.screen && admitted ? (response?.screen ?? screenScope(state.screen)) : null;
   return <FilingSearchApp companies={companies} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
 }

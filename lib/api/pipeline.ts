@@ -5,6 +5,7 @@ import { BackendError, ValidationError } from "./errors";
 import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
 import { logRequest, type RequestLogLine } from "./request-log";
+import { sentMethod } from "@/lib/http/request-facts";
 
 export interface Exchange {
   request: Request;
@@ -41,7 +42,7 @@ export async function serve(
   logRequest({
     request_id: requestId,
     key_id: exchange.keyId,
-    method: request.method,
+    method: sentMethod(request),
     route: new URL(request.url).pathname,
     status: response.status,
     latency_ms: Math.round((performance.now() - started) * 100) / 100,

@@ -13,6 +13,8 @@ export interface ApiPlatform {
   tiers: Tiers;
   /** The browser UI endpoints' limit per client address. */
   uiWindows: WindowLimit[];
+  /** Proxies in front of the app whose `x-forwarded-for` entries are believed (TRUST_PROXY_HOPS). */
+  trustProxyHops: number;
   now(): number;
 }
 
@@ -22,6 +24,7 @@ export interface PlatformSettings {
   /** `RATE_LIMIT_TIERS` JSON. */
   tiers?: string;
   uiPerMinute: number;
+  trustProxyHops?: number;
   now?: () => number;
 }
 
@@ -31,6 +34,7 @@ export function createPlatform(db: StateDb, settings: PlatformSettings): ApiPlat
     limiter: settings.redisUrl ? redisRateLimiter(settings.redisUrl) : sqliteRateLimiter(db),
     tiers: parseTiers(settings.tiers),
     uiWindows: [{ name: "minute", limit: settings.uiPerMinute, windowMs: 60_000 }],
+    trustProxyHops: settings.trustProxyHops ?? 0,
     now: settings.now ?? Date.now,
   };
 }
@@ -40,8 +44,8 @@ let shared: ApiPlatform | undefined;
 /** The process's platform, from the environment (opened on first use, not at import). */
 export function apiPlatform(): ApiPlatform {
   if (!shared) {
-    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE } = env();
-    shared = createPlatform(apiStateDb(), { redisUrl: REDIS_URL, tiers: RATE_LIMIT_TIERS, uiPerMinute: UI_RATE_LIMIT_PER_MINUTE });
+    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, TRUST_PROXY_HOPS } = env();
+    shared = createPlatform(apiStateDb(), { redisUrl: REDIS_URL, tiers: RATE_LIMIT_TIERS, uiPerMinute: UI_RATE_LIMIT_PER_MINUTE, trustProxyHops: TRUST_PROXY_HOPS });
   }
   return shared;
 }
