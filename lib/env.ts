@@ -24,6 +24,8 @@ const EnvSchema = z.object({
     }),
   /** Requests per minute per client address on the browser UI's own endpoints (/api/ui/). */
   UI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Reverse proxies in front of the app whose X-Forwarded-For entries name the client (0: the socket's address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   EMBEDDING_MODEL_DIR: z.string().optional(),
   EMBEDDINGS_URL: z.string().url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),

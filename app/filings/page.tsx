@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Filing search" };
 
 /**
  * /filings/: passage search over the filings. The search in the URL runs here, in-process (under
- * the client's UI rate limit), so a shared link shows its passages before any script runs; the
+ * the client's UI rate limit, as does the screen of a linked screen's scope), so a shared link shows its passages before any script runs; the
  * browser takes over from there. A search the API would refuse renders without results and the
  * browser shows the API's errors next to the inputs.
  */

@@ -59,6 +59,20 @@ test("hostile JSON gets 400 with a pointer to the offending member", async () =>
   }
 });
 
+test("thousands of unknown members get a small 400: 20 named by pointer, the rest counted", async () => {
+  const body = JSON.stringify({ filters: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, 1])) });
+  expect(body.length).toBeGreaterThan(25_000);
+  const response = await postJson(BASIC_PATH, newKey("bulk"), body);
+  expect(response.status).toBe(400);
+  const text = await response.text();
+  expect(text.length).toBeLessThan(body.length / 2);
+  const { errors, detail } = await problem(new Response(text, { headers: response.headers }));
+  expect(errors!.length).toBeLessThanOrEqual(21);
+  expect(errors!.slice(0, 20).map((e) => e.pointer)).toEqual(Array.from({ length: 20 }, (_, i) => `/filters/k${i}`));
+  expect(errors!.at(-1)!.message).toContain("2,980 more");
+  expect(detail.length).toBeLessThanOrEqual(1100);
+});
+
 // Statuses the OpenAPI document (served by the app) lists for each operation.
 async function documentedStatuses(): Promise<Map<string, Set<number>>> {
   const document = await (await call("/api/v1/openapi.json")).json();

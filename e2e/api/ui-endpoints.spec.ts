@@ -9,6 +9,8 @@ import { baseUrl, call, problem } from "./support";
 const UI_BASIC_PATH = "/api/ui/screener/basic/";
 // Its own client address, so that the UI limit (per address) is not shared with the browser tests.
 const ADDRESS = { "x-forwarded-for": "10.77.0.1" };
+// What a browser sends with the app's own fetches.
+const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
 
 const post = (headers: Record<string, string>) =>
   call(UI_BASIC_PATH, { method: "POST", headers: { "content-type": "application/json", ...ADDRESS, ...headers }, body: JSON.stringify({ page: { limit: 1 } }) });
@@ -20,7 +22,12 @@ test("a same-origin POST passes without a key, and gets no CORS headers", async 
   expect(response.headers.get("access-control-allow-origin")).toBeNull();
 });
 
+test("a request with an Origin of this site and no Sec-Fetch-Site passes", async () => {
+  expect((await post({ origin: new URL(baseUrl()).origin })).status).toBe(200);
+});
+
 for (const [label, headers] of [
+  ["neither Origin nor Sec-Fetch-Site", {}],
   ["an Origin of another site", { origin: "https://evil.example" }],
   ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
 ] as const) {
@@ -38,12 +45,13 @@ for (const [label, headers] of [
 test("the UI limit counts per client address, the searches a shared link's page runs on the server included", async () => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), "ui-limit-"));
-  const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "3", API_STATE_PATH: path.join(dir, "state.db") });
+  // Behind one trusted proxy, which names the client in x-forwarded-for (the socket is the proxy's).
+  const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "3", API_STATE_PATH: path.join(dir, "state.db"), TRUST_PROXY_HOPS: "1" });
   const client = { "x-forwarded-for": "10.77.0.2" };
   const search = (headers: Record<string, string>) =>
     fetch(`${app.url}/api/ui/filings/search/`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...headers },
+      headers: { "content-type": "application/json", ...SAME_ORIGIN, ...headers },
       body: JSON.stringify({ queries: ["dividends"], searchtype: "keyword", results: 1 }),
     });
   const page = async (headers: Record<string, string>) => (await fetch(`${app.url}/filings/?q=dividends&searchtype=keyword`, { headers })).text();
@@ -60,9 +68,41 @@ test("the UI limit counts per client address, the searches a shared link's page 
     expect(html).not.toContain('data-testid="hit"');
     // Another client is not affected.
     expect((await search({ "x-forwarded-for": "10.77.0.3" })).status).toBe(200);
+    // The proxy's entry names the client; what the client wrote before it is not believed.
+    expect((await search({ "x-forwarded-for": "6.6.6.6, 10.77.0.2" })).status).toBe(429);
   } finally {
     await app.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
+
+test("without a trusted proxy the socket's address is the client: a made-up X-Forwarded-For gets no fresh budget; a linked screen on the filing search page counts", async () => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "ui-limit-socket-"));
+  const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "3", API_STATE_PATH: path.join(dir, "state.db") });
+  const screen = (forwardedFor: string) =>
+    fetch(`${app.url}/api/ui/screener/basic/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...SAME_ORIGIN, "x-forwarded-for": forwardedFor },
+      body: JSON.stringify({ page: { limit: 1 } }),
+    });
+  const screenParam = encodeURIComponent(JSON.stringify({ country: { values: ["Canada"] } }));
+  try {
+    // A filing search page limited to a screen, without a search: it runs the screen, and counts.
+    const html = await (await fetch(`${app.url}/filings/?screen=${screenParam}`)).text();
+    expect(html).toContain('data-testid="screen-scope"');
+    expect((await screen("10.88.0.1")).status).toBe(200);
+    expect((await screen("10.88.0.2")).status).toBe(200);
+    // The fourth request from this socket, whatever it claims.
+    const refused = await screen("10.88.0.3");
+    expect(refused.status).toBe(429);
+    // Over the limit, the page renders without running the screen.
+    const later = await (await fetch(`${app.url}/filings/?screen=${screenParam}`)).text();
+    expect(later).toContain("Filing search");
+    expect(later).not.toContain('data-testid="screen-scope"');
+  } finally {
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

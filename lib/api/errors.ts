@@ -8,13 +8,52 @@ export interface FieldError {
   message: string;
 }
 
-/** 400: the request is well-formed JSON but breaks the contract. */
+/**
+ * A 400 lists at most this many field errors, then one entry counting the rest: enough to show a
+ * caller what to fix, while a hostile body (thousands of unknown members) gets a small answer.
+ */
+export const MAX_LISTED_ERRORS = 20;
+/** Longest message of one field error, and of the problem's `detail`. */
+const MAX_MESSAGE_CHARS = 300;
+const MAX_DETAIL_CHARS = 1000;
+
+/**
+ * The entry after the first MAX_LISTED_ERRORS: how many more there are, by kind
+ * (`{ "unknown members": 2980 }` → "…and 2,980 more: 2,980 unknown members.").
+ */
+export function unlistedErrors(counts: Record<string, number>): FieldError[] {
+  const kinds = Object.entries(counts).filter(([, count]) => count > 0);
+  if (kinds.length === 0) return [];
+  const total = kinds.reduce((sum, [, count]) => sum + count, 0);
+  const parts = kinds.map(([kind, count]) => `${count.toLocaleString("en-US")} ${kind}`).join(", ");
+  return [{ pointer: "", message: `…and ${total.toLocaleString("en-US")} more not listed: ${parts}.` }];
+}
+
+/**
+ * 400: the request is well-formed JSON but breaks the contract. Bounded whatever it is given: at
+ * most MAX_LISTED_ERRORS entries and a count of the rest, each message and the summary (`message`,
+ * the problem's `detail`) shortened, so that no answer grows faster than its request.
+ */
 export class ValidationError extends Error {
   readonly status = 400;
-  constructor(readonly errors: FieldError[]) {
-    super(errors.map((e) => `${e.pointer || "body"}: ${e.message}`).join("; "));
+  readonly errors: FieldError[];
+  constructor(errors: readonly FieldError[]) {
+    // A list already cut (its last entry counting the rest) passes unchanged.
+    const listed = errors.length > MAX_LISTED_ERRORS + 1 ? [...errors.slice(0, MAX_LISTED_ERRORS), ...unlistedErrors({ errors: errors.length - MAX_LISTED_ERRORS })] : errors;
+    const bounded = listed.map((e) => ({ pointer: e.pointer, message: shorten(e.message, MAX_MESSAGE_CHARS) }));
+    super(shorten(bounded.map((e) => `${e.pointer || "body"}: ${e.message}`).join("; "), MAX_DETAIL_CHARS));
     this.name = "ValidationError";
+    this.errors = bounded;
   }
+}
+
+/** `text` at most `max` characters: its start and end around an ellipsis (a message's advice is often at its end). */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const tail = Math.floor(max / 3);
+  // Never half a surrogate pair at either cut.
+  const start = text.slice(0, max - tail - 1).replace(/[\uD800-\uDBFF]$/, "");
+  return `${start}…${text.slice(text.length - tail).replace(/^[\uDC00-\uDFFF]/, "")}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { FORBIDDEN_KEYS, MAX_BODY_BYTES, MAX_BODY_DEPTH } from "./body-limits";
-import { type FieldError, ValidationError } from "./errors";
+import { type FieldError, MAX_LISTED_ERRORS, ValidationError } from "./errors";
 import { HttpProblem } from "./problem";
 import { jsonPointer } from "./zod-field-errors";
 
@@ -95,14 +95,11 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// Enough to show a caller what to fix without letting a hostile body produce a huge answer.
-const MAX_REPORTED = 20;
-
 /** Depth, prototype-reaching keys and non-finite numbers (JSON.parse turns 1e400 into Infinity). */
 function structuralProblems(root: Record<string, unknown>): FieldError[] {
   const problems: FieldError[] = [];
   const pending: { value: unknown; path: string[]; depth: number }[] = [{ value: root, path: [], depth: 1 }];
-  while (pending.length > 0 && problems.length < MAX_REPORTED) {
+  while (pending.length > 0 && problems.length < MAX_LISTED_ERRORS) {
     const { value, path, depth } = pending.pop()!;
     if (typeof value === "number" && !Number.isFinite(value)) {
       problems.push({ pointer: jsonPointer(path), message: "Numbers must be finite." });

@@ -5,7 +5,8 @@ import { WorkUnavailableError } from "@/lib/work/errors";
 import { BackendError, ValidationError } from "./errors";
 import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
-import { logRequest } from "./request-log";
+import { logRequest, type RequestLogLine } from "./request-log";
+import { sentMethod } from "@/lib/http/request-facts";
 
 export interface Exchange {
   request: Request;
@@ -32,23 +33,23 @@ export async function serve(
   const exchange: Exchange = { request, requestId, headers: new Headers(baseHeaders), keyId: null, caller: null };
   exchange.headers.set(REQUEST_ID_HEADER, requestId);
   let response: Response;
-  let failure: unknown;
+  let failure: RequestLogLine["error"];
   try {
     response = await work(exchange);
   } catch (error) {
-    const { body, headers } = problemFor(error);
+    const { body, headers, fault } = problemFor(error);
     for (const [name, value] of Object.entries(headers)) exchange.headers.set(name, value);
     response = problemResponse(body, exchange.headers);
-    if (body.status >= 500) failure = error;
+    if (body.status >= 500) failure = describeFailure(error, fault);
   }
   logRequest({
     request_id: requestId,
     key_id: exchange.keyId,
-    method: request.method,
+    method: sentMethod(request),
     route: new URL(request.url).pathname,
     status: response.status,
     latency_ms: Math.round((performance.now() - started) * 100) / 100,
-    ...(failure === undefined ? {} : { error: describeFailure(failure) }),
+    ...(failure === undefined ? {} : { error: failure }),
   });
   return response;
 }
@@ -77,29 +78,38 @@ export function revalidatableResponse(exchange: Exchange, json: string): Respons
 const BACKEND_DETAIL = "The filing search backend did not return a usable result; retry later or narrow the search.";
 const INTERNAL_DETAIL = "An unexpected error occurred. Quote the x-request-id response header when reporting it.";
 
-/** The one place where errors become statuses (the OpenAPI examples come from it too). */
-export function problemFor(error: unknown): { body: ProblemBody; headers: Record<string, string> } {
+/**
+ * The one place where errors become statuses (the OpenAPI examples come from it too). `fault`: a
+ * failure for the operator to look at (logged as an error, with its stack), as opposed to an
+ * expected answer such as a 4xx or a 503 / 502 with Retry-After while the data is being built.
+ */
+export function problemFor(error: unknown): { body: ProblemBody; headers: Record<string, string>; fault: boolean } {
   if (error instanceof HttpProblem) {
-    return { body: problemBody(error.kind, error.detail, error.options.members), headers: error.options.headers ?? {} };
+    return { body: problemBody(error.kind, error.detail, error.options.members), headers: error.options.headers ?? {}, fault: false };
   }
   if (error instanceof ValidationError) {
-    return { body: problemBody("validation", `The request is not valid: ${error.message}`, { errors: error.errors }), headers: {} };
+    return { body: problemBody("validation", `The request is not valid: ${error.message}`, { errors: error.errors }), headers: {}, fault: false };
   }
-  if (error instanceof BackendError) return { body: problemBody("backend", BACKEND_DETAIL), headers: retryAfter(error.retryAfterSeconds) };
+  if (error instanceof BackendError) {
+    return { body: problemBody("backend", BACKEND_DETAIL), headers: retryAfter(error.retryAfterSeconds), fault: error.retryAfterSeconds === undefined };
+  }
   if (error instanceof DatabaseUnavailableError) {
-    return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds) };
+    return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds), fault: false };
   }
-  if (error instanceof WorkUnavailableError) return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds) };
+  if (error instanceof WorkUnavailableError) {
+    return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds), fault: false };
+  }
   if (error instanceof RateLimitStoreUnavailableError) {
-    return { body: problemBody("unavailable", "The rate limiter is unavailable; retry shortly."), headers: retryAfter(5) };
+    return { body: problemBody("unavailable", "The rate limiter is unavailable; retry shortly."), headers: retryAfter(5), fault: true };
   }
-  return { body: problemBody("internal", INTERNAL_DETAIL), headers: {} };
+  return { body: problemBody("internal", INTERNAL_DETAIL), headers: {}, fault: true };
 }
 
 const retryAfter = (seconds: number | undefined): Record<string, string> => (seconds === undefined ? {} : { "Retry-After": String(seconds) });
 
-function describeFailure(error: unknown): { name: string; message: string; stack?: string } {
-  if (!(error instanceof Error)) return { name: "NonError", message: String(error) };
+/** What a 5xx was, for the log: with the stack only when it is a fault. */
+function describeFailure(error: unknown, fault: boolean): NonNullable<RequestLogLine["error"]> {
+  if (!(error instanceof Error)) return { name: "NonError", message: String(error), fault };
   const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : "";
-  return { name: error.name, message: error.message + cause, stack: error.stack };
+  return { name: error.name, message: error.message + cause, fault, ...(fault ? { stack: error.stack } : {}) };
 }

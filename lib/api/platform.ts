@@ -15,6 +15,8 @@ export interface ApiPlatform {
   uiWindows: WindowLimit[];
   /** Longest wait for a POST body (408 after it). */
   bodyTimeoutMs: number;
+  /** Proxies in front of the app whose `x-forwarded-for` entries are believed (TRUST_PROXY_HOPS). */
+  trustProxyHops: number;
   now(): number;
 }
 
@@ -25,6 +27,7 @@ export interface PlatformSettings {
   tiers?: string;
   uiPerMinute: number;
   bodyTimeoutMs?: number;
+  trustProxyHops?: number;
   now?: () => number;
 }
 
@@ -35,6 +38,7 @@ export function createPlatform(db: StateDb, settings: PlatformSettings): ApiPlat
     tiers: parseTiers(settings.tiers),
     uiWindows: [{ name: "minute", limit: settings.uiPerMinute, windowMs: 60_000 }],
     bodyTimeoutMs: settings.bodyTimeoutMs ?? 10_000,
+    trustProxyHops: settings.trustProxyHops ?? 0,
     now: settings.now ?? Date.now,
   };
 }
@@ -44,12 +48,13 @@ let shared: ApiPlatform | undefined;
 /** The process's platform, from the environment (opened on first use, not at import). */
 export function apiPlatform(): ApiPlatform {
   if (!shared) {
-    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, BODY_TIMEOUT_MS } = env();
+    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, BODY_TIMEOUT_MS, TRUST_PROXY_HOPS } = env();
     shared = createPlatform(apiStateDb(), {
       redisUrl: REDIS_URL,
       tiers: RATE_LIMIT_TIERS,
       uiPerMinute: UI_RATE_LIMIT_PER_MINUTE,
       bodyTimeoutMs: BODY_TIMEOUT_MS,
+      trustProxyHops: TRUST_PROXY_HOPS,
     });
   }
   return shared;

@@ -11,14 +11,20 @@ export interface RequestLogLine {
   route: string;
   status: number;
   latency_ms: number;
-  /** Internal failures (500) only: what went wrong, for the operator; never sent to the caller. */
-  error?: { name: string; message: string; stack?: string };
+  /**
+   * 5xx only: what went wrong, for the operator; never sent to the caller. `fault`: not an expected
+   * answer (such as a 503 while the database is being built), so with its stack.
+   */
+  error?: { name: string; message: string; fault: boolean; stack?: string };
   [field: string]: unknown;
 }
 
-/** One JSON line per request on stdout; 5xx at level error, the rest at info (LOG_LEVEL filters). */
+/**
+ * One JSON line per request on stdout (LOG_LEVEL filters): faults at level error, expected 5xx
+ * answers (the data being built, with Retry-After) at warn, everything else at info.
+ */
 export function logRequest(line: RequestLogLine): void {
-  const level = line.status >= 500 ? "error" : "info";
+  const level = line.error?.fault ? "error" : line.status >= 500 ? "warn" : "info";
   if (RANK[level] < RANK[env().LOG_LEVEL]) return;
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg: "request", ...line })}\n`);
 }

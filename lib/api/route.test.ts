@@ -12,7 +12,7 @@ import { BackendError, ValidationError } from "./errors";
 import type { ApiOperation } from "./operation";
 import { createPlatform } from "./platform";
 import { ProblemSchema } from "./problem";
-import { apiRoute, uiRoute } from "./route";
+import { apiRoute, clientAddress, uiRoute } from "./route";
 
 // Real wrapper, real SQLite state file, a clock the tests move; the operation exists only here.
 const dir = mkdtempSync(path.join(tmpdir(), "api-route-"));
@@ -289,6 +289,19 @@ describe("apiRoute: errors, methods and headers", () => {
     expect(line.error.stack).toContain("route.test.ts");
   });
 
+  it("logs expected answers without a stack: 4xx at info, a 503 or a 502 with Retry-After while data is built at warn", async () => {
+    const levels: string[] = [];
+    for (const error of [new ValidationError([{ pointer: "", message: "no" }]), new DatabaseUnavailableError("building"), new BackendError("index is being built", 10)]) {
+      await failing(error);
+      const line = JSON.parse(logged.at(-1)!);
+      expect(line.error?.stack).toBeUndefined();
+      levels.push(line.level);
+    }
+    expect(levels).toEqual(["info", "warn", "warn"]);
+    await failing(new BackendError("the embedding service answered 500"));
+    expect(JSON.parse(logged.at(-1)!)).toMatchObject({ level: "error", status: 502, error: { name: "BackendError", stack: expect.stringContaining("route.test.ts") } });
+  });
+
   it("writes one JSON log line per request with the key id, never the key", async () => {
     await get({ authorization: `Bearer ${key}`, "x-request-id": "trace-123" });
     expect(logged).toHaveLength(1);
@@ -314,6 +327,14 @@ describe("apiRoute: errors, methods and headers", () => {
       expect((await problemOf(response)).status).toBe(405);
     }
     expect((await status.POST(new Request(`http://localhost${statusOperation.path}`, { method: "POST" }))).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("answers a method Next does not dispatch (arriving as a marked OPTIONS) with 405 and Allow", async () => {
+    const response = await echo.OPTIONS(new Request(`http://localhost${echoOperation.path}`, { method: "OPTIONS", headers: { "x-unserved-method": "PROPFIND" } }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+    expect((await problemOf(response)).detail).toContain("PROPFIND");
+    expect(JSON.parse(logged.at(-1)!)).toMatchObject({ method: "PROPFIND", status: 405 });
   });
 
   it("answers CORS preflights and exposes the rate-limit headers and ETag", async () => {
@@ -344,6 +365,7 @@ describe("apiRoute: errors, methods and headers", () => {
 });
 
 describe("uiRoute", () => {
+  const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
   const ui = uiRoute(echoOperation, ({ body }) => ({ received: body }), () => platform);
   const uiPost = (headers: Record<string, string>) =>
     ui.POST(new Request("http://localhost/api/ui/echo/", { method: "POST", headers: { "content-type": "application/json", host: "localhost", ...headers }, body: "{}" }));
@@ -363,17 +385,33 @@ describe("uiRoute", () => {
     }
   });
 
+  it("refuses a request that does not say it comes from this site's pages", async () => {
+    const unproven: Record<string, string>[] = [{}, { "sec-fetch-site": "none" }, { "sec-fetch-site": "same-origin", origin: "https://evil.example" }];
+    for (const headers of unproven) {
+      expect((await uiPost({ ...headers, "x-forwarded-for": "10.1.0.6" })).status).toBe(403);
+    }
+    expect((await uiPost({ origin: "http://localhost", "x-forwarded-for": "10.1.0.6" })).status).toBe(200);
+  });
+
   it("limits each client address on its own", async () => {
-    for (let i = 0; i < 5; i++) expect((await uiPost({ "x-forwarded-for": "10.1.0.3" })).status).toBe(200);
-    const refused = await uiPost({ "x-forwarded-for": "10.1.0.3" });
+    for (let i = 0; i < 5; i++) expect((await uiPost({ ...SAME_ORIGIN, "x-forwarded-for": "10.1.0.3" })).status).toBe(200);
+    const refused = await uiPost({ ...SAME_ORIGIN, "x-forwarded-for": "10.1.0.3" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).not.toBeNull();
-    expect((await uiPost({ "x-forwarded-for": "10.1.0.4" })).status).toBe(200);
+    expect((await uiPost({ ...SAME_ORIGIN, "x-forwarded-for": "10.1.0.4" })).status).toBe(200);
+  });
+
+  it("takes the client address from the socket (the last entry), or TRUST_PROXY_HOPS entries from the end", () => {
+    const forwarded = (value: string) => new Headers({ "x-forwarded-for": value });
+    expect(clientAddress(forwarded("6.6.6.6, 10.0.0.9"), 0)).toBe("10.0.0.9");
+    expect(clientAddress(forwarded("6.6.6.6, 203.0.113.7, 10.0.0.9"), 1)).toBe("203.0.113.7");
+    expect(clientAddress(forwarded("203.0.113.7"), 2)).toBe("203.0.113.7");
+    expect(clientAddress(new Headers(), 0)).toBe("unknown");
   });
 
   it("validates like the public API", async () => {
     const response = await ui.POST(
-      new Request("http://localhost/api/ui/echo/", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "10.1.0.5" }, body: '{"colour": 1}' }),
+      new Request("http://localhost/api/ui/echo/", { method: "POST", headers: { "content-type": "application/json", ...SAME_ORIGIN, "x-forwarded-for": "10.1.0.5" }, body: '{"colour": 1}' }),
     );
     expect(response.status).toBe(400);
     expect((await problemOf(response)).errors?.[0]?.pointer).toBe("/colour");

@@ -10,6 +10,7 @@ import { type Exchange, jsonResponse, revalidatableResponse, serve } from "./pip
 import { type ApiPlatform, apiPlatform } from "./platform";
 import { HttpProblem } from "./problem";
 import { fieldErrorsFromZod } from "./zod-field-errors";
+import { FORWARDED_FOR_HEADER, sentMethod, unservedMethod } from "@/lib/http/request-facts";
 
 /**
  * Route handlers from an operation description and a service call:
@@ -18,7 +19,8 @@ import { fieldErrorsFromZod } from "./zod-field-errors";
  *   export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(basicScreenOperation, ({ body }) => runBasicScreen(body));
  *
  * Export all six: the methods the operation does not have answer 405 with `Allow` (Next's own
- * 405 has neither a body nor `Allow`); HEAD follows GET by itself.
+ * 405 has neither a body nor `Allow`); HEAD follows GET by itself. Methods Next does not dispatch
+ * (TRACE, PROPFIND) arrive as OPTIONS marked by lib/http/request-edge.ts and get the same 405.
  *
  * Per request: request id → CORS → trailing slash (308) → method → API key → (POST) the body,
  * within the body timeout (408, not counted) → rate limit → (POST) media type, size cap, JSON
@@ -55,6 +57,18 @@ export function notFoundRoute(): RouteHandlers {
       throw new HttpProblem("not_found", notFoundDetail(path));
     });
   return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
+}
+
+/**
+ * The methods besides GET of a path whose GET handler is written by hand (`/api/health/`): 405
+ * with `Allow: GET, HEAD` (Next's own 405 has neither a body nor `Allow`).
+ */
+export function getOnlyRoute(path: string): Omit<RouteHandlers, "GET"> {
+  const refuse: RouteHandler = (request) =>
+    serve(request, {}, async () => {
+      throw new HttpProblem("method_not_allowed", methodNotAllowedDetail(sentMethod(request), path, "GET"), { headers: { Allow: "GET, HEAD" } });
+    });
+  return { POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: refuse };
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -105,9 +119,10 @@ function createRoute(
   const allow = allowedMethods(operation.method);
 
   const handle =
-    (called: Method | "OPTIONS"): RouteHandler =>
+    (handlerMethod: Method | "OPTIONS"): RouteHandler =>
     (request) =>
       serve(request, gate.headers(allow), async (exchange) => {
+        const called = unservedMethod(request) ?? handlerMethod;
         const url = new URL(request.url);
         if (operation.path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(exchange, url);
         if (called === "OPTIONS") return gate.preflight(exchange, allow);
@@ -192,7 +207,7 @@ const sameOriginGate: Gate = {
   },
   identify(exchange, platform) {
     assertSameOrigin(exchange.request);
-    return { subject: `ui:${clientAddress(exchange.request.headers)}`, windows: platform.uiWindows };
+    return { subject: uiSubject(exchange.request.headers, platform), windows: platform.uiWindows };
   },
 };
 
@@ -204,7 +219,7 @@ const sameOriginGate: Gate = {
  */
 export async function admitPageRender(headers: Headers, platform = apiPlatform): Promise<string | null> {
   const p = platform();
-  const caller = `ui:${clientAddress(headers)}`;
+  const caller = uiSubject(headers, p);
   return (await p.limiter.consume(caller, p.uiWindows, p.now())).allowed ? caller : null;
 }
 
@@ -226,14 +241,16 @@ export function rateLimitedDetail(decision: RateLimitDecision): string {
 }
 
 /**
- * Browsers say where a request comes from: `Sec-Fetch-Site` (all current browsers) and `Origin`
- * (cross-origin and POST requests). A request without either is not from a browser page.
+ * Browsers say where a request comes from: `Sec-Fetch-Site` (all current browsers, on every
+ * request) and `Origin` (cross-origin requests and POSTs). A request passes when it says it comes
+ * from this site's pages: `Sec-Fetch-Site: same-origin`, or (a browser without Sec-Fetch-Site) an
+ * `Origin` of this host. Anything else, no header at all included, is not this site's page.
  */
 function assertSameOrigin(request: Request): void {
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
-  const fromThisSite = site === null || site === "same-origin" || site === "none";
-  if (fromThisSite && (origin === null || hostOf(origin) === request.headers.get("host"))) return;
+  const originIsOurs = origin !== null && hostOf(origin) === request.headers.get("host");
+  if (site === null ? originIsOurs : site === "same-origin" && (origin === null || originIsOurs)) return;
   throw new HttpProblem("cross_origin", "This endpoint serves this site's own pages only; programs use /api/v1/ with an API key.");
 }
 
@@ -245,13 +262,17 @@ function hostOf(origin: string): string | null {
   }
 }
 
+/** The UI limit's subject: the client's address. */
+const uiSubject = (headers: Headers, platform: ApiPlatform) => `ui:${clientAddress(headers, platform.trustProxyHops)}`;
+
 /**
- * The client address for the UI limit: the last `x-forwarded-for` entry, which Next sets from the
- * socket when absent and which a reverse proxy appends to. Without a proxy in front, a client can
- * choose this value: the UI limit then only slows browsers down, it is not a security boundary
- * (the public API's limits are per key).
+ * The client address: the `x-forwarded-for` entry `trustedHops` from its end. Its last entry is
+ * always the socket's address (lib/http/request-edge.ts appends it: Next keeps a client's own
+ * header as sent), and each trusted proxy in front of the app appended the address it was called
+ * from; entries before those are the client's own words. With fewer entries than that (a request
+ * that bypassed a proxy), the first.
  */
-function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
-  return forwarded || "unknown";
+export function clientAddress(headers: Headers, trustedHops: number): string {
+  const entries = (headers.get(FORWARDED_FOR_HEADER) ?? "").split(",").map((entry) => entry.trim());
+  return entries[Math.max(0, entries.length - 1 - trustedHops)] || "unknown";
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FieldError } from "./errors";
+import { type FieldError, MAX_LISTED_ERRORS, unlistedErrors } from "./errors";
 
 /** RFC 6901 JSON Pointer for a path into the request body (`["filters", "a/b"]` → `/filters/a~1b`). */
 export function jsonPointer(path: readonly PropertyKey[]): string {
@@ -7,17 +7,27 @@ export function jsonPointer(path: readonly PropertyKey[]): string {
 }
 
 /**
- * zod issues as the API's field errors: one per problem, each pointing at the member concerned.
- * An unknown member keeps the schema's own explanation when it gives one (e.g. "advanced-only
- * filter: use the advanced endpoint") instead of zod's generic "Unrecognized key".
+ * zod issues as the API's field errors: one per problem, each pointing at the member concerned,
+ * the first MAX_LISTED_ERRORS of them and then a count of the rest (a body with thousands of
+ * unknown members is one issue with thousands of keys). An unknown member keeps the schema's own
+ * explanation when it gives one (e.g. "advanced-only filter: use the advanced endpoint") instead
+ * of zod's generic "Unrecognized key".
  */
 export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
-  return error.issues.flatMap((issue) =>
-    issue.code === "unrecognized_keys"
-      ? issue.keys.map((key) => ({
-          pointer: jsonPointer([...issue.path, key]),
-          message: issue.message.startsWith("Unrecognized key") ? `Unknown member "${key}".` : issue.message,
-        }))
-      : [{ pointer: jsonPointer(issue.path), message: issue.message }],
-  );
+  const listed: FieldError[] = [];
+  const unlisted = { "unknown members": 0, "other errors": 0 };
+  for (const issue of error.issues) {
+    if (issue.code !== "unrecognized_keys") {
+      if (listed.length < MAX_LISTED_ERRORS) listed.push({ pointer: jsonPointer(issue.path), message: issue.message });
+      else unlisted["other errors"]++;
+      continue;
+    }
+    const generic = issue.message.startsWith("Unrecognized key");
+    for (const key of issue.keys) {
+      if (listed.length < MAX_LISTED_ERRORS) {
+        listed.push({ pointer: jsonPointer([...issue.path, key]), message: generic ? `Unknown member "${key}".` : issue.message });
+      } else unlisted["unknown members"]++;
+    }
+  }
+  return [...listed, ...unlistedErrors(unlisted)];
 }

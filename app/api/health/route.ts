@@ -1,9 +1,11 @@
 // GET /api/health/ - readiness of the market database (no key needed): 200 with the data's as-of date and counts, 503 while it is missing or being built
 import { jsonResponse, serve } from "@/lib/api/pipeline";
 import { HttpProblem } from "@/lib/api/problem";
+import { getOnlyRoute } from "@/lib/api/route";
 import { DatabaseUnavailableError, marketDb, metaValue } from "@/lib/db/market-db";
 
 export const dynamic = "force-dynamic";
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = getOnlyRoute("/api/health/");
 
 export function GET(request: Request) {
   return serve(request, {}, async (exchange) => {
