@@ -49,17 +49,6 @@ export interface Scope {
   filingIds: number[];
 }
 
-/** Two rankings of the matches `matches` (id, score) computes once: all of them (hinted 0), those in the @hint filings (1). */
-const withHint = (matches: string) => `
-  WITH m AS MATERIALIZED (${matches})
-  SELECT 0 AS hinted, id FROM (SELECT id FROM m ORDER BY score, id LIMIT @limit)
-  UNION ALL
-  SELECT 1 AS hinted, id FROM (
-    SELECT id FROM m WHERE id IN (
-      SELECT p.id FROM filings f JOIN filing_passages p ON p.id BETWEEN f.first_passage_id AND f.last_passage_id
-      WHERE f.id IN (SELECT value FROM json_each(@hint)))
-    ORDER BY score, id LIMIT @limit)`;
-
 /** Ranges at most this many are searched one by one (FTS5 uses a rowid range as an index). */
 const MAX_RANGE_QUERIES = 24;
 
@@ -100,13 +89,6 @@ export class FilingSearchRepository {
         FROM filing_passage_search JOIN filing_passages p ON p.id = filing_passage_search.rowid
         WHERE filing_passage_search MATCH ? AND p.filing_id IN (SELECT value FROM json_each(?))
         ORDER BY score LIMIT ?`),
-      // One MATCH for two rankings: the best passages in scope, and the best of them in the hint's filings.
-      keywordHintAll: db.prepare<[{ expression: string; limit: number; hint: string }], { hinted: number; id: number }>(withHint(`
-        SELECT rowid AS id, ${bm25} AS score FROM filing_passage_search WHERE filing_passage_search MATCH @expression`)),
-      keywordHintFilings: db.prepare<[{ expression: string; limit: number; hint: string; scope: string }], { hinted: number; id: number }>(withHint(`
-        SELECT filing_passage_search.rowid AS id, ${bm25} AS score
-        FROM filing_passage_search JOIN filing_passages p ON p.id = filing_passage_search.rowid
-        WHERE filing_passage_search MATCH @expression AND p.filing_id IN (SELECT value FROM json_each(@scope))`)),
       termPassages: db.prepare<[string], number>("SELECT passages FROM filing_term_stats WHERE term = ?").pluck(),
       passageCount: db.prepare<[], number>("SELECT count(*) FROM filing_passages").pluck(),
       hit: db.prepare<[number], PassageHitRow>(`
@@ -152,19 +134,6 @@ export class FilingSearchRepository {
     // BM25 uses whole-index statistics, so scores from different ranges compare.
     const hits = scope.ranges.flatMap((r) => this.statements.keywordRange.all(expression, r.first, r.last, limit));
     return hits.sort((a, b) => a.score - b.score || a.id - b.id).slice(0, limit);
-  }
-
-  /**
-   * `keyword`, and with the same single MATCH the best passages of the hint's filings (a subset of
-   * the scope), ranked by the same BM25 scores.
-   */
-  keywordWithHint(expression: string, limit: number, scope: Scope | null, hint: Scope): { ids: number[]; hintIds: number[] } {
-    const params = { expression, limit, hint: JSON.stringify(hint.filingIds) };
-    const rows =
-      scope === null
-        ? this.statements.keywordHintAll.all(params)
-        : this.statements.keywordHintFilings.all({ ...params, scope: JSON.stringify(scope.filingIds) });
-    return { ids: rows.filter((r) => r.hinted === 0).map((r) => r.id), hintIds: rows.filter((r) => r.hinted === 1).map((r) => r.id) };
   }
 
   /** Passages containing an index term, for the common terms only (rare terms are not listed: 0). */

@@ -273,17 +273,6 @@ describe("bounds on what a request makes the search read", () => {
     keyword.mockRestore();
     embed.mockRestore();
   });
-
-  it("runs the keyword leg once per query, also for a query that names a company and a year", async () => {
-    const keyword = vi.spyOn(backend.repository, "keyword");
-    const withHint = vi.spyOn(backend.repository, "keywordWithHint");
-    const { results } = await search({ queries: ["3M capital expenditures FY2018", "allowance for loan losses"], searchtype: "keyword", results: 5 });
-    expect(keyword.mock.calls.length + withHint.mock.calls.length).toBe(2);
-    expect(withHint).toHaveBeenCalledTimes(1);
-    expect(results[0]!.filing.id).toBe("3M_2018_10K");
-    keyword.mockRestore();
-    withHint.mockRestore();
-  });
 });
 
 describe("failures", () => {

@@ -139,7 +139,10 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
   const rankings: Ranking[] = [];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
-    rankings.push(...keywordRankings(repository, queries, scope, hinted));
+    rankings.push(...keywordRankings(repository, queries, () => scope, SEARCH_TUNING.keywordWeight));
+    // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
+    // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
+    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
     timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
@@ -285,14 +288,14 @@ function resolveScope(
 const intersect = (a: readonly number[] | null, b: readonly number[] | null) => (a === null ? b : b === null ? a : a.filter((id) => b.includes(id)));
 
 /**
- * One BM25 ranking per query within the scope, and one within the query's hint scope (if any) from
- * the same MATCH: each query's keyword leg runs once. Outside small scopes, words so common they
- * mostly cost time are skipped while rarer ones remain.
+ * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). Outside
+ * small scopes, words so common they mostly cost time are skipped while rarer ones remain.
  */
-function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scope: Scope | null, hints: (Scope | null)[]): Ranking[] {
+function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scopeOf: (query: number) => Scope | null | undefined, weight: number): Ranking[] {
   const rankings: Ranking[] = [];
-  const weight = SEARCH_TUNING.keywordWeight;
   queries.forEach((terms, query) => {
+    const scope = scopeOf(query);
+    if (scope === undefined) return;
     // Over many passages every posting of a common word costs time; within a small scope (passage
     // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
     const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
@@ -301,13 +304,8 @@ function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms
     const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
     const expression = ftsExpression(terms, keep);
     if (expression === null) return;
-    const hint = hints[query];
-    if (!hint) {
-      rankings.push({ ids: repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id), weight, query });
-      return;
-    }
-    const { ids, hintIds } = repository.keywordWithHint(expression, SEARCH_TUNING.depth, scope, hint);
-    rankings.push({ ids, weight, query }, { ids: hintIds, weight: SEARCH_TUNING.hintWeight * weight, query });
+    const ids = repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id);
+    rankings.push({ ids, weight, query });
   });
   return rankings;
 }
