@@ -489,7 +489,7 @@ test.describe("validation", () => {
       BASIC_PATH,
       { filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: Array.from({ length: 166 }, (_, i) => `${"abcdefghijklmnopqrstuvwxyz"[i % 26]}*`).join(" ") } }, result_format: "tickers" },
       "/filters/description_keywords/fts",
-      /max_prefix_terms/,
+      /at most 12 words \(max_terms\)/,
     ],
   ];
   for (const [name, path, body, pointer, message] of cases) {
