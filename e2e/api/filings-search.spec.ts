@@ -49,7 +49,7 @@ test("several queries are fused and each hit names the queries that found it", a
 
 test("query text full of FTS5 syntax is plain text, and no hits is an empty 200", async () => {
   const key = newKey("bulk");
-  for (const query of ['"unbalanced', "revenue*", "NEAR(revenue cost, 2)", "text:revenue", "-revenue", "revenue AND OR NOT cost", "{ } ^ ("]) {
+  for (const query of ['"unbalanced', "revenue*", "NEAR(revenue cost, 2)", "text:revenue", "-revenue", "revenue AND OR NOT cost", "{ revenue } ^ ("]) {
     for (const searchtype of ["keyword", "vector", "hybrid"]) await search(key, { queries: [query], searchtype });
   }
   expect((await search(key, { queries: ["zzyzxquokkaqq"], searchtype: "keyword" })).results).toEqual([]);
@@ -85,6 +85,38 @@ test("bad parameters get 400 problem details naming the parameter", async () => 
   }
 });
 
+test("queries without a searchable word or over the term bounds get a 400 naming the query", async () => {
+  const key = newKey("bulk");
+  const words = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `w${from + i}`).join(" ");
+  // A red team's request: 12 queries of ~290 characters of mid-frequency words.
+  const midFrequency = "pension equivalent committed dividend among standard derivative approved impairment facility established entered assessment february";
+  const cases: [queries: string[], pointer: string, message: RegExp][] = [
+    [["*"], "/queries/0", /no searchable words/],
+    [["revenue", "(((("], "/queries/1", /no searchable words/],
+    [[words(33)], "/queries/0", /at most 32 per query/],
+    [[words(32), words(32, 32), "revenue"], "/queries", /at most 64 per request/],
+    [Array.from({ length: 12 }, (_, i) => `${midFrequency} ${midFrequency}`.slice(i, i + 290)), "/queries", /searchable terms across the distinct queries/],
+  ];
+  for (const [queries, pointer, message] of cases) {
+    const response = await postJson(SEARCH_PATH, key, { queries, searchtype: "keyword", results: 25 });
+    expect(response.status, JSON.stringify(queries)).toBe(400);
+    const error = (await problem(response)).errors?.find((e) => e.pointer === pointer);
+    expect(error, JSON.stringify(queries)).toBeDefined();
+    expect(error!.message).toMatch(message);
+  }
+});
+
+test("duplicate queries are searched once and each hit names every index of them", async () => {
+  const queries = ["goodwill impairment", "share repurchases", "  Goodwill   IMPAIRMENT", "goodwill impairment"];
+  const response = await search(newKey("bulk"), { queries, name: "3M", results: 10, searchtype: "keyword" });
+  const matched = response.results.map((h) => h.matched_queries);
+  expect(new Set(matched.flat())).toEqual(new Set([0, 1, 2, 3]));
+  for (const indexes of matched) {
+    expect([indexes.includes(0), indexes.includes(2), indexes.includes(3)]).toEqual([indexes.includes(0), indexes.includes(0), indexes.includes(0)]);
+    expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+  }
+});
+
 test("rerank is accepted and reported as not applied; other methods get 405", async () => {
   const key = newKey("bulk");
   const response = await search(key, { queries: ["dividends"], rerank: true, results: 1 });
@@ -94,7 +126,8 @@ test("rerank is accepted and reported as not applied; other methods get 405", as
 
 test("accepts every limit itself", async () => {
   const key = newKey("bulk");
-  const longQuery = (i: number) => `question ${i} on revenue growth, capital expenditure and operating margin `.repeat(5).slice(0, 300);
+  // Five searchable terms each, so that 12 of them stay within the request's 64-term budget.
+  const longQuery = (i: number) => `question ${i} on the revenue growth and the operating margin `.repeat(6).slice(0, 300);
   const cases: Record<string, object> = {
     "12 queries of 300 characters": { queries: Array.from({ length: 12 }, (_, i) => longQuery(i)) },
     "results 25": { results: 25 },

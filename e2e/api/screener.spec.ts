@@ -110,6 +110,9 @@ test.describe("options", () => {
     // Each definition spells out its effective settings (here all inherited from filter_type_defaults).
     expect(options.filters.incomeStatementGrowth).toMatchObject(options.filter_type_defaults.growth_rule_group);
     expect(options.filters.volatility.compare_operators).toEqual(["lt", "lte", "gt", "gte"]);
+    // The text filter publishes the bounds its request schema enforces.
+    expect(options.filter_type_defaults.text).toEqual({ operators: ["fts"], max_length: 500, max_terms: 12, max_prefix_terms: 4, min_prefix_length: 3 });
+    expect(options.filters.description_keywords).toMatchObject(options.filter_type_defaults.text);
     expect(options.filters.returnOnInvestedCapital).toMatchObject({ missing_policies: ["strict", "skip_missing"], operand_kinds: ["fy", "average", "ttm"] });
     expect(options.filters.incomeStatementGrowth.value_fields.revenue).toEqual({
       cagr: { reported: "revenueCagr", usd: "revenueCagrUsd" },
@@ -423,6 +426,8 @@ test.describe("description_keywords: phrases, prefixes, and every other characte
   const prefix = (start: string): Term => (cols) => cols.some((col) => col.includes(` ${start}`));
   const cases: [fts: string, terms: Term[], atLeast: number][] = [
     ['"natural gas" pipeline*', [word("natural", "gas"), prefix("pipeline")], 10],
+    // The bounds themselves: 4 prefix terms of 3 letters, 12 words; a range filter narrows the rest.
+    ["com* ser* pro* inc* bank", [prefix("com"), prefix("ser"), prefix("pro"), prefix("inc"), word("bank")], 10],
     ["semiconductor*", [prefix("semiconductor")], 100],
     ['"cloud computing"', [word("cloud", "computing")], 10],
     // Not FTS5 syntax: "-" is no NOT, NEAR( no proximity group, "description:" no column filter, a lone quote and OR are text.
@@ -438,6 +443,14 @@ test.describe("description_keywords: phrases, prefixes, and every other characte
       expect(sorted(await allTickers(BASIC_PATH, { filters: { description_keywords: { fts } } }))).toEqual(tickersOf(expected));
     });
   }
+  test("prefix terms within a range filter (the text is matched once, then intersected)", async () => {
+    const terms = [prefix("com"), prefix("ser"), prefix("pro"), prefix("inc")];
+    const large = (c: Company) => (num(c, "marketCap_usd") ?? -1) >= 1e9;
+    const expected = companies.filter((c) => large(c) && terms.every((term) => term(columns.get(c.id)!)));
+    expect(expected.length).toBeGreaterThan(10);
+    const body = { filters: { marketCap_usd: { min: 1e9 }, description_keywords: { fts: "com* ser* pro* inc*" } } };
+    expect(sorted(await allTickers(BASIC_PATH, body))).toEqual(tickersOf(expected));
+  });
 });
 
 test.describe("validation", () => {
@@ -466,6 +479,18 @@ test.describe("validation", () => {
     ["compare operator", ADVANCED_PATH, { filters: { volatility_compare: { left_field: "daily_return_vol_1y_annualized", operator: "ne", right_field: "daily_return_vol_5y_annualized" } } }, "/filters/volatility_compare/operator", /lt/],
     ["result format", BASIC_PATH, { result_format: "csv" }, "/result_format", /rows/],
     ["text without words", BASIC_PATH, { filters: { description_keywords: { fts: "*** ((" } } }, "/filters/description_keywords/fts", /no searchable words/],
+    ["text of one asterisk", BASIC_PATH, { filters: { description_keywords: { fts: "*" } } }, "/filters/description_keywords/fts", /no searchable words/],
+    ["text of parentheses", BASIC_PATH, { filters: { description_keywords: { fts: "((((" } } }, "/filters/description_keywords/fts", /no searchable words/],
+    ["text of 13 words", BASIC_PATH, { filters: { description_keywords: { fts: "w ".repeat(13) } } }, "/filters/description_keywords/fts", /at most 12 words \(max_terms\)/],
+    ["text with 5 prefix terms", BASIC_PATH, { filters: { description_keywords: { fts: "abc* bcd* cde* def* efg*" } } }, "/filters/description_keywords/fts", /at most 4 prefix\* terms/],
+    ["text with a one-letter prefix", BASIC_PATH, { filters: { marketCap_usd: { min: 1e11 }, description_keywords: { fts: "a* bank" } }, result_format: "tickers" }, "/filters/description_keywords/fts", /at least 3 letters or digits/],
+    [
+      "166 one-letter prefixes (a red team's 15-minute screen)",
+      BASIC_PATH,
+      { filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: Array.from({ length: 166 }, (_, i) => `${"abcdefghijklmnopqrstuvwxyz"[i % 26]}*`).join(" ") } }, result_format: "tickers" },
+      "/filters/description_keywords/fts",
+      /at most 12 words \(max_terms\)/,
+    ],
   ];
   for (const [name, path, body, pointer, message] of cases) {
     test(`400 ${name}`, async () => {

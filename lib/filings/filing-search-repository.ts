@@ -43,6 +43,12 @@ export interface PassageHitRow extends FilingDescription {
 export const HIGHLIGHT_OPEN = "\u0002";
 export const HIGHLIGHT_CLOSE = "\u0003";
 
+/** Passages a search is limited to: ranges of passage ids, and the filings they belong to. */
+export interface Scope {
+  ranges: PassageRange[];
+  filingIds: number[];
+}
+
 /** Ranges at most this many are searched one by one (FTS5 uses a rowid range as an index). */
 const MAX_RANGE_QUERIES = 24;
 
@@ -122,7 +128,7 @@ export class FilingSearchRepository {
   }
 
   /** BM25-ranked passages for an FTS5 expression, within the given filings (null: all). */
-  keyword(expression: string, limit: number, scope: { ranges: PassageRange[]; filingIds: number[] } | null): { id: number; score: number }[] {
+  keyword(expression: string, limit: number, scope: Scope | null): { id: number; score: number }[] {
     if (scope === null) return this.statements.keywordAll.all(expression, limit);
     if (scope.ranges.length > MAX_RANGE_QUERIES) return this.statements.keywordFilings.all(expression, JSON.stringify(scope.filingIds), limit);
     // BM25 uses whole-index statistics, so scores from different ranges compare.

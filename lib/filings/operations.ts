@@ -2,7 +2,7 @@ import { BackendError } from "@/lib/api/errors";
 import type { ApiOperation } from "@/lib/api/operation";
 import { DatabaseUnavailableError } from "@/lib/db/market-db";
 import { searchIndexUnavailable } from "./search-filings";
-import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
+import { FilingSearchRequestSchema, FilingSearchResponseSchema, QUERY_TERM_BOUNDS } from "./search-schema";
 
 const exampleHit = {
   id: "3M_2018_10K:60:0",
@@ -35,6 +35,8 @@ export const filingSearchOperation = {
   description: `Searches the passages of company filings (10-K, 10-Q, 8-K, earnings releases, annual reports) with one or more natural-language queries and optional filters, and returns the best passages with their company, filing, section, page, highlighted snippet and the queries that matched them.
 
 Search types: \`keyword\` ranks passages by BM25 (SQLite FTS5) over their text, section and page titles and the filing's company and fiscal labels; a query matches passages holding any of its words (stopwords and question phrasing such as "round to two decimal places" are left out, so are words too common to rank by), and a phrase in double quotes stays a phrase. Query text is never FTS5 syntax: \`*\`, \`NEAR(\`, \`col:\`, \`-\`, \`AND\`/\`OR\` are plain words. \`vector\` ranks passages by cosine similarity of embeddings (by default a latent semantic model built from the filings themselves). \`hybrid\` (default) fuses both by reciprocal-rank fusion. Several queries are searched separately and fused into one ranking; \`matched_queries\` lists the indexes of the queries that retrieved each hit. Fiscal years ("FY2018", "FY22") and company names a query mentions add a ranking within those filings, so "What was 3M's FY2018 capex?" finds 3M's fiscal 2018 filing first; filters stay hard limits.
+
+Bounds (each a 400 naming the query, or \`/queries\` for the request's budget): a query needs a searchable word (letters or digits: \`*\` or \`((((\` alone has none); a query has at most ${QUERY_TERM_BOUNDS.perQuery} searchable terms (words other than stopwords and question phrasing, each word of a quoted phrase counting) and the distinct queries of a request at most ${QUERY_TERM_BOUNDS.perRequest} together, since every term is one more index list to read and score. Queries that differ only in case or white space are searched once; \`matched_queries\` names each of their indexes.
 
 Filters: \`name\` matches the company name case-insensitively, short and legal names alike ("JPMorgan", "Coca-Cola"); \`ticker\` a current or former symbol or the \`full_ticker\`; \`fiscal_year\` and \`fiscal_period\` the company's own fiscal labels (Best Buy's quarter ended July 29, 2023 is fiscal 2024 \`Q2\`; annual filings are \`FY\`; 8-Ks have a fiscal year but no period); \`filing_type\` one of \`10-K\`, \`10-Q\`, \`8-K\`, \`earnings-release\`, \`annual-report\` in any spelling (\`10K\`, \`10-k\`); an unknown type matches nothing. At most one passage per page is returned.
 

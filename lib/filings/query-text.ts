@@ -40,3 +40,21 @@ export function ftsExpression(terms: QueryTerms, keep: readonly string[] = terms
 
 /** The index term (Porter stem, as FTS5's tokenizer makes it) of a query word. */
 export const indexTerm = (word: string) => stem(word);
+
+/** Terms a query makes FTS5 read: its words and every word of its phrases. */
+export const searchableTermCount = (terms: QueryTerms) => terms.words.length + terms.phrases.reduce((n, p) => n + p.length, 0);
+
+/** What makes two queries the same search: case and runs of white space aside. */
+export const queryKey = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** The request's distinct queries (by `queryKey`), each with the indexes of the queries it stands for. */
+export function distinctQueries(texts: readonly string[]): { text: string; indexes: number[] }[] {
+  const byKey = new Map<string, { text: string; indexes: number[] }>();
+  texts.forEach((text, index) => {
+    const key = queryKey(text);
+    const seen = byKey.get(key);
+    if (seen) seen.indexes.push(index);
+    else byKey.set(key, { text, indexes: [index] });
+  });
+  return [...byKey.values()];
+}

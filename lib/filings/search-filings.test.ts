@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BackendError, ValidationError } from "@/lib/api/errors";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { type SearchBackend, createSearchBackend, searchFilings } from "./search-filings";
@@ -175,7 +175,7 @@ describe("retrieval", () => {
     ["text:capital heading:cash"],
     ["-capital +expenditures"],
     ["capital AND OR NOT expenditures"],
-    ["(((  ^ ~ } { ] [ '' \" ; -- /* */"],
+    ["((( capital ^ ~ } { ] [ '' \" ; -- /* */"],
     ["AND"],
   ])("treats FTS5 syntax in %j as plain text", async (query) => {
     for (const searchtype of ["keyword", "hybrid", "vector"] as const) {
@@ -237,6 +237,43 @@ class HangingEmbedder implements Embedder {
     return new Promise(() => {});
   }
 }
+
+describe("bounds on what a request makes the search read", () => {
+  /** `count` distinct words, none a stopword. */
+  const words = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `w${from + i}`).join(" ");
+
+  it.each([
+    ["a query without letters or digits", { queries: ["cash", "*"] }, "/queries/1", /no searchable words/],
+    ["a query of punctuation", { queries: ["(((("] }, "/queries/0", /no searchable words/],
+    ["33 searchable terms in one query", { queries: [words(33)] }, "/queries/0", /33 searchable terms; at most 32 per query/],
+    ["a phrase's words count", { queries: [`"${words(20)}" ${words(13, 20)}`] }, "/queries/0", /33 searchable terms/],
+    ["65 searchable terms across the queries", { queries: [words(32), words(32, 32), "cash"] }, "/queries", /65 searchable terms across the distinct queries; at most 64/],
+  ])("refuses %s, naming the parameter", async (_, request, pointer, message) => {
+    const error = await rejection(request);
+    expect(error.errors).toContainEqual({ pointer, message: expect.stringMatching(message) });
+  });
+
+  it("accepts the bounds themselves; stopwords and duplicate queries do not count", async () => {
+    await expect(search({ queries: [words(32), words(32, 32)], searchtype: "keyword" })).resolves.toMatchObject({ searchtype: "keyword" });
+    const duplicates = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? words(32) : ` ${words(32).toUpperCase()}  `));
+    await expect(search({ queries: duplicates, searchtype: "keyword" })).resolves.toMatchObject({ searchtype: "keyword" });
+    await expect(search({ queries: [`what is the ${words(32)} of the`], searchtype: "keyword" })).resolves.toMatchObject({ searchtype: "keyword" });
+  });
+
+  it("searches duplicate queries once and names every index of them in matched_queries", async () => {
+    const keyword = vi.spyOn(backend.repository, "keyword");
+    const embed = vi.spyOn(backend.embedder, "embed");
+    const queries = ["allowance for loan losses", "sugar aluminum commodity prices", "  Allowance for LOAN   losses "];
+    const { results } = await search({ queries, searchtype: "hybrid", results: 10 });
+    expect(keyword).toHaveBeenCalledTimes(2);
+    expect(embed.mock.calls[0]![0]).toEqual(queries.slice(0, 2));
+    const byFiling = new Map(results.map((h) => [h.filing.id, h.matched_queries]));
+    expect(byFiling.get("JPMORGAN_2022Q2_10Q")).toEqual(expect.arrayContaining([0, 2]));
+    for (const hit of results) expect(hit.matched_queries.includes(0)).toBe(hit.matched_queries.includes(2));
+    keyword.mockRestore();
+    embed.mockRestore();
+  });
+});
 
 describe("failures", () => {
   it("hybrid falls back to keyword results when the embedder fails, and says so", async () => {

@@ -5,12 +5,12 @@ import { env } from "@/lib/env";
 import { namesMatch } from "@/lib/names";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
-import { type PassageRange, FilingSearchRepository } from "./filing-search-repository";
+import { type PassageRange, type Scope, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
 import { type FusedHit, type Ranking, fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { queryHints } from "./query-hints";
-import { type QueryTerms, ftsExpression, indexTerm, parseQuery } from "./query-text";
+import { type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery } from "./query-text";
 import {
   type FilingSearchHit,
   type FilingSearchRequest,
@@ -123,10 +123,12 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
   });
   if (scope !== null && scope.ranges.length === 0) return respond([]);
 
-  const queries = parsed.queries.map(parseQuery);
+  // Queries that differ only in case or white space are searched once; their hits name every index.
+  const distinct = distinctQueries(parsed.queries);
+  const queries = distinct.map((q) => parseQuery(q.text));
   // Soft scopes from what each query names (fiscal years, companies) that the filters leave open.
   const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: [c.name, ...(c.labels ?? "").split(",").filter(Boolean)] }));
-  const hinted = parsed.queries.map((text) => {
+  const hinted = distinct.map(({ text }) => {
     const hints = queryHints(text, named);
     const hintYears = years === null && hints.fiscalYears.length > 0 ? hints.fiscalYears : null;
     const hintCompanies = companies === null && hints.companyIds.length > 0 ? hints.companyIds : null;
@@ -138,13 +140,15 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
     rankings.push(...keywordRankings(repository, queries, () => scope, SEARCH_TUNING.keywordWeight));
+    // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
+    // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
     rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
     timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
     try {
       const t = performance.now();
-      const vectors = await embedWithDeadline(backend, parsed.queries);
+      const vectors = await embedWithDeadline(backend, distinct.map((q) => q.text));
       timing.embedding = round(performance.now() - t);
       const v = performance.now();
       const index = backend.vectors();
@@ -166,11 +170,21 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
   }
 
   const fused = fuseRankings(rankings, SEARCH_TUNING.fusionK);
-  return respond(hydrate(repository, fused, ftsExpression(mergeTerms(queries)), parsed.results));
+  const requestIndexes = (query: number) => distinct[query]!.indexes;
+  return respond(hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results));
 }
 
-/** The best fused hits as results (at most `perPage` per page), with their highlighted terms. */
-function hydrate(repository: FilingSearchRepository, fused: FusedHit[], highlightExpression: string | null, limit: number): FilingSearchHit[] {
+/**
+ * The best fused hits as results (at most `perPage` per page), with their highlighted terms and the
+ * indexes in the request of the queries that found them.
+ */
+function hydrate(
+  repository: FilingSearchRepository,
+  fused: FusedHit[],
+  requestIndexes: (query: number) => number[],
+  highlightExpression: string | null,
+  limit: number,
+): FilingSearchHit[] {
   const results: FilingSearchHit[] = [];
   const perPage = new Map<string, number>();
   for (const hit of fused) {
@@ -208,7 +222,7 @@ function hydrate(repository: FilingSearchRepository, fused: FusedHit[], highligh
       text: row.text,
       highlights,
       snippet: snippetOf(row.text, highlights),
-      matched_queries: hit.queries,
+      matched_queries: hit.queries.flatMap(requestIndexes).sort((a, b) => a - b),
     });
   }
   return results;
@@ -234,8 +248,6 @@ function parseRequest(request: FilingSearchRequest): ParsedFilingSearchRequest {
     })),
   );
 }
-
-type Scope = { ranges: PassageRange[]; filingIds: number[] };
 
 /** Companies the name and ticker filters select (null: no such filter). */
 function filteredCompanies(repository: FilingSearchRepository, request: ParsedFilingSearchRequest): number[] | null {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { distinctQueries, parseQuery, searchableTermCount } from "./query-text";
 
 /**
  * Request and response of `POST /api/v1/filings/search/` (pure schemas: importable by client code).
@@ -9,12 +10,42 @@ export const FISCAL_PERIODS = ["Q1", "Q2", "Q3", "Q4", "H1", "H2", "FY"] as cons
 
 const notBlank = (value: string) => value.trim().length > 0;
 
+/**
+ * Bounds on the terms FTS5 reads (each one a doclist to merge and score; mid-frequency words cost
+ * the most): searchable terms are the words left after stopwords and question phrasing, plus every
+ * word of a quoted phrase. Duplicate queries count once (they are searched once).
+ */
+export const QUERY_TERM_BOUNDS = { perQuery: 32, perRequest: 64 } as const;
+
+const termsOf = (text: string) => searchableTermCount(parseQuery(text));
+
+const Query = z
+  .string()
+  .max(300, "each query is at most 300 characters")
+  .refine(notBlank, "a query must not be blank")
+  .superRefine((text, ctx) => {
+    if (!notBlank(text)) return; // said above
+    const terms = termsOf(text);
+    if (terms === 0) ctx.addIssue({ code: "custom", message: "has no searchable words (letters or digits)" });
+    if (terms > QUERY_TERM_BOUNDS.perQuery) {
+      ctx.addIssue({ code: "custom", message: `has ${terms} searchable terms; at most ${QUERY_TERM_BOUNDS.perQuery} per query` });
+    }
+  });
+
 export const FilingSearchRequestSchema = z.strictObject({
   queries: z
-    .array(z.string().max(300, "each query is at most 300 characters").refine(notBlank, "a query must not be blank"))
+    .array(Query)
     .min(1, "give at least one query")
     .max(12, "at most 12 queries")
-    .meta({ description: "Natural-language queries, searched separately and fused into one ranking. Put a phrase in double quotes to require it." }),
+    .superRefine((queries, ctx) => {
+      const terms = distinctQueries(queries).reduce((n, q) => n + termsOf(q.text), 0);
+      if (terms > QUERY_TERM_BOUNDS.perRequest) {
+        ctx.addIssue({ code: "custom", message: `${terms} searchable terms across the distinct queries; at most ${QUERY_TERM_BOUNDS.perRequest} per request` });
+      }
+    })
+    .meta({
+      description: `Natural-language queries, searched separately and fused into one ranking. Put a phrase in double quotes to require it. Each query needs a searchable word (letters or digits) and has at most ${QUERY_TERM_BOUNDS.perQuery} searchable terms (words other than stopwords and question phrasing, each word of a quoted phrase counting); all distinct queries together at most ${QUERY_TERM_BOUNDS.perRequest}. Queries that differ only in case or white space are searched once; \`matched_queries\` names each of their indexes.`,
+    }),
   name: z.string().max(120, "at most 120 characters").refine(notBlank, "must not be blank").optional().meta({
     description: 'Company name, case-insensitive; short and legal names alike ("JPMorgan" finds "JPMorgan Chase & Co.").',
   }),

@@ -1,4 +1,3 @@
-import { ValidationError } from "@/lib/api/errors";
 import {
   DEFAULT_FIELDS,
   DEFAULT_SORT,
@@ -12,7 +11,7 @@ import {
   type Unit,
 } from "./catalog";
 import { type CompareOperator, filterSettings } from "./filter-settings";
-import { toFtsQuery } from "./fts-query";
+import { ftsTerms, toFtsQuery } from "./fts-query";
 import type { ScreenRequest } from "./request-schema";
 
 /**
@@ -59,10 +58,7 @@ type MetricOperand =
 type RightOperand = MetricOperand | { kind: "constant"; value: number };
 
 interface Builder {
-  /**
-   * Set once a filter limits the screen to companies with market or fiscal data (a few hundred):
-   * a text filter then probes the full-text index per candidate instead of listing every match.
-   */
+  /** Set once a filter limits the screen to companies with market or fiscal data (a few hundred). */
   narrowed: boolean;
   /** Set by a multi-select filter: its column index then drives the scan of the rows without a sort value. */
   categorical: boolean;
@@ -74,8 +70,8 @@ interface Builder {
   where: string[];
   whereParams: unknown[];
   temporary: { column: TemporaryColumn; sql: string }[];
-  /** The FTS5 query of the text filter, applied after every other filter (see `narrowed`). */
-  textQuery?: string;
+  /** The FTS5 query of the text filter, placed once every filter is known (see compileScreen). */
+  textFilter?: string;
 }
 
 function bounds(builder: Builder, sql: string, payload: { min?: number; max?: number }) {
@@ -243,9 +239,11 @@ function compileFilter(builder: Builder, def: FilterDef, payload: unknown) {
       return;
     }
     case "text": {
-      const query = toFtsQuery((payload as { fts: string }).fts);
-      if (query === null) throw new ValidationError([{ pointer: `/filters/${def.name}/fts`, message: "contains no searchable words" }]);
-      builder.textQuery = query;
+      const query = toFtsQuery(ftsTerms((payload as { fts: string }).fts));
+      // The request schema refuses text without terms. One MATCH for the whole screen, as a set:
+      // probing the index per candidate row would repeat the (prefix) term merges for each.
+      if (query === null) throw new Error(`${def.name}: text without terms passed the request schema`);
+      builder.textFilter = query;
       return;
     }
     case "metric_rule_group":
@@ -293,13 +291,11 @@ export function compileScreen(request: ScreenRequest): CompiledScreen {
     if (payload === undefined) continue;
     compileFilter(builder, FILTER_BY_NAME.get(name)!, payload);
   }
-  if (builder.textQuery !== undefined) {
-    builder.where.push(
-      builder.narrowed
-        ? "EXISTS (SELECT 1 FROM company_search s WHERE s.rowid = c.id AND company_search MATCH ?)"
-        : "c.id IN (SELECT rowid FROM company_search WHERE company_search MATCH ?)",
-    );
-    builder.whereParams.push(builder.textQuery);
+  if (builder.textFilter !== undefined) {
+    // A narrowed screen probes the set of matches per candidate (unary + keeps the few thousand
+    // matches of a common word from driving the scan); otherwise the matches drive it.
+    builder.where.push(`${builder.narrowed ? "+" : ""}c.id IN (SELECT rowid FROM company_search WHERE company_search MATCH ?)`);
+    builder.whereParams.push(builder.textFilter);
   }
   const tickers = request.result_format === "tickers";
   // Tickers responses load only full_ticker; rows responses load the requested fields once each.

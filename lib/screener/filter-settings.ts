@@ -38,6 +38,14 @@ export type MultiSelectSettings = {
 };
 export type TextSettings = {
   operators: readonly "fts"[];
+  /** Characters of `fts`. */
+  max_length: number;
+  /** Words of `fts` (each word of a quoted phrase counts). */
+  max_terms: number;
+  /** Prefix terms (`word*`): each expands to every indexed word it starts. */
+  max_prefix_terms: number;
+  /** Letters or digits a prefix term needs before its `*`. */
+  min_prefix_length: number;
 };
 export type MetricRuleGroupSettings = {
   rule_kinds: readonly RuleKind[];
@@ -85,7 +93,9 @@ const memberGroup: MemberRuleGroupSettings = { rule_kinds: ["range", "compare"],
 export const FILTER_TYPE_DEFAULTS: { readonly [T in InputType]: SettingsByInputType[T] } = {
   range: { operators: BOUND_OPERATORS },
   multi_select: { operators: ["include", "exclude"], default_operator: "include" },
-  text: { operators: ["fts"] },
+  // Each word is one doclist to read and each prefix term a merge of every word it starts (a
+  // one-letter prefix: thousands): the bounds keep one text filter's cost small by design.
+  text: { operators: ["fts"], max_length: 500, max_terms: 12, max_prefix_terms: 4, min_prefix_length: 3 },
   metric_rule_group: {
     rule_kinds: ["range", "compare"],
     operand_kinds: ["fy", "average", "ttm"],

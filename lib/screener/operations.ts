@@ -1,7 +1,11 @@
 import type { ApiOperation } from "@/lib/api/operation";
 import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { FILTER_TYPE_DEFAULTS } from "./filter-settings";
 import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
 import { OptionsResponse, ScreenResponse } from "./response-schema";
+
+const { max_length, max_terms, max_prefix_terms, min_prefix_length } = FILTER_TYPE_DEFAULTS.text;
+const TEXT_BOUNDS = `${max_length}, ${max_terms}, ${max_prefix_terms}, ${min_prefix_length}`;
 
 /** Every screener operation reads the market database: 503 while it is being built. */
 const DATABASE_ERRORS = { building: { summary: "The market database is being built", error: new DatabaseUnavailableError("building") } };
@@ -20,6 +24,7 @@ const rowsExample = {
 };
 
 const SCREEN_RULES = `Rules: filters must be keys of the endpoint's mode in the options record; sort.field from sort.fields; fields items from fields (at most 120 characters each).
+Text filters (input_type text) are bounded so that one screen's cost is bounded: max_length characters, max_terms words (each word of a quoted phrase counts), max_prefix_terms prefix* terms of at least min_prefix_length letters or digits (filter_type_defaults.text: ${TEXT_BOUNDS}); text without letters or digits (\`*\`, \`((((\`) is a 400 "has no searchable words" at /filters/<name>/fts, like every exceeded bound. The text is matched once per screen as a set.
 Open points of the spec, decided: sort defaults to marketCap_usd descending (sort.desc defaults to true); nulls always sort last; ties break on full_ticker in the sort's direction so pages tile exactly; page.offset is any non-negative integer (past the end gives an empty page, total stays exact); without fields a rows response loads ${"`full_ticker, companyName, country, sector, industry, marketCap_usd, price, return_1y, peRatio, dividendYieldTTM`"}; result_format tickers loads only full_ticker and ignores fields. Multi-select exclude keeps companies whose value is missing. Units: ratios are decimals (0.10 is 10%), _usd fields raw U.S. dollars.`;
 
 export const screenerOptionsOperation = {

@@ -9,6 +9,7 @@ import {
   type MetricRuleGroupDef,
   type MultiSelectFilterDef,
   PAGE,
+  type TextFilterDef,
   RESULT_FORMATS,
   SORT_FIELDS,
 } from "./catalog";
@@ -21,6 +22,7 @@ import {
   type RightOperandKind,
   type RuleKind,
 } from "./filter-settings";
+import { ftsTerms } from "./fts-query";
 
 /**
  * Request schemas of the two screen operations, generated from the catalog: every operator, kind
@@ -72,9 +74,30 @@ const MultiSelectPayload = (def: MultiSelectFilterDef) => {
     .describe(def.description);
 };
 
-const TextPayload = z
-  .strictObject({ fts: z.string().trim().min(1, { error: "give at least one search term" }).max(500) })
-  .describe('Search terms: all must match; "quoted phrases" and prefix* terms supported');
+function TextPayload(def: TextFilterDef) {
+  const { max_length, max_terms, max_prefix_terms, min_prefix_length } = filterSettings(def);
+  const fts = z
+    .string()
+    .trim()
+    .min(1, { error: "give at least one search term" })
+    .max(max_length, { error: `at most ${max_length} characters (max_length)` })
+    .superRefine((text, ctx) => {
+      if (text === "") return; // min(1) said so
+      const terms = ftsTerms(text);
+      const problems = [
+        terms.length === 0 && "has no searchable words (letters or digits)",
+        terms.reduce((n, t) => n + t.words.length, 0) > max_terms && `at most ${max_terms} words (max_terms)`,
+        terms.filter((t) => t.prefix).length > max_prefix_terms && `at most ${max_prefix_terms} prefix* terms (max_prefix_terms)`,
+        terms.some((t) => t.prefix && [...t.words.at(-1)!].length < min_prefix_length) &&
+          `a prefix* term needs at least ${min_prefix_length} letters or digits before * (min_prefix_length)`,
+      ];
+      for (const message of problems) if (message) ctx.addIssue({ code: "custom", message });
+    })
+    .describe(
+      `Search terms, all must match: words, "quoted phrases" and prefix* terms; any other character is plain text. At most ${max_length} characters, ${max_terms} words (each word of a phrase counts) and ${max_prefix_terms} prefix* terms of at least ${min_prefix_length} letters or digits; text without letters or digits is refused`,
+    );
+  return z.strictObject({ fts }).describe(def.description);
+}
 
 function MetricRuleGroupPayload(def: MetricRuleGroupDef) {
   const settings = filterSettings(def);
@@ -164,7 +187,7 @@ export function filterPayloadSchema(def: FilterDef): z.ZodType {
     case "multi_select":
       return MultiSelectPayload(def);
     case "text":
-      return TextPayload;
+      return TextPayload(def);
     case "metric_rule_group":
       return MetricRuleGroupPayload(def);
     case "growth_rule_group":

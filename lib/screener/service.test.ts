@@ -8,6 +8,8 @@ import { ValidationError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
 import { type RowsResponse, type TickersResponse, runScreen, screenCompanyIds } from "./service";
+import { compileScreen } from "./compile";
+import { marketDb } from "@/lib/db/market-db";
 
 type Company = Record<string, number | string | null> & { id: number; full_ticker: string };
 type FiscalYear = Record<string, number | string | null> & { company_id: number; fy_offset: number };
@@ -93,7 +95,34 @@ describe("text", () => {
 
   it("treats FTS syntax as text and reports text without words", () => {
     expect(() => advanced({ filters: { description_keywords: { fts: 'bank NEAR( "x col:y -z AND OR' } } })).not.toThrow();
-    expect(() => advanced({ filters: { description_keywords: { fts: "*** ((" } } })).toThrow(ValidationError);
+    // The request schema refuses it (a zod error the API turns into a 400 naming /filters/description_keywords/fts).
+    expect(() => advanced({ filters: { description_keywords: { fts: "*** ((" } } })).toThrow(/has no searchable words/);
+  });
+});
+
+describe("text filter plan", () => {
+  // A per-row probe (a correlated subquery) re-reads every term's doclist for each candidate company.
+  it.each([
+    ["alone", {}],
+    ["narrowed by a range", { marketCap_usd: { min: 1e9 } }],
+    ["with a multi-select", { country: { values: ["Japan"] } }],
+  ])("matches the full-text index once per query, as a set (%s)", (_, others) => {
+    const compiled = compileScreen(BasicScreenRequest.parse({ filters: { ...others, description_keywords: { fts: "com* ser* software" } } }));
+    const paged = [compiled.limit, compiled.offset];
+    const statements: [sql: string, params: unknown[]][] = [
+      [compiled.countSql, compiled.params],
+      [compiled.valuesPageSql, [...compiled.params, ...paged]],
+      [compiled.nullsPageSql, [...compiled.params, ...paged]],
+    ];
+    for (const [sql, params] of statements) {
+      const plan = marketDb()
+        .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((row) => row.detail);
+      expect(plan.filter((detail) => detail.includes("company_search"))).toEqual(["SCAN company_search VIRTUAL TABLE INDEX 0:M3"]);
+      expect(plan).toContain("LIST SUBQUERY 1");
+      expect(plan.join("\n")).not.toMatch(/CORRELATED/);
+    }
   });
 });
 

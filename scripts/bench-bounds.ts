@@ -1,0 +1,71 @@
+/**
+ * `npm run bench:bounds`: in-process cost of the hostile inputs a red team found (issue 11), and of
+ * the costliest inputs the request bounds still accept. Prints milliseconds; judges nothing.
+ */
+import { ValidationError } from "@/lib/api/errors";
+import { fieldErrorsFromZod } from "@/lib/api/zod-field-errors";
+import { defaultSearchBackend, searchFilings } from "@/lib/filings/search-filings";
+import type { FilingSearchRequest } from "@/lib/filings/search-schema";
+import { BasicScreenRequest } from "@/lib/screener/request-schema";
+import { runScreen } from "@/lib/screener/service";
+
+/** Words in 5,500 to 8,000 passages: just under the filing search's common-word cut, so none is skipped. */
+const MID_FREQUENCY =
+  "pension equivalent committed dividend among standard derivative approved impairment facility established entered assessment february growth evaluation contained offset initial review entity industrial amortization commercial support excluded described advanced substantial dollar several specific manufacturing actual instrument economic similar aggregate committee individual necessary calculated accepted document component procedure settlement obtained method arrangement competition delivered integrated election compliance beginning indicated jurisdiction protection adopted borrowing organization licensed commission permitted shareholder resource involved equipment assumption natural retirement".split(
+    " ",
+  );
+
+/** Query `i` of `count`: mid-frequency words from a rotating start, up to `chars` characters. */
+function hostileQuery(i: number, chars: number, words: number = MID_FREQUENCY.length): string {
+  let text = "";
+  for (let k = 0; k < words; k++) {
+    const word = MID_FREQUENCY[(i * 7 + k) % MID_FREQUENCY.length]!;
+    if (text.length + word.length + 1 > chars) break;
+    text += (text ? " " : "") + word;
+  }
+  return text;
+}
+
+async function time(label: string, run: () => unknown | Promise<unknown>, runs = 3) {
+  const times: number[] = [];
+  let outcome = "200";
+  for (let r = 0; r < runs; r++) {
+    const started = performance.now();
+    try {
+      await run();
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      outcome = `400 ${error.errors.map((e) => `${e.pointer}: ${e.message}`).join("; ")}`.slice(0, 140);
+    }
+    times.push(performance.now() - started);
+  }
+  const sorted = times.sort((a, b) => a - b);
+  console.log(`${label}\n  median ${sorted[Math.floor(runs / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${runs} runs): ${outcome}`);
+}
+
+const search = (request: FilingSearchRequest) => () => searchFilings(request);
+const screen = (fts: string, min?: number) => () => {
+  const parsed = BasicScreenRequest.safeParse({ filters: { ...(min === undefined ? {} : { marketCap_usd: { min } }), description_keywords: { fts } }, result_format: "tickers" });
+  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
+  return runScreen(parsed.data);
+};
+
+defaultSearchBackend();
+await searchFilings({ queries: ["warm up"], searchtype: "keyword" });
+
+console.log("Filing search, keyword, results 25");
+await time("red team: 12 queries of ~290 characters of mid-frequency words", search({ queries: Array.from({ length: 12 }, (_, i) => hostileQuery(i, 290)), searchtype: "keyword", results: 25 }));
+const [perQuery, total] = process.argv.slice(2);
+if (perQuery && total) {
+  // The costliest request within the bounds: `total` mid-frequency terms, at most `perQuery` per query.
+  const queries = Array.from({ length: Math.ceil(Number(total) / Number(perQuery)) }, (_, i) => hostileQuery(i, 300, Number(perQuery)));
+  await time(`within the bounds: ${queries.length} queries of ${perQuery} mid-frequency words`, search({ queries, searchtype: "keyword", results: 25 }));
+}
+await time("one query of ~290 characters of mid-frequency words", search({ queries: [hostileQuery(0, 290)], searchtype: "keyword", results: 25 }));
+
+console.log("\nScreener, basic, tickers");
+await time('"a* b* c* d* e*", marketCap_usd min 1e11', screen("a* b* c* d* e*", 1e11), 1);
+await time('"abc* bcd* cde* def*", marketCap_usd min 1e11', screen("abc* bcd* cde* def*", 1e11));
+await time('"abc* bcd* cde* def*", no other filter', screen("abc* bcd* cde* def*"));
+await time('"com* ser* pro* inc*", marketCap_usd min 1e9', screen("com* ser* pro* inc*", 1e9));
+await time('"com* ser* pro* inc*", no other filter', screen("com* ser* pro* inc*"));
