@@ -90,7 +90,7 @@ export class WorkerPool {
   /** Refuses new jobs, waits up to `graceMs` for running ones, then stops every worker. */
   async close(graceMs: number): Promise<void> {
     this.closed = true;
-    for (const job of this.waiting.splice(0)) this.settle(job, unavailable("shutting_down", "The server is shutting down; retry shortly."));
+    for (const job of [...this.waiting]) this.settle(job, unavailable("shutting_down", "The server is shutting down; retry shortly."));
     const deadline = Date.now() + graceMs;
     while (this.slots.some((s) => s.job !== null) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));

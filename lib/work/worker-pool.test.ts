@@ -1,0 +1,98 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ValidationError } from "@/lib/api/errors";
+import { WorkUnavailableError } from "./errors";
+import { type PoolOptions, WorkerPool } from "./worker-pool";
+
+const entry = path.resolve("test/fixtures/protocol-worker.mjs");
+let pool: WorkerPool | undefined;
+afterEach(async () => {
+  await pool?.close(0);
+  pool = undefined;
+});
+
+const start = (options: Partial<PoolOptions> = {}) =>
+  (pool = new WorkerPool({ entry, size: 2, perCallerRunning: 1, perCallerQueued: 2, queued: 16, ...options }));
+
+const reasonOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "resolved",
+    (error: unknown) => (error instanceof WorkUnavailableError ? error.reason : error instanceof Error ? error.name : "non-error"),
+  );
+
+describe("WorkerPool", () => {
+  it("answers from a worker thread", async () => {
+    const p = start();
+    await expect(p.run("echo", { a: [1, 2] }, { caller: "a", deadlineMs: 5000 })).resolves.toEqual({ a: [1, 2] });
+  });
+
+  it("brings a worker's errors back as the API's error classes", async () => {
+    const p = start();
+    const error = await p.run("invalid", null, { caller: "a", deadlineMs: 5000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).errors).toEqual([{ pointer: "/x", message: "bad x" }]);
+  });
+
+  it("answers 503 at the deadline, terminates the busy worker and replaces it", async () => {
+    const p = start();
+    await p.run("echo", 1, { caller: "a", deadlineMs: 5000 });
+    const stuck = p.run("spin", 60_000, { caller: "a", deadlineMs: 200 });
+    expect(await reasonOf(stuck)).toBe("deadline");
+    // The replacement serves the next job; the pool is back to its size.
+    await expect(p.run("echo", "after", { caller: "a", deadlineMs: 10_000 })).resolves.toBe("after");
+    await expect.poll(() => p.stats()).toMatchObject({ workers: 2, exiting: 0, running: 0 });
+  });
+
+  it("keeps one caller from occupying every worker (bulkhead)", async () => {
+    const p = start({ perCallerRunning: 1, perCallerQueued: 1 });
+    await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);
+    const first = p.run("spin", 400, { caller: "greedy", deadlineMs: 5000 });
+    const second = p.run("spin", 10, { caller: "greedy", deadlineMs: 5000 });
+    // Its third is refused at once: one runs, one waits.
+    expect(await reasonOf(p.run("echo", 3, { caller: "greedy", deadlineMs: 5000 }))).toBe("queue_full");
+    // Another caller gets the second worker while the greedy caller's second job waits for its first.
+    const order: string[] = [];
+    await Promise.all([
+      p.run("echo", "other", { caller: "other", deadlineMs: 5000 }).then(() => order.push("other")),
+      second.then(() => order.push("greedy second")),
+      first.then(() => order.push("greedy first")),
+    ]);
+    expect(order).toEqual(["other", "greedy first", "greedy second"]);
+  });
+
+  it("answers 503 when a waiting job's deadline passes before a worker is free", async () => {
+    const p = start({ size: 1, perCallerRunning: 1 });
+    await p.run("echo", 0, { caller: "a", deadlineMs: 5000 });
+    const busy = p.run("spin", 500, { caller: "a", deadlineMs: 5000 });
+    expect(await reasonOf(p.run("echo", 1, { caller: "b", deadlineMs: 100 }))).toBe("deadline");
+    await expect(busy).resolves.toBe(500);
+  });
+
+  it("refuses work past the shared queue", async () => {
+    const p = start({ size: 1, perCallerRunning: 1, queued: 1 });
+    await p.run("echo", 0, { caller: "a", deadlineMs: 5000 });
+    const running = p.run("spin", 300, { caller: "a", deadlineMs: 5000 });
+    const waiting = p.run("echo", 1, { caller: "b", deadlineMs: 5000 });
+    expect(await reasonOf(p.run("echo", 2, { caller: "c", deadlineMs: 5000 }))).toBe("queue_full");
+    await expect(Promise.all([running, waiting])).resolves.toEqual([300, 1]);
+  });
+
+  it("fails the job of a worker that dies and starts another", async () => {
+    const p = start({ size: 1 });
+    expect(await reasonOf(p.run("crash", null, { caller: "a", deadlineMs: 5000 }))).toBe("Error");
+    await expect(p.run("echo", "again", { caller: "a", deadlineMs: 10_000 })).resolves.toBe("again");
+  });
+
+  it("refuses new work once closed, and lets running work finish within the grace", async () => {
+    const p = start({ size: 1 });
+    await p.run("echo", 0, { caller: "a", deadlineMs: 5000 });
+    const running = p.run("spin", 200, { caller: "a", deadlineMs: 5000 });
+    const waiting = p.run("echo", 1, { caller: "b", deadlineMs: 5000 });
+    const closed = p.close(5000);
+    expect(await reasonOf(waiting)).toBe("shutting_down");
+    expect(await reasonOf(p.run("echo", 2, { caller: "c", deadlineMs: 5000 }))).toBe("shutting_down");
+    await expect(running).resolves.toBe(200);
+    await closed;
+    expect(p.stats().workers).toBe(0);
+  });
+});
