@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env";
 import type { QueryInput, QueryOutput, QueryTaskName } from "./query-tasks";
+import { deserializeError } from "./serialized-error";
 import { WorkerPool } from "./worker-pool";
 
 /** Which deadline each task has (README "Deadlines and isolation"). */
@@ -39,7 +40,9 @@ export function queryPool(): WorkerPool {
  * (`caller`: `key:<id>` for the API, `ui:<address>` for the app's pages).
  */
 export async function runQuery<K extends QueryTaskName>(task: K, input: QueryInput<K>, caller: string): Promise<QueryOutput<K>> {
-  const value = await queryPool().run(task, input, { caller, deadlineMs: env()[DEADLINE[task]] });
+  const outcome = await queryPool().run(task, input, { caller, deadlineMs: env()[DEADLINE[task]] });
+  // This module's own error classes, which this route's error mapping recognises.
+  if (!outcome.ok) throw deserializeError(outcome.error);
   // The worker ran QUERY_TASKS[task] on this input: its result has that task's type.
-  return value as QueryOutput<K>;
+  return outcome.value as QueryOutput<K>;
 }

@@ -1,15 +1,19 @@
 import { BackendError, type FieldError, ValidationError } from "@/lib/api/errors";
 import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { WorkUnavailableError } from "./errors";
 
 /**
- * Errors cross from a worker thread as plain data (structured clone keeps no classes): the kinds
- * the API maps to a status keep what that mapping reads; anything else is a fault (500) whose
- * message and stack reach the log.
+ * Errors cross from a worker thread as plain data (structured clone keeps no classes), and the
+ * pool answers with plain data too: Next bundles a module once per route, so an error class made
+ * by the pool's copy would fail `instanceof` in another route's copy of the API's error mapping.
+ * The kinds the API maps to a status keep what that mapping reads; anything else is a fault (500)
+ * whose message and stack reach the log.
  */
 export type SerializedError =
   | { kind: "validation"; errors: FieldError[] }
   | { kind: "backend"; message: string; retryAfterSeconds?: number }
   | { kind: "database_unavailable"; state: DatabaseUnavailableError["state"] }
+  | { kind: "unavailable"; reason: WorkUnavailableError["reason"]; message: string; retryAfterSeconds: number }
   | { kind: "fault"; name: string; message: string; stack?: string };
 
 export function serializeError(error: unknown): SerializedError {
@@ -28,6 +32,8 @@ export function deserializeError(error: SerializedError): Error {
       return new BackendError(error.message, error.retryAfterSeconds);
     case "database_unavailable":
       return new DatabaseUnavailableError(error.state);
+    case "unavailable":
+      return new WorkUnavailableError(error.reason, error.message, error.retryAfterSeconds);
     case "fault": {
       const fault = new Error(error.message);
       fault.name = error.name;

@@ -1,7 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/api/errors";
-import { WorkUnavailableError } from "./errors";
+import type { WorkOutcome } from "./worker-protocol";
 import { type PoolOptions, WorkerPool } from "./worker-pool";
 
 const entry = path.resolve("test/fixtures/protocol-worker.mjs");
@@ -14,23 +13,23 @@ afterEach(async () => {
 const start = (options: Partial<PoolOptions> = {}) =>
   (pool = new WorkerPool({ entry, size: 2, perCallerRunning: 1, perCallerQueued: 2, queued: 16, ...options }));
 
-const reasonOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "resolved",
-    (error: unknown) => (error instanceof WorkUnavailableError ? error.reason : error instanceof Error ? error.name : "non-error"),
-  );
+/** How a job ended: "ok", the reason it was unavailable, or the kind of its error. */
+const reasonOf = (promise: Promise<WorkOutcome>) =>
+  promise.then((outcome) => (outcome.ok ? "ok" : outcome.error.kind === "unavailable" ? outcome.error.reason : outcome.error.kind));
+const ok = (value: unknown) => ({ ok: true, value });
 
 describe("WorkerPool", () => {
   it("answers from a worker thread", async () => {
     const p = start();
-    await expect(p.run("echo", { a: [1, 2] }, { caller: "a", deadlineMs: 5000 })).resolves.toEqual({ a: [1, 2] });
+    await expect(p.run("echo", { a: [1, 2] }, { caller: "a", deadlineMs: 5000 })).resolves.toEqual(ok({ a: [1, 2] }));
   });
 
-  it("brings a worker's errors back as the API's error classes", async () => {
+  it("brings a worker's errors back as data", async () => {
     const p = start();
-    const error = await p.run("invalid", null, { caller: "a", deadlineMs: 5000 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).errors).toEqual([{ pointer: "/x", message: "bad x" }]);
+    await expect(p.run("invalid", null, { caller: "a", deadlineMs: 5000 })).resolves.toEqual({
+      ok: false,
+      error: { kind: "validation", errors: [{ pointer: "/x", message: "bad x" }] },
+    });
   });
 
   it("answers 503 at the deadline, terminates the busy worker and replaces it", async () => {
@@ -39,7 +38,7 @@ describe("WorkerPool", () => {
     const stuck = p.run("spin", 60_000, { caller: "a", deadlineMs: 200 });
     expect(await reasonOf(stuck)).toBe("deadline");
     // The replacement serves the next job; the pool is back to its size.
-    await expect(p.run("echo", "after", { caller: "a", deadlineMs: 10_000 })).resolves.toBe("after");
+    await expect(p.run("echo", "after", { caller: "a", deadlineMs: 10_000 })).resolves.toEqual(ok("after"));
     await expect.poll(() => p.stats()).toMatchObject({ workers: 2, exiting: 0, running: 0 });
   });
 
@@ -65,7 +64,7 @@ describe("WorkerPool", () => {
     await p.run("echo", 0, { caller: "a", deadlineMs: 5000 });
     const busy = p.run("spin", 500, { caller: "a", deadlineMs: 5000 });
     expect(await reasonOf(p.run("echo", 1, { caller: "b", deadlineMs: 100 }))).toBe("deadline");
-    await expect(busy).resolves.toBe(500);
+    await expect(busy).resolves.toEqual(ok(500));
   });
 
   it("refuses work past the shared queue", async () => {
@@ -74,13 +73,13 @@ describe("WorkerPool", () => {
     const running = p.run("spin", 300, { caller: "a", deadlineMs: 5000 });
     const waiting = p.run("echo", 1, { caller: "b", deadlineMs: 5000 });
     expect(await reasonOf(p.run("echo", 2, { caller: "c", deadlineMs: 5000 }))).toBe("queue_full");
-    await expect(Promise.all([running, waiting])).resolves.toEqual([300, 1]);
+    await expect(Promise.all([running, waiting])).resolves.toEqual([ok(300), ok(1)]);
   });
 
   it("fails the job of a worker that dies and starts another", async () => {
     const p = start({ size: 1 });
-    expect(await reasonOf(p.run("crash", null, { caller: "a", deadlineMs: 5000 }))).toBe("Error");
-    await expect(p.run("echo", "again", { caller: "a", deadlineMs: 10_000 })).resolves.toBe("again");
+    expect(await reasonOf(p.run("crash", null, { caller: "a", deadlineMs: 5000 }))).toBe("fault");
+    await expect(p.run("echo", "again", { caller: "a", deadlineMs: 10_000 })).resolves.toEqual(ok("again"));
   });
 
   it("refuses new work once closed, and lets running work finish within the grace", async () => {
@@ -91,7 +90,7 @@ describe("WorkerPool", () => {
     const closed = p.close(5000);
     expect(await reasonOf(waiting)).toBe("shutting_down");
     expect(await reasonOf(p.run("echo", 2, { caller: "c", deadlineMs: 5000 }))).toBe("shutting_down");
-    await expect(running).resolves.toBe(200);
+    await expect(running).resolves.toEqual(ok(200));
     await closed;
     expect(p.stats().workers).toBe(0);
   });

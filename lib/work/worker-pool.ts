@@ -1,7 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { WorkUnavailableError } from "./errors";
-import { deserializeError } from "./serialized-error";
-import type { WorkerReply, WorkerRequest } from "./worker-protocol";
+import type { WorkUnavailableError } from "./errors";
+import type { WorkOutcome, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 export interface PoolOptions {
   /** The worker's entry file (absolute path). */
@@ -26,8 +25,7 @@ export interface RunOptions {
 interface Job {
   request: WorkerRequest;
   caller: string;
-  resolve(value: unknown): void;
-  reject(error: Error): void;
+  resolve(outcome: WorkOutcome): void;
   timer: NodeJS.Timeout;
   slot: Slot | null;
 }
@@ -43,8 +41,8 @@ const RETRY_AFTER_SECONDS = { deadline: 5, queue_full: 2, shutting_down: 10 } as
 /**
  * A fixed set of worker threads for work that must not hold the thread answering requests.
  *
- * Each job has a deadline from its arrival. A job past its deadline is answered with 503
- * (`WorkUnavailableError`); if it was running, its worker is terminated and replaced. A worker
+ * Each job has a deadline from its arrival. A job past its deadline ends as `unavailable` (the
+ * API's 503); if it was running, its worker is terminated and replaced. A worker
  * inside a SQLite statement stops only when that statement returns (V8 cannot interrupt native
  * code), so input bounds keep statements short and at most `size` terminated workers may still be
  * finishing before replacements wait for them.
@@ -63,19 +61,20 @@ export class WorkerPool {
     for (let i = 0; i < options.size; i++) this.spawn();
   }
 
-  run(task: string, input: unknown, { caller, deadlineMs }: RunOptions): Promise<unknown> {
-    if (this.closed) return Promise.reject(unavailable("shutting_down", "The server is shutting down; retry on another instance or shortly."));
+  /** Never rejects: every way a job ends is an outcome (lib/work/serialized-error.ts says why). */
+  run(task: string, input: unknown, { caller, deadlineMs }: RunOptions): Promise<WorkOutcome> {
+    if (this.closed) return Promise.resolve(unavailable("shutting_down", "The server is shutting down; retry on another instance or shortly."));
     const counts = this.countsOf(caller);
     if (counts.running + counts.waiting >= this.options.perCallerRunning + this.options.perCallerQueued) {
-      return Promise.reject(
+      return Promise.resolve(
         unavailable("queue_full", `Too many of your requests are running or waiting (at most ${this.options.perCallerRunning} run at once and ${this.options.perCallerQueued} wait); retry when one has finished.`),
       );
     }
     if (this.waiting.length >= this.options.queued) {
-      return Promise.reject(unavailable("queue_full", "The server is busy with other requests; retry shortly."));
+      return Promise.resolve(unavailable("queue_full", "The server is busy with other requests; retry shortly."));
     }
-    return new Promise((resolve, reject) => {
-      const job: Job = { request: { id: this.nextId++, task, input }, caller, resolve, reject, slot: null, timer: setTimeout(() => this.expire(job, deadlineMs), deadlineMs) };
+    return new Promise((resolve) => {
+      const job: Job = { request: { id: this.nextId++, task, input }, caller, resolve, slot: null, timer: setTimeout(() => this.expire(job, deadlineMs), deadlineMs) };
       this.waiting.push(job);
       counts.waiting++;
       this.dispatch();
@@ -139,7 +138,7 @@ export class WorkerPool {
       const job = slot.job;
       if (job === null || job.request.id !== reply.id) return;
       slot.job = null;
-      this.settle(job, reply.ok ? null : deserializeError(reply.error), reply.ok ? reply.value : undefined);
+      this.settle(job, reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error });
     }
     this.dispatch();
   }
@@ -163,7 +162,7 @@ export class WorkerPool {
       return;
     }
     this.slots.splice(index, 1);
-    if (slot.job !== null) this.settle(slot.job, new Error("A query worker stopped while running this request"));
+    if (slot.job !== null) this.settle(slot.job, { ok: false, error: { kind: "fault", name: "WorkerExit", message: "A query worker stopped while running this request" } });
     // After a pause, so that a worker that cannot start does not spin.
     setTimeout(() => this.slots.length < this.options.size && this.spawn(), 1000).unref();
   }
@@ -176,7 +175,7 @@ export class WorkerPool {
     this.dispatch();
   }
 
-  private settle(job: Job, error: Error | null, value?: unknown): void {
+  private settle(job: Job, outcome: WorkOutcome): void {
     clearTimeout(job.timer);
     if (job.slot !== null) this.release(job.caller, "running");
     else {
@@ -186,10 +185,12 @@ export class WorkerPool {
       this.release(job.caller, "waiting");
     }
     job.slot = null;
-    if (error === null) job.resolve(value);
-    else job.reject(error);
+    job.resolve(outcome);
     this.dispatch();
   }
 }
 
-const unavailable = (reason: keyof typeof RETRY_AFTER_SECONDS, message: string) => new WorkUnavailableError(reason, message, RETRY_AFTER_SECONDS[reason]);
+const unavailable = (reason: WorkUnavailableError["reason"], message: string): WorkOutcome => ({
+  ok: false,
+  error: { kind: "unavailable", reason, message, retryAfterSeconds: RETRY_AFTER_SECONDS[reason] },
+});

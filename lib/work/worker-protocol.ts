@@ -7,7 +7,7 @@ export interface WorkerRequest {
   input: unknown;
 }
 
-export type WorkerReply =
-  | { type: "ready" }
-  | { type: "result"; id: number; ok: true; value: unknown }
-  | { type: "result"; id: number; ok: false; error: SerializedError };
+/** What a job ends with: the task's value, or what went wrong. */
+export type WorkOutcome = { ok: true; value: unknown } | { ok: false; error: SerializedError };
+
+export type WorkerReply = { type: "ready" } | ({ type: "result"; id: number } & WorkOutcome);

@@ -1,0 +1,230 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import fc from "fast-check";
+import { createApiKey } from "@/lib/auth/api-key-store";
+import { openApiStateDb } from "@/lib/db/api-state-db";
+import { type AppServer, startApp } from "@/lib/local-servers";
+import { BENCH_SCREENS } from "@/lib/screener/bench-suite";
+
+// The red team's requests that used to freeze the server, run together against an instance of
+// its own while /api/health/ is polled: health keeps answering, and each of them gets a
+// documented status within its deadline plus a margin. (A property of the design, not a
+// benchmark: the bounds are generous; `npm run bench:load` measures.)
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const SCREEN_DEADLINE_MS = 2000;
+const SEARCH_DEADLINE_MS = 5000;
+const BODY_TIMEOUT_MS = 1500;
+// Time to answer beyond a deadline on a busy 2-core machine (the reply, the log line, the socket).
+const MARGIN_MS = 3000;
+const HEALTH_BOUND_MS = 1000;
+
+// Mid-frequency words of the filings, as the red team used them.
+const WORDS = (
+  "pension equivalent committed dividend among standard derivative liquidity obligations goodwill impairment " +
+  "revenue recognition segment operating lease deferred taxes acquisition borrowings covenant inventory " +
+  "warranty restructuring litigation currency hedging capital expenditures repurchase amortization"
+).split(" ");
+const sentence = (count: number, shift = 0) => Array.from({ length: count }, (_, i) => WORDS[(i + shift) % WORDS.length]).join(" ");
+
+let app: AppServer;
+let dir: string;
+let key: string;
+let otherKey: string;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "stall-"));
+  const statePath = path.join(dir, "state.db");
+  const state = openApiStateDb(statePath);
+  key = createApiKey(state, { name: "stall", tier: "bulk" }).key;
+  otherKey = createApiKey(state, { name: "bystander", tier: "bulk" }).key;
+  state.close();
+  app = await startApp({
+    API_STATE_PATH: statePath,
+    RATE_LIMIT_TIERS: JSON.stringify({ bulk: { minute: 100_000, day: 1_000_000 } }),
+    UI_RATE_LIMIT_PER_MINUTE: "100000",
+    SCREEN_DEADLINE_MS: String(SCREEN_DEADLINE_MS),
+    SEARCH_DEADLINE_MS: String(SEARCH_DEADLINE_MS),
+    BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+    QUERY_WORKERS: "2",
+    CALLER_CONCURRENCY: "1",
+    CALLER_QUEUE: "2",
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Polls health until stopped; every answer's status and latency. */
+function pollHealth() {
+  const samples: { status: number; ms: number }[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await fetch(`${app.url}/api/health/`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
+      samples.push({ status: response?.status ?? 0, ms: performance.now() - started });
+      await response?.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+interface Outcome {
+  name: string;
+  status: number;
+  ms: number;
+  retryAfter: string | null;
+}
+
+async function timed(name: string, send: () => Promise<Response>): Promise<Outcome> {
+  const started = performance.now();
+  const response = await send();
+  await response.arrayBuffer();
+  return { name, status: response.status, ms: performance.now() - started, retryAfter: response.headers.get("retry-after") };
+}
+
+const post = (route: string, body: unknown, apiKey = key) =>
+  fetch(`${app.url}${route}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+/** A POST whose body stops after its first bytes (a client that stalls mid-body). */
+function stalledBody(route: string): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const url = new URL(route, app.url);
+    const req = httpRequest(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": "100" },
+    });
+    req.on("response", (response) => {
+      response.resume();
+      response.on("end", () => {
+        resolve({ name: "stalled body", status: response.statusCode ?? 0, ms: performance.now() - started, retryAfter: null });
+        req.destroy();
+      });
+    });
+    req.on("error", reject);
+    req.write('{"filters":');
+  });
+}
+
+test("the red team's requests, all at once, neither stall the server nor go unanswered", async () => {
+  const health = pollHealth();
+  const onePrefixEach = Array.from({ length: 166 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}*`).join(" ");
+  const redTeamSearch = { queries: Array.from({ length: 12 }, (_, i) => sentence(40, i).slice(0, 290)), searchtype: "keyword", results: 25 };
+  // About the costliest search the bounds accept: two 300-character queries of mid-frequency words.
+  const costliestSearch = { queries: [sentence(32).slice(0, 300), sentence(32, 7).slice(0, 300)], searchtype: "hybrid", results: 25 };
+  const costliestScreen = {
+    filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: "com* ser* pro* inc* " + sentence(8) } },
+    result_format: "tickers",
+  };
+  const manyKeys = JSON.stringify({ filters: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, 1])) });
+
+  const outcomes = await Promise.all([
+    timed("166 one-letter prefixes", () => post("/api/v1/screener/basic/", { filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: onePrefixEach } }, result_format: "tickers" })),
+    ...Array.from({ length: 8 }, (_, i) => timed(`red team search ${i}`, () => post("/api/v1/filings/search/", redTeamSearch))),
+    ...Array.from({ length: 6 }, (_, i) => timed(`costliest search ${i}`, () => post("/api/v1/filings/search/", costliestSearch))),
+    ...Array.from({ length: 4 }, (_, i) => timed(`costliest screen ${i}`, () => post("/api/v1/screener/basic/", costliestScreen))),
+    timed("3,000 unknown members", () => post("/api/v1/screener/basic/", manyKeys)),
+    timed("the same search through the page", () =>
+      fetch(`${app.url}/filings/?${redTeamSearch.queries.map((q) => `q=${encodeURIComponent(q)}`).join("&")}&searchtype=keyword`),
+    ),
+    stalledBody("/api/v1/screener/basic/"),
+    // Another caller is served while the first one's requests wait or are refused.
+    timed("a bystander's screen", () => post("/api/v1/screener/advanced/", BENCH_SCREENS.at(-1)!.body, otherKey)),
+  ]);
+  const samples = await health.stop();
+
+  const documented: Record<string, number[]> = {
+    "166 one-letter prefixes": [400],
+    "red team search": [400],
+    "costliest search": [200, 503],
+    "costliest screen": [200, 503],
+    "3,000 unknown members": [400],
+    "the same search through the page": [200],
+    "stalled body": [408],
+    "a bystander's screen": [200],
+  };
+  for (const outcome of outcomes) {
+    const kind = Object.keys(documented).find((name) => outcome.name.startsWith(name))!;
+    expect(documented[kind], `${outcome.name}: ${outcome.status}`).toContain(outcome.status);
+    if (outcome.status === 503) expect(outcome.retryAfter, outcome.name).not.toBeNull();
+    const bound = (outcome.name.includes("search") ? SEARCH_DEADLINE_MS : outcome.name === "stalled body" ? BODY_TIMEOUT_MS : SCREEN_DEADLINE_MS) + MARGIN_MS;
+    expect(outcome.ms, `${outcome.name} answered within its deadline plus the margin`).toBeLessThan(bound);
+  }
+  // One caller gets at most CALLER_CONCURRENCY + CALLER_QUEUE of its costly searches in; the rest are refused at once.
+  expect(outcomes.filter((o) => o.name.startsWith("costliest search") && o.status === 503).length).toBeGreaterThan(0);
+  expect(samples.length).toBeGreaterThan(3);
+  for (const sample of samples) {
+    expect(sample.status).toBe(200);
+    expect(sample.ms, "health answered while the stall requests ran").toBeLessThan(HEALTH_BOUND_MS);
+  }
+});
+
+test("a body that stalls gets 408 and costs no rate-limit slot", async () => {
+  const remaining = (response: Response) => Number(/"minute";r=(\d+)/.exec(response.headers.get("ratelimit") ?? "")?.[1]);
+  const before = remaining(await post("/api/v1/screener/basic/", { page: { limit: 1 } }));
+  const stalled = await stalledBody("/api/v1/screener/basic/");
+  expect(stalled.status).toBe(408);
+  const after = remaining(await post("/api/v1/screener/basic/", { page: { limit: 1 } }));
+  expect(after).toBe(before - 1);
+});
+
+test("property: generated worst-case screens and searches answer with a documented status within their deadline", async () => {
+  const stems = ["com", "ser", "pro", "inc", "man", "tec", "sys", "int", "gro", "ban"];
+  const text = fc
+    .tuple(fc.array(fc.constantFrom(...stems), { maxLength: 6 }), fc.array(fc.constantFrom(...WORDS), { maxLength: 14 }), fc.boolean())
+    .map(([prefixes, words, quoted]) => [...prefixes.map((s) => `${s}*`), quoted ? `"${words.slice(0, 3).join(" ")}"` : "", ...words].join(" ").slice(0, 500));
+  const offset = fc.integer({ min: 0, max: 20 });
+  const screen = fc.record({
+    filters: fc.record(
+      {
+        description_keywords: text.map((fts) => ({ fts })),
+        marketCap_usd: fc.record({ min: fc.double({ min: 0, max: 1e12, noNaN: true }) }),
+        returnOnEquity: offset.map((o) => ({ rules: [{ kind: "range", operand: { kind: "fy", offset: o }, min: 0 }] })),
+        returnOnInvestedCapital: fc
+          .tuple(offset, fc.integer({ min: 1, max: 10 }))
+          .map(([o, years]) => ({ rules: [{ kind: "range", operand: { kind: "average", years, anchor: { scope: "fy", offset: o } }, min: 0.05 }] })),
+        incomeStatementGrowth: fc
+          .constantFrom(1, 2, 3, 5, 7, 8, 10)
+          .map((h) => ({ rules: [{ metric: "revenue", horizon_years: h, value_type: "cagr", currency_basis: "usd", min: 0 }] })),
+        country: fc.constant({ operator: "exclude", values: ["United States"] }),
+      },
+      { requiredKeys: [] },
+    ),
+    page: fc.record({ limit: fc.constantFrom(1, 100, 1000), offset: fc.integer({ min: 0, max: 50_000 }) }),
+    sort: fc.record({ field: fc.constantFrom("marketCap_usd", "companyName", "return_1y"), desc: fc.boolean() }),
+  });
+  const search = fc.record({
+    queries: fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 40 }).map((w) => w.join(" ").slice(0, 300)), { minLength: 1, maxLength: 12 }),
+    searchtype: fc.constantFrom("keyword", "vector", "hybrid"),
+    results: fc.integer({ min: 1, max: 25 }),
+  });
+  const health = pollHealth();
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(screen.map((body) => ({ route: "/api/v1/screener/advanced/", body })), search.map((body) => ({ route: "/api/v1/filings/search/", body }))), async ({ route, body }) => {
+      const outcome = await timed(route, () => post(route, body));
+      expect([200, 400, 503]).toContain(outcome.status);
+      const deadline = route.includes("filings") ? SEARCH_DEADLINE_MS : SCREEN_DEADLINE_MS;
+      expect(outcome.ms).toBeLessThan(deadline + MARGIN_MS);
+    }),
+    { numRuns: 60 },
+  );
+  for (const sample of await health.stop()) expect(sample.ms).toBeLessThan(HEALTH_BOUND_MS);
+});
