@@ -42,6 +42,8 @@ function stopper(child: ChildProcess, cleanUp = () => {}): () => Promise<void> {
 export interface AppServer extends LocalServer {
   /** Everything the app has written to stdout so far (its request log lines among it). */
   stdout(): string;
+  /** The process group of the app (npx and the server it runs), e.g. to measure its memory. */
+  processGroup: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function startApp(env: Record<string, string>): Promise<AppServer> 
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(() => fetch(`${url}/api/health/`).then((r) => r.ok || r.status === 503, () => false), child, `the app on ${url}`);
-  return { url, stop: stopper(child), stdout: () => stdout };
+  return { url, stop: stopper(child), stdout: () => stdout, processGroup: child.pid! };
 }
 
 /** redis-server with its own temporary directory and no persistence. */

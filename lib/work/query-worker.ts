@@ -1,3 +1,5 @@
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { serializeError } from "./serialized-error";
 import { QUERY_TASKS, type QueryTaskName } from "./query-tasks";
@@ -9,6 +11,22 @@ import type { WorkerReply, WorkerRequest } from "./worker-protocol";
  */
 const port = parentPort;
 if (port === null) throw new Error("query-worker.ts runs as a worker thread");
+
+/**
+ * Runs this thread below the thread that answers requests (nice 10), so that when screens and
+ * searches keep every core busy, health, the options and pages still get a core first. Linux
+ * applies a nice value per thread, addressed by its thread id (/proc/thread-self names it);
+ * elsewhere the worker keeps the process's priority.
+ */
+function yieldToRequestThread(): void {
+  try {
+    setPriority(Number(readlinkSync("/proc/thread-self").split("/").at(-1)), 10);
+  } catch {
+    // Not Linux: no per-thread priority.
+  }
+}
+
+yieldToRequestThread();
 
 const isTaskName = (name: string): name is QueryTaskName => Object.hasOwn(QUERY_TASKS, name);
 
