@@ -29,26 +29,15 @@ test.describe("screener results", () => {
     await snapshot(page, "screener-default-dark");
   });
 
-  test("a shared link shows its results within a second", async ({ page }) => {
+  test("a shared link's first results are in the server's HTML", async ({ page }) => {
+    // How soon they show is measured by `npm run bench:first-result`, not asserted here.
     const filters = { sector: { values: ["Health Care"] }, marketCap_usd: { min: 1e10 } };
     const url = `/screener/?filters=${encodeURIComponent(JSON.stringify(filters))}&sort=return_1y`;
-    await page.goto("/screener/"); // warm the server once, as a running site is
-    // From the start of the navigation to the first frame in which the first result row has a size
-    // (animation-frame callbacks run just before the browser paints).
-    await page.addInitScript(() => {
-      const check = () => {
-        const row = document.querySelector('tbody tr[data-index="0"]');
-        if (row && row.getBoundingClientRect().height > 0) (window as unknown as { firstResultAt: number }).firstResultAt = performance.now();
-        else requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    });
-    await page.goto(url, { waitUntil: "commit" });
-    const shown = await (await page.waitForFunction(() => (window as unknown as { firstResultAt?: number }).firstResultAt)).jsonValue();
+    await page.route("**/api/ui/screener/**", (route) => route.abort());
+    await page.goto(url);
+    // The browser's own screen requests are blocked: the rows can only have come with the page.
     await expect(table(page).locator("tbody tr[data-index]").first()).toBeVisible();
-    test.info().annotations.push({ type: "first result shown (ms)", description: shown!.toFixed(0) });
-    console.log(`screener: first result shown ${shown!.toFixed(0)} ms after opening a shared link`);
-    expect(shown).toBeLessThan(1000);
+    expect(await table(page).locator("tbody tr[data-index]").count()).toBeGreaterThan(0);
   });
 
   test("sorts on the server by the clicked column, then the other way", async ({ page }) => {
