@@ -30,7 +30,7 @@ describe("OpenAPI document", () => {
 
   // Every status each operation can answer, written out (not derived from the operations).
   const PIPELINE = ["200", "308", "401", "405", "429", "500", "503"];
-  const BODY = ["400", "413", "415"];
+  const BODY = ["400", "408", "413", "415"];
   const EXPECTED_STATUSES: Record<string, string[]> = {
     searchFilings: [...PIPELINE, ...BODY, "502"],
     getScreenerOptions: [...PIPELINE, "304"],
@@ -59,13 +59,17 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("shows filing search's unavailable index as a 502 with Retry-After, the screener's database being built as a 503", () => {
+  it("shows filing search's unavailable index as a 502 with Retry-After, the screener's database being built as a 503, and the query workers' 503s", () => {
     for (const op of publicOperations) {
       const responses = responsesOf(op);
       if (op.operationId === "searchFilings") {
         expect(Object.keys(problemExamples(responses["502"]!))).toEqual(["embedding", "building"]);
         expect(Object.keys(responses["502"]!.headers!)).toContain("Retry-After");
-        expect(Object.keys(problemExamples(responses["503"]!))).toEqual(["limiter"]);
+        expect(Object.keys(problemExamples(responses["503"]!))).toEqual(["deadline", "queue", "limiter"]);
+      } else if (op.method === "post") {
+        expect(Object.keys(problemExamples(responses["503"]!)), op.operationId).toEqual(["building", "deadline", "queue", "limiter"]);
+        expect(problemExamples(responses["503"]!).building!.value).toMatchObject({ detail: expect.stringContaining("being built") });
+        expect(problemExamples(responses["503"]!).deadline!.value).toMatchObject({ detail: expect.stringContaining("deadline") });
       } else {
         expect(Object.keys(problemExamples(responses["503"]!)), op.operationId).toEqual(["building", "limiter"]);
         expect(problemExamples(responses["503"]!).building!.value).toMatchObject({ detail: expect.stringContaining("being built") });

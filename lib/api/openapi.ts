@@ -3,7 +3,9 @@ import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import { decide, type WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { DEFAULT_TIER, type Tiers } from "@/lib/rate-limit/tiers";
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from "./body-limits";
-import { TOO_LARGE_DETAIL, UNSUPPORTED_MEDIA_TYPE_DETAIL } from "./json-body";
+import { REQUEST_TIMEOUT_DETAIL, TOO_LARGE_DETAIL, UNSUPPORTED_MEDIA_TYPE_DETAIL } from "./json-body";
+import { deserializeError } from "@/lib/work/serialized-error";
+import { POOL_REFUSALS } from "@/lib/work/worker-pool";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
 import { checkOrderMarkdown } from "./check-order";
 import { ValidationError } from "./errors";
@@ -69,9 +71,16 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
   const limited = ["RateLimit-Policy", "RateLimit"];
   // Errors thrown after admission (the operation's own, the limiter's, anything unexpected), as the
   // real error mapping answers them, grouped by status.
+  const WORKER_ERRORS: Record<string, ServiceErrorExample> = {
+    deadline: { summary: "Past the deadline (2 s for screens, 5 s for filing searches by default)", error: deserializeError(POOL_REFUSALS.deadline(2000)) },
+    queue: { summary: "The caller already has as many requests running and waiting as it may", error: deserializeError(POOL_REFUSALS.callerFull(1, 4)) },
+  };
+
   const thrownErrors = (op: ApiOperation): Record<string, ZodOpenApiResponseObject> => {
     const errors: [string, ServiceErrorExample][] = [
       ...Object.entries(op.serviceErrors ?? {}),
+      // Operations with a body run in the query workers (lib/work/query-pool.ts).
+      ...(op.request ? Object.entries(WORKER_ERRORS) : []),
       ["limiter", { summary: "The rate-limit store is unreachable", error: new RateLimitStoreUnavailableError(null) }],
       ["internal", { summary: PROBLEMS.internal.title, error: new Error("unexpected") }],
     ];
@@ -121,6 +130,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     if (op.request) {
       responses["413"] = problem("payload_too_large", one("payload_too_large", TOO_LARGE_DETAIL), limited);
       responses["415"] = problem("unsupported_media_type", one("unsupported_media_type", UNSUPPORTED_MEDIA_TYPE_DETAIL), limited);
+      // Decided before the rate limiter: no RateLimit headers.
+      responses["408"] = problem("request_timeout", one("request_timeout", REQUEST_TIMEOUT_DETAIL(10_000)), []);
     }
     responses["429"] = problem(
       "rate_limited",

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { WorkUnavailableError } from "./errors";
+import type { SerializedError } from "./serialized-error";
 import type { WorkOutcome, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 export interface PoolOptions {
@@ -36,8 +37,6 @@ interface Slot {
   job: Job | null;
 }
 
-const RETRY_AFTER_SECONDS = { deadline: 5, queue_full: 2, shutting_down: 10 } as const;
-
 /**
  * A fixed set of worker threads for work that must not hold the thread answering requests.
  *
@@ -63,15 +62,13 @@ export class WorkerPool {
 
   /** Never rejects: every way a job ends is an outcome (lib/work/serialized-error.ts says why). */
   run(task: string, input: unknown, { caller, deadlineMs }: RunOptions): Promise<WorkOutcome> {
-    if (this.closed) return Promise.resolve(unavailable("shutting_down", "The server is shutting down; retry on another instance or shortly."));
+    if (this.closed) return Promise.resolve(refused(POOL_REFUSALS.shuttingDown()));
     const counts = this.countsOf(caller);
     if (counts.running + counts.waiting >= this.options.perCallerRunning + this.options.perCallerQueued) {
-      return Promise.resolve(
-        unavailable("queue_full", `Too many of your requests are running or waiting (at most ${this.options.perCallerRunning} run at once and ${this.options.perCallerQueued} wait); retry when one has finished.`),
-      );
+      return Promise.resolve(refused(POOL_REFUSALS.callerFull(this.options.perCallerRunning, this.options.perCallerQueued)));
     }
     if (this.waiting.length >= this.options.queued) {
-      return Promise.resolve(unavailable("queue_full", "The server is busy with other requests; retry shortly."));
+      return Promise.resolve(refused(POOL_REFUSALS.busy()));
     }
     return new Promise((resolve) => {
       const job: Job = { request: { id: this.nextId++, task, input }, caller, resolve, slot: null, timer: setTimeout(() => this.expire(job, deadlineMs), deadlineMs) };
@@ -89,7 +86,7 @@ export class WorkerPool {
   /** Refuses new jobs, waits up to `graceMs` for running ones, then stops every worker. */
   async close(graceMs: number): Promise<void> {
     this.closed = true;
-    for (const job of [...this.waiting]) this.settle(job, unavailable("shutting_down", "The server is shutting down; retry shortly."));
+    for (const job of [...this.waiting]) this.settle(job, refused(POOL_REFUSALS.shuttingDown()));
     const deadline = Date.now() + graceMs;
     while (this.slots.some((s) => s.job !== null) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
@@ -145,7 +142,7 @@ export class WorkerPool {
 
   private expire(job: Job, deadlineMs: number): void {
     const slot = job.slot;
-    this.settle(job, unavailable("deadline", `The request did not finish within its ${deadlineMs / 1000}-second deadline; narrow it or retry shortly.`));
+    this.settle(job, refused(POOL_REFUSALS.deadline(deadlineMs)));
     if (slot === null) return;
     // The worker may be inside a statement: stop it and start a fresh one in its place.
     this.retire(slot);
@@ -190,7 +187,18 @@ export class WorkerPool {
   }
 }
 
-const unavailable = (reason: WorkUnavailableError["reason"], message: string): WorkOutcome => ({
-  ok: false,
-  error: { kind: "unavailable", reason, message, retryAfterSeconds: RETRY_AFTER_SECONDS[reason] },
-});
+/** Every way the pool refuses or abandons a job: the API's 503, with Retry-After. */
+export const POOL_REFUSALS = {
+  deadline: (deadlineMs: number) =>
+    refusal("deadline", `The request did not finish within its ${deadlineMs / 1000}-second deadline; narrow it or retry shortly.`, 5),
+  callerFull: (running: number, queued: number) =>
+    refusal("queue_full", `Too many of your requests are running or waiting (at most ${running} run at once and ${queued} wait); retry when one has finished.`, 2),
+  busy: () => refusal("queue_full", "The server is busy with other requests; retry shortly.", 2),
+  shuttingDown: () => refusal("shutting_down", "The server is shutting down; retry shortly.", 10),
+};
+
+function refusal(reason: WorkUnavailableError["reason"], message: string, retryAfterSeconds: number): SerializedError {
+  return { kind: "unavailable", reason, message, retryAfterSeconds };
+}
+
+const refused = (error: SerializedError): WorkOutcome => ({ ok: false, error });
