@@ -35,6 +35,8 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   job: Job | null;
+  /** The uncaught error that ended the worker, if one did. */
+  failure: Error | null;
 }
 
 /**
@@ -63,13 +65,12 @@ export class WorkerPool {
   /** Never rejects: every way a job ends is an outcome (lib/work/serialized-error.ts says why). */
   run(task: string, input: unknown, { caller, deadlineMs }: RunOptions): Promise<WorkOutcome> {
     if (this.closed) return Promise.resolve(refused(POOL_REFUSALS.shuttingDown()));
-    const counts = this.countsOf(caller);
-    if (counts.running + counts.waiting >= this.options.perCallerRunning + this.options.perCallerQueued) {
+    const known = this.perCaller.get(caller);
+    if (known !== undefined && known.running + known.waiting >= this.options.perCallerRunning + this.options.perCallerQueued) {
       return Promise.resolve(refused(POOL_REFUSALS.callerFull(this.options.perCallerRunning, this.options.perCallerQueued)));
     }
-    if (this.waiting.length >= this.options.queued) {
-      return Promise.resolve(refused(POOL_REFUSALS.busy()));
-    }
+    if (this.waiting.length >= this.options.queued) return Promise.resolve(refused(POOL_REFUSALS.busy()));
+    const counts = this.countsOf(caller);
     return new Promise((resolve) => {
       const job: Job = { request: { id: this.nextId++, task, input }, caller, resolve, slot: null, timer: setTimeout(() => this.expire(job, deadlineMs), deadlineMs) };
       this.waiting.push(job);
@@ -78,7 +79,7 @@ export class WorkerPool {
     });
   }
 
-  /** Jobs running and waiting, workers alive and finishing after termination (for tests and health). */
+  /** Jobs running and waiting, workers in service and still finishing after termination (for tests). */
   stats() {
     return { running: this.slots.filter((s) => s.job !== null).length, waiting: this.waiting.length, workers: this.slots.length, exiting: this.exiting };
   }
@@ -106,11 +107,11 @@ export class WorkerPool {
 
   private spawn(): void {
     if (this.closed) return;
-    const slot: Slot = { worker: new Worker(this.options.entry), ready: false, job: null };
+    const slot: Slot = { worker: new Worker(this.options.entry), ready: false, job: null, failure: null };
     this.slots.push(slot);
     slot.worker.on("message", (reply: WorkerReply) => this.receive(slot, reply));
-    // An uncaught error ends the worker; "exit" follows and answers its job.
-    slot.worker.on("error", () => {});
+    // An uncaught error ends the worker; "exit" follows and answers its job with it.
+    slot.worker.on("error", (error) => (slot.failure = error));
     slot.worker.on("exit", () => this.lost(slot));
   }
 
@@ -119,12 +120,12 @@ export class WorkerPool {
       if (!slot.ready || slot.job !== null) continue;
       const index = this.waiting.findIndex((job) => this.countsOf(job.caller).running < this.options.perCallerRunning);
       if (index === -1) return;
-      const [job] = this.waiting.splice(index, 1);
-      this.release(job!.caller, "waiting");
-      this.countsOf(job!.caller).running++;
-      job!.slot = slot;
-      slot.job = job!;
-      slot.worker.postMessage(job!.request);
+      const job = this.waiting.splice(index, 1)[0]!;
+      this.release(job.caller, "waiting");
+      this.countsOf(job.caller).running++;
+      job.slot = slot;
+      slot.job = job;
+      slot.worker.postMessage(job.request);
     }
   }
 
@@ -159,7 +160,10 @@ export class WorkerPool {
       return;
     }
     this.slots.splice(index, 1);
-    if (slot.job !== null) this.settle(slot.job, { ok: false, error: { kind: "fault", name: "WorkerExit", message: "A query worker stopped while running this request" } });
+    if (slot.job !== null) {
+      const cause = slot.failure === null ? "" : `: ${slot.failure.name}: ${slot.failure.message}`;
+      this.settle(slot.job, { ok: false, error: { kind: "fault", name: "WorkerExit", message: `A query worker stopped while running this request${cause}`, stack: slot.failure?.stack } });
+    }
     // After a pause, so that a worker that cannot start does not spin.
     setTimeout(() => this.slots.length < this.options.size && this.spawn(), 1000).unref();
   }
