@@ -16,7 +16,7 @@ test("the OpenAPI document is served without a key and validates as OpenAPI 3.1"
   // Every status an operation can answer, each with an example (a body, or the redirect's Location).
   for (const op of publicOperations) {
     const responses = document.paths[op.path][op.method].responses;
-    const expected = ["200", "308", "401", "405", "429", "500", "503", ...(op.method === "post" ? ["400", "413", "415"] : ["304"])];
+    const expected = ["200", "308", "401", "405", "429", "500", "503", ...(op.method === "post" ? ["400", "408", "413", "415"] : ["304"])];
     if (op.path === "/api/v1/filings/search/") expected.push("502");
     expect(Object.keys(responses).sort(), op.path).toEqual(expected.sort());
     for (const status of expected.filter((s) => Number(s) >= 400)) {
