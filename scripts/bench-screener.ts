@@ -13,10 +13,13 @@ import { startApp } from "@/lib/local-servers";
 import { AdvancedScreenRequest, BasicScreenRequest } from "@/lib/screener/request-schema";
 import { runScreen } from "@/lib/screener/service";
 import { BENCH_SCREENS } from "@/lib/screener/bench-suite";
+import { queryPool, runQuery } from "@/lib/work/query-pool";
 
 const RUNS = 200;
 /** Every screen's in-process median must be within its mode's target. */
 const IN_PROCESS_TARGET_MS = { basic: 5, advanced: 20 } as const;
+/** What running a screen in a query worker adds to running it in process, at the median. */
+const WORKER_HOP_TARGET_MS = 1;
 /** Over HTTP: the basic screen's median at most this many times GET options' median. */
 const HTTP_RATIO_TARGET = 2;
 
@@ -58,6 +61,29 @@ for (const mode of ["basic", "advanced"] as const) {
     measured: `worst ${worst.toFixed(2)} ms`,
     pass: worst <= IN_PROCESS_TARGET_MS[mode],
   });
+}
+
+// The same screen in process and through a query worker (lib/work/), interleaved.
+{
+  const request = BasicScreenRequest.parse(BENCH_SCREENS[1]!.body);
+  const direct: number[] = [];
+  const viaWorker: number[] = [];
+  for (let i = 0; i < RUNS + 20; i++) {
+    let start = process.hrtime.bigint();
+    runScreen(request);
+    const d = Number(process.hrtime.bigint() - start) / 1e6;
+    start = process.hrtime.bigint();
+    await runQuery("screen", request, "bench");
+    const w = Number(process.hrtime.bigint() - start) / 1e6;
+    if (i < 20) continue; // warm-up: the workers start and open the database
+    direct.push(d);
+    viaWorker.push(w);
+  }
+  const hop = median(viaWorker) - median(direct);
+  console.log(`
+Worker hop: "${BENCH_SCREENS[1]!.name}" in process ${median(direct).toFixed(2)} ms, in a query worker ${median(viaWorker).toFixed(2)} ms (medians); hop ${hop.toFixed(2)} ms`);
+  verdicts.push({ target: `query worker hop ≤ ${WORKER_HOP_TARGET_MS} ms at the median`, measured: `${hop.toFixed(2)} ms`, pass: hop <= WORKER_HOP_TARGET_MS });
+  await queryPool().close(0);
 }
 
 const httpTarget = `HTTP basic screen median ≤ ${HTTP_RATIO_TARGET} × GET options median`;
