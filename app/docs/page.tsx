@@ -109,7 +109,8 @@ export default async function ApiReferencePage() {
           <a className="underline" href="/api/v1/openapi.json">
             /api/v1/openapi.json
           </a>{" "}
-          (no key needed); this page is rendered from it.
+          (no key needed); this page is rendered from it. Every number the screener returns (source columns, formula,
+          as-of date, when it is null) is defined in the project&apos;s <C>docs/METRICS.md</C>.
         </p>
 
         <Section id="authentication" title="Authentication">
