@@ -55,7 +55,7 @@ copyFileSync(src("financedatabase", "categories.json"), out.industryCategories);
 const sp500 = readCsv(src("sp500", "constituents.csv"));
 writeCsv(out.sp500Constituents, sp500, Object.keys(sp500[0]!));
 
-// Kaggle fundamentals: the columns METRICS.md and the company page use.
+// Kaggle fundamentals: the columns docs/METRICS.md and the company page use.
 const FUNDAMENTAL_COLUMNS = [
   "Ticker Symbol", "Period Ending", "For Year", "Total Revenue", "Cost of Revenue", "Gross Profit",
   "Research and Development", "Operating Income", "Earnings Before Interest and Tax", "Interest Expense",

@@ -10,6 +10,7 @@ import type { ApiOperation } from "@/lib/api/operation";
 import { publicOperations } from "@/lib/api/operations";
 import { PROBLEMS, type ProblemKind, problemAnchor } from "@/lib/api/problem";
 import { publicApiDocument } from "@/lib/api/public-document";
+import { firstRequestCurl, operationCurl } from "@/lib/api/reference-curls";
 import { env } from "@/lib/env";
 import { parseTiers } from "@/lib/rate-limit/tiers";
 
@@ -45,13 +46,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
 const table = "mt-3 w-full text-left text-sm";
 const th = "border-b border-zinc-200 py-1 pr-4 text-xs font-medium text-zinc-500 dark:border-zinc-800";
 const td = "border-b border-zinc-100 py-1.5 pr-4 align-top dark:border-zinc-900";
-
-function curlFor(op: ApiOperation, origin: string): string {
-  const lines = [`curl -sS -X ${op.method.toUpperCase()} "${origin}${op.path}"`, `  -H "Authorization: Bearer $API_KEY"`];
-  const example = op.request ? Object.values(op.request.examples)[0]?.value : undefined;
-  if (example !== undefined) lines.push(`  -H "Content-Type: application/json"`, `  -d '${JSON.stringify(example)}'`);
-  return lines.join(" \\\n");
-}
 
 export default async function ApiReferencePage() {
   const document = publicApiDocument();
@@ -115,7 +109,8 @@ export default async function ApiReferencePage() {
           <a className="underline" href="/api/v1/openapi.json">
             /api/v1/openapi.json
           </a>{" "}
-          (no key needed); this page is rendered from it.
+          (no key needed); this page is rendered from it. Every number the screener returns (source columns, formula,
+          as-of date, when it is null) is defined in the project&apos;s <C>docs/METRICS.md</C>.
         </p>
 
         <Section id="authentication" title="Authentication">
@@ -127,7 +122,7 @@ export default async function ApiReferencePage() {
             limiting, so it never counts against a limit. Keys are issued by the operator of this service (<C>npm run apikey -- create</C>
             ), shown once, and stored only as a SHA-256 hash.
           </p>
-          <CodeBlock title="First request" code={`curl -sS "${origin}/api/v1/screener/options/" -H "Authorization: Bearer $API_KEY"`} />
+          <CodeBlock title="First request" code={firstRequestCurl(origin)} />
         </Section>
 
         <Section id="limits" title="Rate limits">
@@ -258,7 +253,7 @@ export default async function ApiReferencePage() {
                 {op.path}
               </p>
               <RichText text={op.description} className="mt-3 text-zinc-700 dark:text-zinc-300" />
-              <CodeBlock title="curl" code={curlFor(op, origin)} />
+              <CodeBlock title="curl" code={operationCurl(op, origin)} />
 
               {requestSchema ? (
                 <>

@@ -1,4 +1,5 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseTiers } from "@/lib/rate-limit/tiers";
@@ -18,6 +19,25 @@ describe("OpenAPI document", () => {
   it("validates as OpenAPI 3.1", async () => {
     const validated = (await SwaggerParser.validate(structuredClone(document) as never)) as { openapi?: string };
     expect(validated.openapi).toBe("3.1.0");
+  });
+
+  it("has every example satisfy its schema (JSON Schema 2020-12, as OpenAPI 3.1 tools check them)", () => {
+    // The whole document is one schema resource: each example is checked against a $ref to its schema's location.
+    const ajv = new Ajv2020({ strict: false, allErrors: true }).addSchema(structuredClone(document), "openapi");
+    const examples = examplesWithSchemas(document);
+    expect(examples.length).toBeGreaterThan(50);
+    const failures = examples.flatMap(({ at, schemaAt, value }) =>
+      ajv.validate({ $ref: `openapi#${schemaAt}` }, value) ? [] : [`${at}: ${ajv.errorsText(ajv.errors)}`],
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("names its server, licence and every tag's description (generated clients and linters need them)", () => {
+    expect(document.servers?.[0]?.url).toBe("{base_url}");
+    expect(document.servers?.[0]?.variables?.base_url?.default).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(document.info.license?.name).toBeTruthy();
+    expect(document.tags?.map((tag) => tag.name).sort()).toEqual(["Filing search", "Screener"]);
+    for (const tag of document.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
   });
 
   it("has every registered operation at its exact path, trailing slash included", () => {
@@ -119,6 +139,33 @@ describe("registered operations", () => {
     }
   });
 });
+
+/**
+ * Every example of the document (media types, headers) with the JSON Pointers of the example and
+ * of the schema it must satisfy.
+ */
+function examplesWithSchemas(node: unknown, at = ""): { at: string; schemaAt: string; value: unknown }[] {
+  if (node === null || typeof node !== "object") return [];
+  const found: { at: string; schemaAt: string; value: unknown }[] = [];
+  const entries = Object.entries(node);
+  if ("schema" in node) {
+    for (const [key, child] of entries) {
+      if (key === "example") found.push({ at: `${at}/example`, schemaAt: `${at}/schema`, value: child });
+      if (key !== "examples" || child === null || typeof child !== "object") continue;
+      for (const [name, example] of Object.entries(child)) {
+        if (example !== null && typeof example === "object" && "value" in example) {
+          found.push({ at: `${at}/examples/${pointerToken(name)}`, schemaAt: `${at}/schema`, value: example.value });
+        }
+      }
+    }
+  }
+  for (const [key, child] of entries) {
+    if (key !== "example" && key !== "examples") found.push(...examplesWithSchemas(child, `${at}/${pointerToken(key)}`));
+  }
+  return found;
+}
+
+const pointerToken = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
 
 /** Paths of object schemas inside `schema` that accept unknown keys. */
 function looseObjects(schema: z.ZodType): string[] {

@@ -9,7 +9,7 @@ import { POOL_REFUSALS } from "@/lib/work/worker-pool";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
 import { checkOrderMarkdown } from "./check-order";
 import { ValidationError } from "./errors";
-import type { ApiOperation, OperationExample, ServiceErrorExample } from "./operation";
+import { API_TAGS, type ApiOperation, type OperationExample, type ServiceErrorExample } from "./operation";
 import { problemFor } from "./pipeline";
 import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemKind, ProblemSchema, problemBody } from "./problem";
 import {
@@ -156,6 +156,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     info: {
       title: "Filing Search and Equity Screener API",
       version: "1.0.0",
+      license: LICENSE,
       description: [
         "Search company filings and screen listed companies over JSON. Base path `/api/v1/`; every path ends with a slash as written here (the same path without it answers 308 to it).",
         `**Authentication**: send \`Authorization: Bearer <key>\` with every operation. A missing, malformed, unknown or revoked key gets 401 (\`WWW-Authenticate: Bearer\`), decided before any rate limiting: it never counts.`,
@@ -168,7 +169,15 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
         "**CORS**: any origin may call the API from a browser with a key; preflight requests are answered (`Authorization`, `Content-Type`, `If-None-Match` and `X-Request-Id` allowed), and `ETag`, `RateLimit`, `RateLimit-Policy`, `Retry-After` and `X-Request-Id` are exposed.",
       ].join("\n\n"),
     },
-    tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name })),
+    servers: [
+      {
+        // The spec's `{base_url}`: where this deployment runs (the origin that serves this document).
+        url: "{base_url}",
+        description: "This deployment: `base_url` is its scheme, host and port, without a trailing slash",
+        variables: { base_url: { default: "http://localhost:3000" } },
+      },
+    ],
+    tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name, description: API_TAGS[name] })),
     security: [{ apiKey: [] }],
     paths: Object.fromEntries(operations.map((op) => [op.path, { [op.method]: operationObject(op) }])),
     components: {
@@ -201,6 +210,16 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     },
   });
 }
+
+/**
+ * The package is private and grants no licence (npm's `UNLICENSED`); the bundled data keeps its
+ * sources' licences. OpenAPI tools require a name and an SPDX identifier or URL: `LicenseRef-` is
+ * SPDX's form for a licence not on its list. Replace both when the project chooses a licence.
+ */
+const LICENSE = {
+  name: "UNLICENSED: no licence is granted; the data keeps its sources' licences (data/SOURCES.md)",
+  identifier: "LicenseRef-UNLICENSED",
+};
 
 /** The problem kind of a status (each status has one). */
 function kindOf(status: number): ProblemKind {

@@ -1,5 +1,15 @@
 import type { z } from "zod";
 
+/** Operation tags with their descriptions (the OpenAPI document lists those of its operations). */
+export const API_TAGS = {
+  "Filing search": "Passages of company filings (10-K, 10-Q, 8-K, earnings releases, annual reports) found by keyword, vector or hybrid search.",
+  Screener: "Companies filtered, sorted and paged by the screener's catalog of filters and fields; the options operation publishes that catalog.",
+  // The browser UI's own operations (/api/ui/), in no public document.
+  "Filing search UI": "The filing search of the app's own pages, optionally limited to the companies of a screen.",
+  "Screener UI": "The screener page's own operations.",
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
 /**
  * One public API operation, described once: the route wrapper validates requests with its schema,
  * and the OpenAPI document is generated from it. Domain modules (lib/screener, lib/filings) export
@@ -12,7 +22,7 @@ export interface ApiOperation<Request extends z.ZodType = z.ZodType, Response ex
   path: string;
   summary: string;
   description: string;
-  tags: string[];
+  tags: ApiTag[];
   /** JSON body (POST operations). */
   request?: { schema: Request; examples: Record<string, OperationExample> };
   response: { schema: Response; description: string; examples: Record<string, OperationExample> };

@@ -37,7 +37,7 @@ const echoOperation = {
   path: "/api/v1/test/echo/",
   summary: "Echo",
   description: "Test-only operation: answers with the validated body.",
-  tags: ["Test"],
+  tags: ["Screener"],
   request: { schema: EchoRequest, examples: { one: { summary: "One", value: { filters: { marketCap_usd: { min: 1 } } } } } },
   response: { schema: z.object({ received: EchoRequest }), description: "The body", examples: {} },
 } satisfies ApiOperation;
@@ -47,7 +47,7 @@ const statusOperation = {
   path: "/api/v1/test/status/",
   summary: "Status",
   description: "Test-only GET operation.",
-  tags: ["Test"],
+  tags: ["Screener"],
   response: { schema: z.object({ ok: z.boolean() }), description: "ok", examples: {} },
 } satisfies ApiOperation;
 

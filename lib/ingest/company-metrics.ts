@@ -36,7 +36,7 @@ export function fiscalYearRows(years: readonly FiscalYearInputs[], prices: reado
     .sort((a, b) => a.offset - b.offset);
 }
 
-/** Market metrics, market cap and valuation (METRICS.md) from prices and restated fiscal years. */
+/** Market metrics, market cap and valuation (docs/METRICS.md, "Market cap and valuation") from prices and restated fiscal years. */
 export function snapshotValues(prices: readonly PriceDay[] | undefined, years: readonly FiscalYearRow[], asOf: string): SnapshotValues {
   const market = prices
     ? computeMarketMetrics(prices, asOf)

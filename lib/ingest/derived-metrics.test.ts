@@ -1,6 +1,6 @@
 /**
  * Data tests, continued: valuation, ratios, growth and the null rules re-derived from the bundled raw
- * files following METRICS.md word for word (lib/ingest/testing/raw-files.ts), compared with the
+ * files following docs/METRICS.md word for word (lib/ingest/testing/raw-files.ts), compared with the
  * built database and with what the screener returns. Needs the database (`npm run ingest`).
  */
 import { describe, expect, it } from "vitest";
@@ -89,7 +89,7 @@ describe("the cases exercise what they were picked for (raw files)", () => {
 });
 
 /**
- * METRICS.md values of the latest eligible fiscal year (FY0) of a Kaggle ticker, as stored on the
+ * docs/METRICS.md values of the latest eligible fiscal year (FY0) of a Kaggle ticker, as stored on the
  * company row, with market values from its ticker in the price file (`null`: it has none).
  */
 function expectedLatestYear(ticker: string, prices: string | null): Record<string, number | null> {
@@ -131,7 +131,7 @@ function expectedLatestYear(ticker: string, prices: string | null): Record<strin
 
 const RATIOS = ["returnOnEquity", "debtToEquity", "grossMargin", "operatingMargin", "netMargin", "returnOnInvestedCapital"] as const;
 
-describe("FY0 ratios, market cap and valuation match METRICS.md re-derived from the raw files", () => {
+describe("FY0 ratios, market cap and valuation match docs/METRICS.md re-derived from the raw files", () => {
   for (const { ticker, prices } of CASES) {
     it(ticker, () => {
       const expected = expectedLatestYear(ticker, prices);
@@ -154,7 +154,7 @@ describe("FY0 ratios, market cap and valuation match METRICS.md re-derived from 
       if (c?.fundamentals_source !== "kaggle") continue;
       compared++;
       for (const [field, value] of Object.entries(expectedLatestYear(ticker, c.price_ticker as string | null))) {
-        if (!closeEnough(c[field], value)) mismatches.push(`${ticker} ${field}: database ${String(c[field])}, METRICS.md ${value}`);
+        if (!closeEnough(c[field], value)) mismatches.push(`${ticker} ${field}: database ${String(c[field])}, docs/METRICS.md ${value}`);
       }
       const years = fiscalYears(ticker);
       for (const fy of years) {
@@ -194,7 +194,7 @@ describe("per-share values of an SEC-sourced company are restated to the share b
 const GROWTH_COLUMNS = { revenue: "Total Revenue", netIncome: "Net Income", eps: "Earnings Per Share" } as const;
 type GrowthMetric = keyof typeof GROWTH_COLUMNS;
 
-/** METRICS.md growth from offset h to offset 0; null unless both values exist and are positive. */
+/** docs/METRICS.md growth from offset h to offset 0; null unless both values exist and are positive. */
 function expectedGrowth({ ticker, prices }: Case, metric: GrowthMetric, h: number) {
   const years = fiscalYears(ticker);
   const fy0 = years.at(-1)!;
@@ -221,7 +221,7 @@ function growthScreen(metric: GrowthMetric, h: number) {
   return new Map(response.rows.map((row) => [row.full_ticker as string, row]));
 }
 
-describe("incomeStatementGrowth from the screener matches METRICS.md re-derived from the Kaggle file", () => {
+describe("incomeStatementGrowth from the screener matches docs/METRICS.md re-derived from the Kaggle file", () => {
   for (const metric of Object.keys(GROWTH_COLUMNS) as GrowthMetric[]) {
     for (const h of [1, 2, 3]) {
       it(`${metric} over ${h}y`, () => {
@@ -258,7 +258,7 @@ describe("market metrics and their null rules for every ticker of the price file
   const stored = (ticker: string) =>
     builtDb().prepare("SELECT * FROM companies WHERE price_ticker = ?").all(ticker) as Record<string, number | string | null>[];
 
-  it("price, return, volatility and dividend yield match METRICS.md", () => {
+  it("price, return, volatility and dividend yield match docs/METRICS.md", () => {
     for (const ticker of priceTickers()) {
       const expected = marketMetrics(ticker);
       const companies = stored(ticker);

@@ -1,5 +1,5 @@
 /**
- * Fiscal-year fundamentals and the ratios METRICS.md derives from them. Inputs are in the reporting
+ * Fiscal-year fundamentals and the ratios docs/METRICS.md derives from them. Inputs are in the reporting
  * currency (USD for every bundled source); null means the source does not report the value.
  */
 export interface FiscalYearInputs {
@@ -41,7 +41,7 @@ export interface FiscalYearRatios {
   debtToEquity: number | null;
 }
 
-/** `a / b` when both exist and `b > 0`, else null (METRICS.md: null when a denominator is not positive). */
+/** `a / b` when both exist and `b > 0`, else null (docs/METRICS.md: null when a denominator is not positive). */
 export function ratio(a: number | null, b: number | null): number | null {
   return a === null || b === null || !(b > 0) ? null : a / b;
 }

@@ -52,7 +52,7 @@ export interface IndexInputs {
 
 const secSymbol = (symbol: string) => symbol.replace(".", "-");
 
-/** Finds the CIK of a 2021 price ticker; see METRICS.md on symbols that differ between files. */
+/** Finds the CIK of a 2021 price ticker; see docs/METRICS.md "Known quirks" on symbols that differ between files. */
 function resolvePriceTickerCik(row: ListRow, inputs: IndexInputs): number | null {
   const by2016 = inputs.fundamentals2016.find((r) => r.symbol === row.symbol);
   const tradedAtAsOf = (inputs.firstPriceDate.get(row.symbol) ?? "9999") <= inputs.asOf;

@@ -44,7 +44,7 @@ function parseNumber(file: string, value: string | undefined, row: number, colum
 /**
  * Fiscal years per ticker from the Kaggle fundamentals. A row's fiscal year is its `For Year`
  * label, except that when two rows of a ticker carry one label, the later period is the next
- * fiscal year (METRICS.md). `Earnings Per Share` and `Estimated Shares Outstanding` are blank when
+ * fiscal year (docs/METRICS.md, "Kaggle rows"). `Earnings Per Share` and `Estimated Shares Outstanding` are blank when
  * the source lacks them (it writes them as empty, never as 0).
  */
 export function parseKaggleFundamentals(file: string, rows: Record<string, string>[]): Map<string, FiscalYearInputs[]> {

@@ -47,7 +47,7 @@ export function parsePrices(file: string, csv: string): Map<string, PriceDay[]> 
   return series;
 }
 
-/** The market metrics of METRICS.md for one ticker at the as-of date. */
+/** The market metrics (docs/METRICS.md, "Market") of one ticker at the as-of date. */
 export interface MarketMetrics {
   price: number | null;
   return_1y: number | null;

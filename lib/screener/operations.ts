@@ -1,6 +1,7 @@
 import type { ApiOperation } from "@/lib/api/operation";
 import { DatabaseUnavailableError } from "@/lib/db/market-db";
 import { FILTER_TYPE_DEFAULTS } from "./filter-settings";
+import { buildOptionsRecord } from "./options";
 import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
 import { OptionsResponse, ScreenResponse } from "./response-schema";
 
@@ -9,6 +10,22 @@ const TEXT_BOUNDS = `${max_length}, ${max_terms}, ${max_prefix_terms}, ${min_pre
 
 /** Every screener operation reads the market database: 503 while it is being built. */
 const DATABASE_ERRORS = { building: { summary: "The market database is being built", error: new DatabaseUnavailableError("building") } };
+
+/** Two values of each option list with their company counts, as the bundled database has them. */
+const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
+  countries: { "United States": 4731, China: 4570 },
+  sectors: { Industrials: 6627, Financials: 5724 },
+  industry_groups: { Materials: 5225, "Capital Goods": 4656 },
+  industries: { "Metals & Mining": 2581, "Capital Markets": 1214 },
+  currencies: { EUR: 8361, INR: 4047 },
+  exchanges: { BER: 3183, TSE: 3019 },
+};
+
+/** The options record the real builder makes from the catalog, over the sample option lists. */
+function optionsExample() {
+  const lists = Object.fromEntries(Object.entries(SAMPLE_OPTION_COUNTS).map(([source, counts]) => [source, Object.keys(counts)]));
+  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, "2016-12-31");
+}
 
 const rowsExample = {
   as_of: "2016-12-31",
@@ -39,17 +56,7 @@ export const screenerOptionsOperation = {
     schema: OptionsResponse,
     description: "The screener options record",
     examples: {
-      excerpt: {
-        summary: "Excerpt",
-        value: {
-          as_of: "2016-12-31",
-          result_formats: ["rows", "tickers"],
-          page: { default_limit: 100, default_offset: 0, max_limit: 1000 },
-          modes: { basic: ["country", "marketCap_usd"], advanced: ["country", "marketCap_usd", "incomeStatementGrowth"] },
-          filters: { country: { label: "Country", input_type: "multi_select", options_source: "countries", default_operator: "include" } },
-          option_values: { countries: ["Canada", "United States"] },
-        },
-      },
+      record: { summary: "The record, each option list cut to its two largest values", value: optionsExample() },
     },
   },
   serviceErrors: DATABASE_ERRORS,

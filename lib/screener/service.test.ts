@@ -185,7 +185,7 @@ describe("metric rule group", () => {
 });
 
 describe("growth rule group", () => {
-  it("filters on CAGR and multiple per METRICS.md and returns the values", () => {
+  it("filters on CAGR and multiple per docs/METRICS.md and returns the values", () => {
     const body = {
       filters: {
         incomeStatementGrowth: {

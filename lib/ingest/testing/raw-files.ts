@@ -1,5 +1,5 @@
 /**
- * For the data tests: the bundled raw files read with their own parsing and METRICS.md applied word
+ * For the data tests: the bundled raw files read with their own parsing and docs/METRICS.md applied word
  * for word, independently of the ingest's code, plus read access to the built database.
  */
 import { readFileSync } from "node:fs";
@@ -72,7 +72,7 @@ function stdev(values: number[]) {
   return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
 }
 
-/** METRICS.md market metrics, computed the plain way (null rules included). */
+/** docs/METRICS.md market metrics, computed the plain way (null rules included). */
 export function marketMetrics(ticker: string) {
   const upToD = days(ticker).filter((d) => d.date <= D);
   const last = upToD.at(-1);
@@ -101,7 +101,7 @@ export function marketMetrics(ticker: string) {
   };
 }
 
-/** Kaggle rows of a ticker with METRICS.md fiscal-year labels (a repeated label is the next year), eligible ones only. */
+/** Kaggle rows of a ticker with docs/METRICS.md fiscal-year labels (a repeated label is the next year), eligible ones only. */
 export function fiscalYears(ticker: string) {
   const rows = sources()
     .fundamentals.filter((r) => r["Ticker Symbol"] === ticker)

@@ -1,0 +1,9 @@
+import { curlCommand } from "./api-bridge";
+import type { ApiOperation } from "./operation";
+
+/** The curl commands of the API reference (/docs). */
+export const firstRequestCurl = (origin: string) => curlCommand("get", `${origin}/api/v1/screener/options/`);
+
+/** An operation's curl command, with its first example body. */
+export const operationCurl = (op: ApiOperation, origin: string) =>
+  curlCommand(op.method, `${origin}${op.path}`, op.request && Object.values(op.request.examples)[0]?.value);
