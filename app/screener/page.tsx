@@ -9,7 +9,7 @@ import { countFieldValues } from "@/lib/screener/field-coverage";
 import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
 import { screenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
-import type { RowsResponse } from "@/lib/screener/service";
+import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runQuery } from "@/lib/work/query-pool";
 
 export const dynamic = "force-dynamic";

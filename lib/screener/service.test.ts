@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
-import { type RowsResponse, type TickersResponse, runScreen, screenCompanyIds } from "./service";
+import type { RowsResponse, TickersResponse } from "./response-schema";
+import { runScreen, screenCompanyIds } from "./service";
 import { compileScreen } from "./compile";
 import { marketDb } from "@/lib/db/market-db";
 
