@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { FilingSearchApp } from "@/components/filings/filing-search-app";
 import { databaseNotice } from "@/components/ui/database-notice";
+import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
 import { type ScreenScope, type UiFilingSearchResponse, UiFilingSearchRequest } from "@/lib/filings/screen-filings";
 import { defaultSearchBackend } from "@/lib/filings/search-filings";
@@ -29,8 +30,10 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
   if (parsed.success && caller !== null) {
     try {
       response = await runQuery("searchScreenFilings", parsed.data, caller);
-    } catch {
+    } catch (error) {
       // The browser's own request gets the API's answer (option values the data lacks, a backend failure).
+      const failed = await failedQueryPage(error, "/filings/");
+      if (failed) return failed;
     }
   }
   const companies = defaultSearchBackend()

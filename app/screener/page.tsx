@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { ScreenerApp } from "@/components/screener/screener-app";
 import { databaseNotice } from "@/components/ui/database-notice";
+import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
 import { metaValue } from "@/lib/db/market-db";
 import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
@@ -9,7 +10,7 @@ import { countFieldValues } from "@/lib/screener/field-coverage";
 import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
 import { screenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
-import type { RowsResponse } from "@/lib/screener/service";
+import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runQuery } from "@/lib/work/query-pool";
 
 export const dynamic = "force-dynamic";
@@ -35,9 +36,13 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
   const caller = parsed.success ? await admitPageRender(await headers()) : null;
   if (parsed.success && caller !== null) {
     try {
-      result = (await runQuery("screen", parsed.data, caller)) as RowsResponse;
-    } catch {
+      const response = await runQuery("screen", parsed.data, caller);
+      // A request without result_format tickers gets rows.
+      if ("rows" in response) result = response;
+    } catch (error) {
       // Option values the data does not have, a missed deadline: the browser's request gets the API's answer.
+      const failed = await failedQueryPage(error, "/screener/");
+      if (failed) return failed;
     }
   }
   const counts = JSON.parse(metaValue("counts") ?? "{}") as Record<string, number>;

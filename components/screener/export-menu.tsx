@@ -6,7 +6,7 @@ import { Popover } from "@/components/ui/popover";
 import type { Screen } from "@/lib/screener/screen-url";
 import { screenRequestBody } from "@/lib/screener/screen-url";
 import { collectAllPages, csvRecords } from "@/lib/screener/export-pages";
-import type { RowsResponse, TickersResponse } from "@/lib/screener/service";
+import type { RowsResponse, TickersResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
 import { runScreenRequest } from "./screen-api";
 

@@ -14,6 +14,6 @@ export const MISSING_POLICY_LABELS: Record<MissingPolicy, string> = { strict: "f
 
 export const labelOf = <K extends string>(labels: Partial<Record<K, string>>, value: K): string => labels[value] ?? value;
 
-export const fiscalYearLabel = (offset: number) => (offset === 0 ? "latest FY" : `FY−${offset}`);
+export { fiscalYearLabel } from "@/lib/screener/temporary-column";
 
 export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

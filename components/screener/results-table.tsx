@@ -6,10 +6,10 @@ import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { companyHref } from "@/lib/links";
 import type { Unit } from "@/lib/screener/catalog";
-import type { TemporaryColumn } from "@/lib/screener/compile";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
+import type { TemporaryColumn } from "@/lib/screener/response-schema";
+import { temporaryColumnLabel } from "@/lib/screener/temporary-column";
 import { formatCell, formatExact, unitLabel } from "@/lib/screener/value-format";
-import { fiscalYearLabel } from "./filter-labels";
 
 type Row = Record<string, unknown>;
 interface ColumnMeta {
@@ -23,16 +23,6 @@ interface ColumnMeta {
 const ROW_HEIGHT = 28;
 const WIDTHS: Partial<Record<string, number>> = { full_ticker: 124, companyName: 200, description: 360, industry: 180, industry_group: 170, country: 116, currency: 80, exchange: 90 };
 const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 128 : unit === "text" ? 136 : unit === "date" ? 100 : 92);
-
-/** A temporary column's header: the metric's display name and the operand, short ("ROIC 3y avg to latest FY"). */
-function temporaryLabel(column: TemporaryColumn, options: TypedScreenerOptions): string {
-  const metric = column.label.split(/[ ,]/, 1)[0]!;
-  const label = options.field_definitions[metric]?.label;
-  return (label ? column.label.replace(metric, label) : column.label)
-    .replace(/, (\d+)-year average from fiscal year offset (\d+)/, (_, years: string, offset: string) => ` ${years}y avg to ${fiscalYearLabel(Number(offset))}`)
-    .replace(/, fiscal year offset (\d+)/, (_, offset: string) => ` ${fiscalYearLabel(Number(offset))}`)
-    .replace(", trailing twelve months", " TTM");
-}
 
 /**
  * The result rows: server-side sorting (headers), virtualised rows (smooth with 1000), sticky
@@ -68,7 +58,11 @@ export function ResultsTable({
       const unit = (def?.unit ?? "text") as Unit;
       return { name, label: def?.label ?? name, unit, temporary: false, description: def?.description ?? "" };
     });
-    const derived = temporaryColumns.map((t) => ({ name: t.name, label: temporaryLabel(t, options), unit: t.unit, temporary: true, description: `Derived by the ${t.filter} filter: ${t.label}` }));
+    const fieldLabel = (name: string) => options.field_definitions[name]?.label ?? name;
+    const derived = temporaryColumns.map((t) => {
+      const label = temporaryColumnLabel(t.source, fieldLabel);
+      return { name: t.name, label, unit: t.unit, temporary: true, description: `Derived by the ${t.filter} filter: ${label}` };
+    });
     // Rule-derived values sit next to the company, where they explain why it passed.
     const at = output[1]?.name === "companyName" ? 2 : 1;
     return [...output.slice(0, at), ...derived, ...output.slice(at)].map((c) => ({

@@ -15,7 +15,7 @@ import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { type Screen, screenFromSearchParams, screenKey, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
-import type { RowsResponse } from "@/lib/screener/service";
+import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
 import { ColumnChooser } from "./column-chooser";
 import { EmptyResults } from "./empty-results";

@@ -54,8 +54,12 @@ test.describe("filing search page", () => {
     await snapshot(page, "filings-search");
 
     // Searching again for the same thing asks again without adding a history entry.
+    const entries = await page.evaluate(() => history.length);
+    const asked = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/ui/filings/search/");
     await page.getByRole("button", { name: "Search", exact: true }).click();
+    expect((await asked).postDataJSON()).toMatchObject({ queries: expect.arrayContaining(["purchases of property, plant and equipment"]) });
     await searchSettled(page);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
 
     // The search lives in the URL: a reload shows it again (rendered on the server), back goes to the empty page.
     await page.reload();

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
-import { type RowsResponse, runScreen } from "@/lib/screener/service";
+import type { RowsResponse } from "@/lib/screener/response-schema";
+import { runScreen } from "@/lib/screener/service";
 import {
   builtDb,
   cell,

@@ -188,6 +188,9 @@ export type FilterDef =
   | MemberRuleGroupDef
   | FieldCompareDef;
 
+/** The definitions of input type `T` (a member group definition is of either of its types). */
+export type FilterDefOf<T extends FilterDef["input_type"]> = FilterDef & { input_type: T };
+
 const range = (field: string, category: string, label?: string): RangeFilterDef => {
   const def = FIELD_BY_NAME.get(field)!;
   return {

@@ -2,29 +2,32 @@ import {
   DEFAULT_FIELDS,
   DEFAULT_SORT,
   FIELD_BY_NAME,
-  FILTER_BY_NAME,
   type FieldDef,
   type FilterDef,
   type GrowthRuleGroupDef,
   growthColumnName,
+  type MetricRuleGroupDef,
   PAGE,
-  type Unit,
 } from "./catalog";
 import { type CompareOperator, filterSettings } from "./filter-settings";
 import { ftsTerms, toFtsQuery } from "./fts-query";
-import type { ScreenRequest } from "./request-schema";
+import {
+  type FieldComparePayload,
+  type GrowthRule,
+  type MemberRule,
+  type MetricGroupPayload,
+  type MetricOperand,
+  type ScreenRequest,
+  type TypedFilter,
+  typedFilters,
+} from "./request-schema";
+import type { TemporaryColumn } from "./response-schema";
+import { type TemporaryColumnSource, temporaryColumnLabel } from "./temporary-column";
 
 /**
  * Compiles a validated screen request into SQL. Identifiers come only from the catalog; every
  * request value is a bound parameter.
  */
-
-export interface TemporaryColumn {
-  name: string;
-  label: string;
-  unit: Unit;
-  filter: string;
-}
 
 /**
  * A compiled screen. Rows are read in two parts so that both can follow an index: the companies
@@ -50,12 +53,6 @@ export interface CompiledScreen {
 }
 
 const SQL_OPERATORS: Record<CompareOperator, string> = { lt: "<", lte: "<=", gt: ">", gte: ">=" };
-
-type MetricOperand =
-  | { kind: "fy"; offset: number }
-  | { kind: "average"; years: number; anchor: { scope: "fy"; offset: number } }
-  | { kind: "ttm" };
-type RightOperand = MetricOperand | { kind: "constant"; value: number };
 
 interface Builder {
   /** Set once a filter limits the screen to companies with market or fiscal data (a few hundred). */
@@ -88,31 +85,34 @@ function bounds(builder: Builder, sql: string, payload: { min?: number; max?: nu
   }
 }
 
-function addTemporary(builder: Builder, column: TemporaryColumn, sql: string) {
-  if (!builder.temporary.some((t) => t.column.name === column.name)) builder.temporary.push({ column, sql });
+const fieldLabel = (name: string) => FIELD_BY_NAME.get(name)?.label ?? name;
+
+function addTemporary(builder: Builder, column: Omit<TemporaryColumn, "label">, sql: string) {
+  if (builder.temporary.some((t) => t.column.name === column.name)) return;
+  builder.temporary.push({ column: { ...column, label: temporaryColumnLabel(column.source, fieldLabel) }, sql });
 }
 
 /**
  * A fiscal-year operand as a CTE `(company_id, v)`, named after what it computes. Under the strict
  * policy it is an inner join (a missing value drops the company); otherwise a left join.
  */
-function operandCte(builder: Builder, metric: string, operand: MetricOperand, strict: boolean): { alias: string; name: string; label: string } {
+function operandCte(builder: Builder, metric: string, operand: MetricOperand, strict: boolean): { alias: string; name: string; source: TemporaryColumnSource } {
   const column = `"${metric}"`;
   let name: string;
-  let label: string;
+  let source: TemporaryColumnSource;
   let sql: string;
   let params: unknown[];
   switch (operand.kind) {
     case "fy":
       name = `${metric}_fy${operand.offset}`;
-      label = `${metric}, fiscal year offset ${operand.offset}`;
+      source = { kind: "fy", metric, offset: operand.offset };
       sql = `SELECT company_id, ${column} AS v FROM fiscal_years WHERE fy_offset = ?`;
       params = [operand.offset];
       break;
     case "average": {
       const from = operand.anchor.offset;
       name = `${metric}_avg${operand.years}y_fy${from}`;
-      label = `${metric}, ${operand.years}-year average from fiscal year offset ${from}`;
+      source = { kind: "average", metric, years: operand.years, offset: from };
       // Missing when any year of the window is missing (METRICS.md).
       sql = `SELECT company_id, avg(${column}) AS v FROM fiscal_years WHERE fy_offset BETWEEN ? AND ? GROUP BY company_id HAVING count(${column}) = ?`;
       params = [from, from + operand.years - 1, operand.years];
@@ -121,27 +121,27 @@ function operandCte(builder: Builder, metric: string, operand: MetricOperand, st
     case "ttm":
       // Annual data only: TTM values are missing for every company.
       name = `${metric}_ttm`;
-      label = `${metric}, trailing twelve months`;
+      source = { kind: "ttm", metric };
       sql = "SELECT NULL AS company_id, NULL AS v WHERE 0";
       params = [];
       break;
   }
   const existing = builder.operands.get(name);
-  if (existing) return { alias: existing, name, label };
+  if (existing) return { alias: existing, name, source };
   const alias = `t${builder.ctes.length}`;
   builder.operands.set(name, alias);
   builder.ctes.push(`${alias} AS (${sql})`);
   builder.cteParams.push(...params);
   builder.joins.push(`${strict ? "JOIN" : "LEFT JOIN"} ${alias} ON ${alias}.company_id = c.id`);
   builder.narrowed ||= strict;
-  return { alias, name, label };
+  return { alias, name, source };
 }
 
-function compileMetricRules(builder: Builder, def: Extract<FilterDef, { input_type: "metric_rule_group" }>, payload: MetricGroupPayload) {
+function compileMetricRules(builder: Builder, def: MetricRuleGroupDef, payload: MetricGroupPayload) {
   const strict = payload.missing_policy === "strict";
   const operand = (o: MetricOperand) => {
-    const { alias, name, label } = operandCte(builder, def.metric, o, strict);
-    addTemporary(builder, { name, label, unit: def.unit, filter: def.name }, `${alias}.v`);
+    const { alias, name, source } = operandCte(builder, def.metric, o, strict);
+    addTemporary(builder, { name, source, unit: def.unit, filter: def.name }, `${alias}.v`);
     return `${alias}.v`;
   };
   for (const rule of payload.rules) {
@@ -165,8 +165,8 @@ function compileMetricRules(builder: Builder, def: Extract<FilterDef, { input_ty
   }
 }
 
-function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, payload: GrowthPayload) {
-  for (const rule of payload.rules) {
+function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, rules: GrowthRule[]) {
+  for (const rule of rules) {
     const column = `"${rule.metric}"`;
     const alias = `t${builder.ctes.length}`;
     // Values at offset 0 and offset h, converted to USD at each fiscal year's end for the usd basis.
@@ -190,7 +190,7 @@ function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, payload: 
       builder,
       {
         name: growthColumnName(field, rule.horizon_years),
-        label: `${rule.metric} ${rule.value_type === "cagr" ? "CAGR" : "growth multiple"} over ${rule.horizon_years}y (${rule.currency_basis})`,
+        source: { kind: "growth", metric: rule.metric, value_type: rule.value_type, horizon_years: rule.horizon_years, currency_basis: rule.currency_basis },
         unit: rule.value_type === "cagr" ? "percent" : "number",
         filter: def.name,
       },
@@ -204,31 +204,32 @@ function compileMemberRules(builder: Builder, def: FilterDef, rules: MemberRule[
     if (rule.kind === "range") {
       bounds(builder, FIELD_BY_NAME.get(rule.field)!.sql, rule);
     } else {
-      compareFields(builder, def, rule.left_field, rule.operator, rule.right_field);
+      compareFields(builder, def, rule);
     }
   }
 }
 
-function compareFields(builder: Builder, def: FilterDef, left: string, operator: CompareOperator, right: string) {
-  const l = FIELD_BY_NAME.get(left)!;
-  const r = FIELD_BY_NAME.get(right)!;
+function compareFields(builder: Builder, def: FilterDef, { left_field, operator, right_field }: FieldComparePayload) {
+  const l = FIELD_BY_NAME.get(left_field)!;
+  const r = FIELD_BY_NAME.get(right_field)!;
   builder.where.push(`${l.sql} IS NOT NULL`, `${r.sql} IS NOT NULL`, `${l.sql} ${SQL_OPERATORS[operator]} ${r.sql}`);
   builder.narrowed = true;
-  for (const field of [l, r]) addTemporary(builder, { name: field.name, label: field.label, unit: field.unit, filter: def.name }, field.sql);
+  for (const field of [l, r]) addTemporary(builder, { name: field.name, source: { kind: "field", field: field.name }, unit: field.unit, filter: def.name }, field.sql);
 }
 
-function compileFilter(builder: Builder, def: FilterDef, payload: unknown) {
-  switch (def.input_type) {
+function compileFilter(builder: Builder, filter: TypedFilter) {
+  switch (filter.input_type) {
     case "range":
-      bounds(builder, FIELD_BY_NAME.get(def.field)!.sql, payload as { min?: number; max?: number });
+      bounds(builder, FIELD_BY_NAME.get(filter.def.field)!.sql, filter.payload);
       return;
     case "multi_select": {
-      const { operator, values } = payload as { operator?: "include" | "exclude"; values: string[] };
-      const include = (operator ?? filterSettings(def).default_operator) === "include";
-      const unique = [...new Set(values)];
-      if (def.value_columns) {
+      const { def, payload } = filter;
+      const include = (payload.operator ?? filterSettings(def).default_operator) === "include";
+      const unique = [...new Set(payload.values)];
+      const columns = def.value_columns;
+      if (columns) {
         // A company is covered by every selected data set (include) or by none of them (exclude).
-        builder.where.push(unique.map((v) => `${def.value_columns![v]} = ${include ? 1 : 0}`).join(" AND "));
+        builder.where.push(unique.map((v) => `${columns[v]} = ${include ? 1 : 0}`).join(" AND "));
         return;
       }
       const column = `c."${def.name}"`;
@@ -239,58 +240,32 @@ function compileFilter(builder: Builder, def: FilterDef, payload: unknown) {
       return;
     }
     case "text": {
-      const query = toFtsQuery(ftsTerms((payload as { fts: string }).fts));
+      const query = toFtsQuery(ftsTerms(filter.payload.fts));
       // The request schema refuses text without terms. One MATCH for the whole screen, as a set:
       // probing the index per candidate row would repeat the (prefix) term merges for each.
-      if (query === null) throw new Error(`${def.name}: text without terms passed the request schema`);
+      if (query === null) throw new Error(`${filter.def.name}: text without terms passed the request schema`);
       builder.textFilter = query;
       return;
     }
     case "metric_rule_group":
-      compileMetricRules(builder, def, payload as MetricGroupPayload);
+      compileMetricRules(builder, filter.def, filter.payload);
       return;
     case "growth_rule_group":
-      compileGrowthRules(builder, def, payload as GrowthPayload);
+      compileGrowthRules(builder, filter.def, filter.payload.rules);
       return;
     case "volatility_rule_group":
     case "composite_rule_group":
-      compileMemberRules(builder, def, (payload as { rules: MemberRule[] }).rules);
+      compileMemberRules(builder, filter.def, filter.payload.rules);
       return;
-    case "field_compare": {
-      const p = payload as { left_field: string; operator: CompareOperator; right_field: string };
-      compareFields(builder, def, p.left_field, p.operator, p.right_field);
+    case "field_compare":
+      compareFields(builder, filter.def, filter.payload);
       return;
-    }
   }
 }
 
-type MetricGroupPayload = {
-  missing_policy: "strict" | "skip_missing";
-  rules: (
-    | { kind: "range"; operand: MetricOperand; min?: number; max?: number }
-    | { kind: "compare"; left: MetricOperand; operator: CompareOperator; right: RightOperand }
-  )[];
-};
-type GrowthPayload = {
-  rules: {
-    metric: string;
-    horizon_years: number;
-    value_type: "cagr" | "multiple";
-    currency_basis: "reported" | "usd";
-    min?: number;
-    max?: number;
-  }[];
-};
-type MemberRule =
-  | { kind: "range"; field: string; min?: number; max?: number }
-  | { kind: "compare"; left_field: string; operator: CompareOperator; right_field: string };
-
 export function compileScreen(request: ScreenRequest): CompiledScreen {
   const builder: Builder = { narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
-  for (const [name, payload] of Object.entries(request.filters)) {
-    if (payload === undefined) continue;
-    compileFilter(builder, FILTER_BY_NAME.get(name)!, payload);
-  }
+  for (const filter of typedFilters(request.filters)) compileFilter(builder, filter);
   if (builder.textFilter !== undefined) {
     // A narrowed screen probes the set of matches per candidate (unary + keeps the few thousand
     // matches of a common word from driving the scan); otherwise the matches drive it.

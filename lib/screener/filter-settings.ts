@@ -19,8 +19,10 @@ export type MetricOperandKind = "fy" | "average" | "ttm";
 /** The right-hand side of a metric compare may also be a constant. */
 export type RightOperandKind = MetricOperandKind | "constant";
 export type MissingPolicy = "strict" | "skip_missing";
-export type GrowthValueType = "cagr" | "multiple";
-export type CurrencyBasis = "reported" | "usd";
+export const GROWTH_VALUE_TYPES = ["cagr", "multiple"] as const;
+export type GrowthValueType = (typeof GROWTH_VALUE_TYPES)[number];
+export const CURRENCY_BASES = ["reported", "usd"] as const;
+export type CurrencyBasis = (typeof CURRENCY_BASES)[number];
 
 /** What each missing-data policy does (documents the API and labels the form). */
 export const MISSING_POLICY_MEANINGS: Readonly<Record<MissingPolicy, string>> = {

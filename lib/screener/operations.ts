@@ -153,7 +153,13 @@ export const advancedScreenOperation = {
           ...rowsExample,
           total: 1,
           temporary_columns: [
-            { name: "returnOnInvestedCapital_avg3y_fy0", label: "returnOnInvestedCapital, 3-year average from fiscal year offset 0", unit: "percent", filter: "returnOnInvestedCapital" },
+            {
+              name: "returnOnInvestedCapital_avg3y_fy0",
+              label: "ROIC 3y avg to latest FY",
+              source: { kind: "average", metric: "returnOnInvestedCapital", years: 3, offset: 0 },
+              unit: "percent",
+              filter: "returnOnInvestedCapital",
+            },
           ],
           rows: [{ full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 617588491660, returnOnInvestedCapital_avg3y_fy0: 0.27 }],
         },

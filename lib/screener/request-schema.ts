@@ -1,14 +1,18 @@
 import { z } from "zod";
 import {
   FIELD_BY_NAME,
+  type FieldCompareDef,
+  FILTER_BY_NAME,
   FILTERS,
   type FilterDef,
+  type FilterDefOf,
   type GrowthRuleGroupDef,
   growthColumnName,
   type MemberRuleGroupDef,
   type MetricRuleGroupDef,
   type MultiSelectFilterDef,
   PAGE,
+  type RangeFilterDef,
   type TextFilterDef,
   RESULT_FORMATS,
   SORT_FIELDS,
@@ -17,10 +21,12 @@ import {
   BOUND_OPERATORS,
   type BoundOperator,
   type CompareOperator,
+  CURRENCY_BASES,
   filterSettings,
+  type InputType,
+  type MetricOperandKind,
   MISSING_POLICY_MEANINGS,
   type RightOperandKind,
-  type RuleKind,
 } from "./filter-settings";
 import { ftsTerms } from "./fts-query";
 
@@ -35,32 +41,34 @@ const OPTIONS_HINT = "see GET /api/v1/screener/options/";
 
 const bound = z.number().describe("Finite number; decimals for ratios (0.10 is 10%), raw dollars for _usd fields");
 
-/** A non-empty list as zod's enum and union builders want it. */
-const nonEmpty = <T>(items: readonly T[]) => items as unknown as [T, ...T[]];
+/** A non-empty list as zod's enum and union builders want it (the catalog never offers an empty one). */
+function nonEmpty<T>(items: readonly T[]): [T, ...T[]] {
+  const [first, ...rest] = items;
+  if (first === undefined) throw new Error("a list of choices is empty");
+  return [first, ...rest];
+}
 const oneOf = <T extends string>(values: readonly T[]) => z.enum(nonEmpty(values), { error: `one of ${values.join(", ")}` });
 
-type Bounds = Partial<Record<BoundOperator, number>>;
-const ordered = (v: unknown) => {
-  const { min, max } = v as Bounds;
-  return min === undefined || max === undefined || min <= max;
-};
+/** A bound key the filter does not offer stays out of the payload (the output type keeps both keys). */
+const boundKey = (operators: readonly BoundOperator[], key: BoundOperator) =>
+  operators.includes(key) ? bound.optional() : z.never({ error: `not offered; give ${operators.join(" and/or ")}` }).optional();
+
+/** The bounds a payload gives, min first (read structurally: the shape around them is generic). */
+const given = (v: object) => BOUND_OPERATORS.flatMap((key) => (key in v ? [Reflect.get(v, key)] : [])).filter((b) => typeof b === "number");
 
 /** The bound keys offered (`min` and/or `max`), at least one given, not crossed. */
 function withBounds<T extends z.ZodRawShape>(shape: T, operators: readonly BoundOperator[] = BOUND_OPERATORS) {
-  // Typed as both keys: the output type stays `{ min?, max? }` whichever the filter offers.
-  const keys = Object.fromEntries(operators.map((key) => [key, bound.optional()])) as Record<BoundOperator, z.ZodOptional<z.ZodNumber>>;
   return z
-    .strictObject({ ...shape, ...keys })
-    .refine((v) => operators.some((key) => (v as Bounds)[key] !== undefined), { error: `give ${operators.join(" and/or ")}` })
-    .refine(ordered, { error: "min must not exceed max", path: ["min"] });
+    .strictObject({ ...shape, min: boundKey(operators, "min"), max: boundKey(operators, "max") })
+    .refine((v) => given(v).length > 0, { error: `give ${operators.join(" and/or ")}` })
+    .refine((v) => given(v).length < 2 || given(v)[0]! <= given(v)[1]!, { error: "min must not exceed max", path: ["min"] });
 }
-
-type Discriminable = z.core.$ZodTypeDiscriminable;
 
 const compareOperator = (operators: readonly CompareOperator[]) => oneOf(operators).describe(operators.join(", "));
 const maxRules = (max: number) => ({ error: `at most ${max} rules (max_rules)` });
 
-const MultiSelectPayload = (def: MultiSelectFilterDef) => {
+
+function MultiSelectPayload(def: MultiSelectFilterDef) {
   const { operators, default_operator } = filterSettings(def);
   return z
     .strictObject({
@@ -72,7 +80,7 @@ const MultiSelectPayload = (def: MultiSelectFilterDef) => {
         .describe(def.options ? `One or more of: ${def.options.join(", ")}` : `Values from option_values.${def.options_source} (${OPTIONS_HINT})`),
     })
     .describe(def.description);
-};
+}
 
 function TextPayload(def: TextFilterDef) {
   const { max_length, max_terms, max_prefix_terms, min_prefix_length } = filterSettings(def);
@@ -103,7 +111,7 @@ function MetricRuleGroupPayload(def: MetricRuleGroupDef) {
   const settings = filterSettings(def);
   const depth = settings.max_fy_depth;
   const fyOffset = z.int().min(0).max(depth - 1).describe("Fiscal-year offset: 0 is the latest eligible fiscal year");
-  const operands: Record<RightOperandKind, Discriminable> = {
+  const metricOperands = {
     fy: z.strictObject({ kind: z.literal("fy"), offset: fyOffset }).describe("The value of one fiscal year"),
     average: z
       .strictObject({
@@ -114,18 +122,21 @@ function MetricRuleGroupPayload(def: MetricRuleGroupDef) {
       .refine((o) => o.anchor.offset + o.years <= depth, { error: `anchor.offset + years must be at most ${depth}`, path: ["years"] })
       .describe("Mean of the fiscal years at offsets anchor.offset .. anchor.offset + years - 1"),
     ttm: z.strictObject({ kind: z.literal("ttm") }).describe("Trailing twelve months (missing for annual-only data)"),
+  };
+  const rightOperands = {
+    ...metricOperands,
     constant: z.strictObject({ kind: z.literal("constant"), value: bound }).describe("A constant (right-hand side only)"),
   };
-  const operand = (kinds: readonly RightOperandKind[]) =>
-    z.discriminatedUnion("kind", nonEmpty(kinds.map((kind) => operands[kind])));
-  const rules: Record<RuleKind, Discriminable> = {
+  const operand = (kinds: readonly MetricOperandKind[]) => z.discriminatedUnion("kind", nonEmpty(kinds.map((kind) => metricOperands[kind])));
+  const rightOperand = (kinds: readonly RightOperandKind[]) => z.discriminatedUnion("kind", nonEmpty(kinds.map((kind) => rightOperands[kind])));
+  const rules = {
     range: withBounds({ kind: z.literal("range"), operand: operand(settings.operand_kinds) }).describe("The operand's value is within min/max"),
     compare: z
       .strictObject({
         kind: z.literal("compare"),
         left: operand(settings.operand_kinds),
         operator: compareOperator(settings.compare_operators),
-        right: operand(settings.right_operand_kinds),
+        right: rightOperand(settings.right_operand_kinds),
       })
       .describe("left <operator> right, e.g. the latest year above the 3-year average"),
   };
@@ -145,13 +156,13 @@ function MetricRuleGroupPayload(def: MetricRuleGroupDef) {
 
 function GrowthRuleGroupPayload(def: GrowthRuleGroupDef) {
   const { horizons, value_types, max_rules } = filterSettings(def);
-  const bases = [...new Set(Object.values(def.value_fields).flatMap((types) => Object.values(types).flatMap((b) => Object.keys(b ?? {}))))];
+  const bases = CURRENCY_BASES.filter((basis) => Object.values(def.value_fields).some((types) => Object.values(types).some((b) => b?.[basis] !== undefined)));
   const rule = withBounds({
     metric: oneOf(Object.keys(def.value_fields)),
     horizon_years: z.int().refine((h) => horizons.includes(h), { error: `one of ${horizons.join(", ")}` }),
     value_type: oneOf(value_types).describe("cagr (decimal annualised rate) or multiple (v0 / vh)"),
     currency_basis: oneOf(bases).describe("A key of value_fields[metric][value_type]"),
-  }).refine((r) => def.value_fields[r.metric]?.[r.value_type]?.[r.currency_basis as "reported"] !== undefined, {
+  }).refine((r) => def.value_fields[r.metric]?.[r.value_type]?.[r.currency_basis] !== undefined, {
     error: "not a key of value_fields[metric][value_type]",
     path: ["currency_basis"],
   });
@@ -165,7 +176,7 @@ function GrowthRuleGroupPayload(def: GrowthRuleGroupDef) {
 function MemberRuleGroupPayload(def: MemberRuleGroupDef) {
   const { rule_kinds, compare_operators, max_rules } = filterSettings(def);
   const member = oneOf(def.members);
-  const rules: Record<RuleKind, Discriminable> = {
+  const rules = {
     range: withBounds({ kind: z.literal("range"), field: member }),
     compare: z.strictObject({ kind: z.literal("compare"), left_field: member, operator: compareOperator(compare_operators), right_field: member }),
   };
@@ -179,28 +190,88 @@ function MemberRuleGroupPayload(def: MemberRuleGroupDef) {
     .describe(`Rules over ${def.members.join(", ")}; all must hold`);
 }
 
-/** The payload schema of one filter, by its input type. */
-export function filterPayloadSchema(def: FilterDef): z.ZodType {
+const RangePayload = (def: RangeFilterDef) =>
+  withBounds({}, filterSettings(def).operators).describe(`${def.label}: ${FIELD_BY_NAME.get(def.field)!.description}. Inclusive bounds`);
+
+function FieldComparePayload(def: FieldCompareDef) {
+  const member = oneOf(def.members);
+  return z.strictObject({ left_field: member, operator: compareOperator(filterSettings(def).operators), right_field: member });
+}
+
+/** Built once per filter definition: the request schemas and `typedFilters` share them. */
+function perDef<D extends FilterDef, S>(build: (def: D) => S): (def: D) => S {
+  const built = new WeakMap<D, S>();
+  return (def) => {
+    const known = built.get(def);
+    if (known !== undefined) return known;
+    const schema = build(def);
+    built.set(def, schema);
+    return schema;
+  };
+}
+
+const memberGroup = perDef(MemberRuleGroupPayload);
+
+/** The payload schema of a filter by its input type. */
+const PAYLOAD_SCHEMAS = {
+  range: perDef(RangePayload),
+  multi_select: perDef(MultiSelectPayload),
+  text: perDef(TextPayload),
+  metric_rule_group: perDef(MetricRuleGroupPayload),
+  growth_rule_group: perDef(GrowthRuleGroupPayload),
+  volatility_rule_group: memberGroup,
+  composite_rule_group: memberGroup,
+  field_compare: perDef(FieldComparePayload),
+} satisfies { [T in InputType]: (def: FilterDefOf<T>) => z.ZodType };
+
+/** The payload a filter of input type `T` takes, as the request schema outputs it. */
+export type PayloadOf<T extends InputType> = z.output<ReturnType<(typeof PAYLOAD_SCHEMAS)[T]>>;
+export type RangePayload = PayloadOf<"range">;
+export type MultiSelectPayload = PayloadOf<"multi_select">;
+export type MetricGroupPayload = PayloadOf<"metric_rule_group">;
+export type MetricRule = MetricGroupPayload["rules"][number];
+export type MetricOperand = Extract<MetricRule, { kind: "range" }>["operand"];
+export type RightOperand = Extract<MetricRule, { kind: "compare" }>["right"];
+export type GrowthRule = PayloadOf<"growth_rule_group">["rules"][number];
+export type MemberRule = PayloadOf<"volatility_rule_group">["rules"][number];
+export type FieldComparePayload = PayloadOf<"field_compare">;
+export type FilterPayload = PayloadOf<InputType>;
+
+/** A filter of a request: its definition and its payload, typed together by `input_type`. */
+export type TypedFilter = FilterDef extends infer D
+  ? D extends FilterDef
+    ? { input_type: D["input_type"]; def: D; payload: PayloadOf<D["input_type"]> }
+    : never
+  : never;
+
+/** A filter's payload schema, and its parse that types the payload together with the definition. */
+const parser = <D extends FilterDef, S extends z.ZodType>(def: D, schema: S) => ({
+  schema,
+  parse: (payload: unknown): { input_type: D["input_type"]; def: D; payload: z.output<S> } => ({ input_type: def.input_type, def, payload: schema.parse(payload) }),
+});
+
+function payloadParser(def: FilterDef) {
   switch (def.input_type) {
     case "range":
-      return withBounds({}, filterSettings(def).operators).describe(`${def.label}: ${FIELD_BY_NAME.get(def.field)!.description}. Inclusive bounds`);
+      return parser(def, PAYLOAD_SCHEMAS.range(def));
     case "multi_select":
-      return MultiSelectPayload(def);
+      return parser(def, PAYLOAD_SCHEMAS.multi_select(def));
     case "text":
-      return TextPayload(def);
+      return parser(def, PAYLOAD_SCHEMAS.text(def));
     case "metric_rule_group":
-      return MetricRuleGroupPayload(def);
+      return parser(def, PAYLOAD_SCHEMAS.metric_rule_group(def));
     case "growth_rule_group":
-      return GrowthRuleGroupPayload(def);
+      return parser(def, PAYLOAD_SCHEMAS.growth_rule_group(def));
     case "volatility_rule_group":
     case "composite_rule_group":
-      return MemberRuleGroupPayload(def);
-    case "field_compare": {
-      const member = oneOf(def.members);
-      return z.strictObject({ left_field: member, operator: compareOperator(filterSettings(def).operators), right_field: member });
-    }
+      return parser(def, memberGroup(def));
+    case "field_compare":
+      return parser(def, PAYLOAD_SCHEMAS.field_compare(def));
   }
 }
+
+/** The payload schema of one filter, by its input type. */
+export const filterPayloadSchema = (def: FilterDef) => payloadParser(def).schema;
 
 export type ScreenMode = "basic" | "advanced";
 
@@ -232,7 +303,7 @@ export function screenRequestSchema(mode: ScreenMode) {
     filters: filtersSchema(mode),
     sort: z
       .strictObject({
-        field: z.enum(SORT_FIELDS as [string, ...string[]], { error: `unknown sort field; ${OPTIONS_HINT} (sort.fields)` }).optional(),
+        field: z.enum(nonEmpty(SORT_FIELDS), { error: `unknown sort field; ${OPTIONS_HINT} (sort.fields)` }).optional(),
         desc: z.boolean().optional().describe("Descending when true (default true)"),
       })
       .default({})
@@ -251,3 +322,17 @@ export function screenRequestSchema(mode: ScreenMode) {
 export const BasicScreenRequest = screenRequestSchema("basic");
 export const AdvancedScreenRequest = screenRequestSchema("advanced");
 export type ScreenRequest = z.output<typeof AdvancedScreenRequest>;
+
+/**
+ * The filters of a parsed request, each typed with its definition. Each payload passes its (cached)
+ * schema once more: the request schema's output is keyed by name only, and this parse is what ties
+ * a payload's type to its filter's input type without a cast. It accepts what the request schema
+ * output, so it never fails on a parsed request.
+ */
+export function typedFilters(filters: ScreenRequest["filters"]): TypedFilter[] {
+  return Object.entries(filters).flatMap(([name, payload]) => {
+    const def = FILTER_BY_NAME.get(name);
+    if (def === undefined) throw new Error(`unknown filter ${name} passed the request schema`);
+    return payload === undefined ? [] : [payloadParser(def).parse(payload)];
+  });
+}

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { TemporaryColumnSource } from "./temporary-column";
 
 /** Response schemas of the screener operations (documented in the OpenAPI document). */
 
 const TemporaryColumn = z
   .object({
     name: z.string().describe("Member name in each row"),
-    label: z.string(),
+    label: z.string().describe("Display label, made from source with the output fields' labels"),
+    source: TemporaryColumnSource,
     unit: z.enum(["percent", "usd", "number", "integer", "text", "date"]),
     filter: z.string().describe("The filter whose rule derived it"),
   })
@@ -32,6 +34,10 @@ export const TickersResponse = z
   .describe("tickers response (result_format = tickers)");
 
 export const ScreenResponse = z.union([RowsResponse, TickersResponse]);
+
+export type TemporaryColumn = z.output<typeof TemporaryColumn>;
+export type RowsResponse = z.output<typeof RowsResponse>;
+export type TickersResponse = z.output<typeof TickersResponse>;
 
 export const OptionsResponse = z
   .object({

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
-import { type RowsResponse, type TickersResponse, runScreen, screenCompanyIds } from "./service";
+import type { RowsResponse, TickersResponse } from "./response-schema";
+import { runScreen, screenCompanyIds } from "./service";
 import { compileScreen } from "./compile";
 import { marketDb } from "@/lib/db/market-db";
 
@@ -16,6 +17,9 @@ type FiscalYear = Record<string, number | string | null> & { company_id: number;
 
 let companies: Company[];
 let fiscal: Map<number, Map<number, FiscalYear>>;
+/** Per company, each searched column (name, symbols, description) as " token token ", folded as the FTS5 unicode61 tokenizer folds it. */
+let searched: Map<number, string[]>;
+const fold = (text: string) => ` ${(text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().match(/[\p{L}\p{N}\p{Co}]+/gu) ?? []).join(" ")} `;
 
 beforeAll(() => {
   const db = new Database(env().DATABASE_PATH, { readonly: true });
@@ -25,6 +29,14 @@ beforeAll(() => {
     if (!fiscal.has(row.company_id)) fiscal.set(row.company_id, new Map());
     fiscal.get(row.company_id)!.set(row.fy_offset, row);
   }
+  const symbols = new Map<number, string[]>();
+  for (const { company_id, symbol } of db.prepare("SELECT company_id, symbol FROM company_symbols").all() as { company_id: number; symbol: string }[]) {
+    symbols.set(company_id, [...(symbols.get(company_id) ?? []), symbol]);
+  }
+  const descriptions = new Map(
+    (db.prepare("SELECT company_id, description FROM company_profiles").all() as { company_id: number; description: string | null }[]).map((p) => [p.company_id, p.description ?? ""]),
+  );
+  searched = new Map(companies.map((c) => [c.id, [fold(String(c.companyName)), fold((symbols.get(c.id) ?? []).join(" ")), fold(descriptions.get(c.id) ?? "")]]));
   db.close();
 });
 
@@ -86,11 +98,19 @@ describe("range", () => {
 
 describe("text", () => {
   it("needs every term and supports phrases and prefixes", () => {
-    const rows = advanced({ filters: { description_keywords: { fts: '"semiconductor equipment" wafer*' } }, fields: ["full_ticker"] }) as RowsResponse;
+    const filters = { description_keywords: { fts: '"semiconductor equipment" wafer*' } };
+    const rows = advanced({ filters, fields: ["full_ticker"] }) as RowsResponse;
     expect(rows.total).toBeGreaterThan(0);
     const ids = new Set(rows.rows.map((r) => r.full_ticker));
     const described = companies.filter((c) => ids.has(c.full_ticker));
     expect(described.length).toBe(rows.rows.length);
+    // Every company some column of which holds the phrase and a word starting "wafer", and no other.
+    const matches = (c: Company) => {
+      const columns = searched.get(c.id)!;
+      return columns.some((col) => col.includes(" semiconductor equipment ")) && columns.some((col) => col.includes(" wafer"));
+    };
+    const expected = companies.filter(matches).map((c) => c.full_ticker);
+    expect(sorted(allTickers({ filters }))).toEqual(sorted(expected));
   });
 
   it("treats FTS syntax as text and reports text without words", () => {

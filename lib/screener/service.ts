@@ -1,40 +1,28 @@
 import { ValidationError, type FieldError } from "@/lib/api/errors";
 import { cachedStatement, marketDb, metaValue } from "@/lib/db/market-db";
-import { FILTER_BY_NAME } from "./catalog";
-import { type CompiledScreen, compileScreen, type TemporaryColumn } from "./compile";
+import { type CompiledScreen, compileScreen } from "./compile";
 import { readOptionValues } from "./option-values";
-import type { ScreenRequest } from "./request-schema";
+import { type ScreenRequest, typedFilters } from "./request-schema";
+import type { RowsResponse, TickersResponse } from "./response-schema";
 
-export interface RowsResponse {
-  as_of: string;
-  total: number;
-  limit: number;
-  offset: number;
-  loaded_fields: string[];
-  temporary_columns: TemporaryColumn[];
-  rows: Record<string, unknown>[];
-}
-
-export interface TickersResponse {
-  as_of: string;
-  total: number;
-  limit: number;
-  offset: number;
-  tickers: string[];
-}
-
-/** Values of filters with `options_source` must come from the matching option list (spec rule 6). */
+/**
+ * Values of filters with `options_source` must come from the matching option list (spec rule 6).
+ * Not in the request schemas: the lists are read from the database, which the schemas (shared with
+ * the browser and the OpenAPI document) do not see; every other check is static and lives there.
+ */
 export function validateOptionValues(request: ScreenRequest, lists: Record<string, string[]>): void {
   const errors: FieldError[] = [];
-  for (const [name, payload] of Object.entries(request.filters)) {
-    const def = FILTER_BY_NAME.get(name);
-    if (def?.input_type !== "multi_select" || !def.options_source || payload === undefined) continue;
-    const accepted = new Set(lists[def.options_source] ?? []);
-    (payload as { values: string[] }).values.forEach((value, i) => {
+  for (const filter of typedFilters(request.filters)) {
+    if (filter.input_type !== "multi_select") continue;
+    const { def, payload } = filter;
+    const source = def.options_source;
+    if (source === undefined) continue;
+    const accepted = new Set(lists[source] ?? []);
+    payload.values.forEach((value, i) => {
       if (!accepted.has(value)) {
         errors.push({
-          pointer: `/filters/${name}/values/${i}`,
-          message: `${JSON.stringify(value)} is not in option_values.${def.options_source} (see GET /api/v1/screener/options/)`,
+          pointer: `/filters/${def.name}/values/${i}`,
+          message: `${JSON.stringify(value)} is not in option_values.${source} (see GET /api/v1/screener/options/)`,
         });
       }
     });

@@ -1,0 +1,25 @@
+import { BackendError, ValidationError } from "@/lib/api/errors";
+import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { env } from "@/lib/env";
+import { WorkUnavailableError } from "@/lib/work/errors";
+
+/**
+ * What a server-rendered page does when the query it runs for the URL fails. `database`: the
+ * database is being built (the page shows its notice); `browser`: an answer the API gives too (a
+ * refused request, a busy or failing backend), so the page renders without results and the
+ * browser's own request shows it; `fault`: anything else, shown as an error and logged.
+ */
+export type PageQueryFailure = "database" | "browser" | "fault";
+
+export function pageQueryFailure(error: unknown): PageQueryFailure {
+  if (error instanceof DatabaseUnavailableError) return "database";
+  if (error instanceof ValidationError || error instanceof WorkUnavailableError || error instanceof BackendError) return "browser";
+  return "fault";
+}
+
+/** A page's fault as one JSON line at level error, with its stack (like the API's request log). */
+export function logPageFault(error: unknown, requestId: string, route: string): void {
+  if (env().LOG_LEVEL === "silent") return;
+  const described = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { name: "NonError", message: String(error) };
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "page", request_id: requestId, route, error: { ...described, fault: true } })}\n`);
+}
