@@ -83,20 +83,31 @@ test.describe("screener filter builder", () => {
   });
 
   test("invalid input is explained next to the field and nothing is sent", async ({ page }) => {
+    // The page's timers are the test's to run: however long the form waits before applying, the
+    // invalid screen is never sent.
+    await page.clock.install();
     await page.goto("/screener/");
     await addFilter(page, "market cap", "Market cap");
+    const screensSent: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/ui\/screener\/(basic|advanced)\//.test(request.url())) screensSent.push(request.postData() ?? "");
+    });
     await page.getByLabel("Market cap min").fill("2.5Q");
     await expect(page.locator('[data-error-for="filters.marketCap_usd.min"]')).toHaveText(/Not a number: USD, e\.g\. 500M, 2\.5B, 1T/);
     await expect(page.getByLabel("Market cap min")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText(/Not applied yet: fix the marked input/)).toBeVisible();
-    await page.waitForTimeout(600);
+    await page.clock.runFor(60_000);
+    expect(screensSent).toEqual([]);
     expect(page.url()).not.toContain("filters=");
 
     await page.getByLabel("Market cap min").fill("20B");
     await page.getByLabel("Market cap max").fill("10B");
     await expect(page.locator('[data-error-for="filters.marketCap_usd.min"]')).toHaveText(/min must not exceed max/);
     await page.getByLabel("Market cap max").fill("1T");
+    await page.clock.runFor(60_000);
     await expect(page).toHaveURL(/marketCap_usd/);
+    // The valid screen is sent once the form applies it.
+    await expect.poll(() => screensSent.some((body) => body.includes("marketCap_usd"))).toBe(true);
 
     const text = await addFilter(page, "keywords", "Business description keywords");
     await expect(text.getByText("Not applied yet: give at least one search term")).toBeVisible();
