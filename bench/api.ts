@@ -19,7 +19,7 @@ import { apiRoute } from "@/lib/api/route";
 import { generateApiKey } from "@/lib/auth/api-key-format";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { startApp } from "@/lib/local-servers";
+import { startApp } from "@/test/support/local-servers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
 const statePath = path.join(dir, "state.db");
