@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { buildingMarker } from "@/lib/ingest/build-database";
+import { buildingMarker } from "@/lib/db/build-marker";
 import { startApp } from "@/test/support/local-servers";
 import { problem } from "./support";
 

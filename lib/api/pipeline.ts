@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { BackendError, DatabaseUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
-import { WorkUnavailableError } from "@/lib/work/errors";
-import { BackendError, ValidationError } from "./errors";
 import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
 import { logRequest, type RequestLogLine } from "./request-log";

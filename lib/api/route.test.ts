@@ -6,9 +6,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { z } from "zod";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { BackendError, DatabaseUnavailableError, ValidationError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "./body-limits";
-import { BackendError, ValidationError } from "./errors";
 import type { ApiOperation } from "./operation";
 import { createPlatform } from "./platform";
 import { ProblemSchema } from "./problem";

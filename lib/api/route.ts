@@ -3,13 +3,13 @@ import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import type { RateLimitDecision, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
 import { publicCorsHeaders } from "./cors";
-import { ValidationError } from "./errors";
+import { ValidationError } from "@/lib/errors";
 import { parseJsonObject, receiveBody } from "./json-body";
 import type { ApiOperation } from "./operation";
 import { type Exchange, jsonResponse, revalidatableResponse, serve } from "./pipeline";
 import { type ApiPlatform, apiPlatform } from "./platform";
 import { HttpProblem } from "./problem";
-import { fieldErrorsFromZod } from "./zod-field-errors";
+import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { FORWARDED_FOR_HEADER, sentMethod, unservedMethod } from "@/lib/http/request-facts";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { BackendError, ValidationError } from "@/lib/api/errors";
+import { BackendError, ValidationError } from "@/lib/errors";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { type SearchBackend, createSearchBackend, searchFilings } from "./search-filings";
 import type { FilingSearchRequest } from "./search-schema";

@@ -1,6 +1,6 @@
 // POST /api/ui/screener/advanced/ - the screener page's advanced screens (same-origin, no API key)
 import { uiRoute } from "@/lib/api/route";
-import { advancedScreenOperation } from "@/lib/screener/operations";
+import { advancedScreenOperation } from "@/lib/api/screener-operations";
 import type { ScreenRequest } from "@/lib/screener/request-schema";
 import { runQuery } from "@/lib/work/query-pool";
 
