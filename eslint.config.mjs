@@ -6,8 +6,8 @@ import clientBoundary from "./eslint/client-boundary.mjs";
 /**
  * lib/ in layers, top to bottom: a module imports only from layers below its own (never from a
  * sibling in its layer, never upwards), so folders cannot import each other in circles. Modules
- * not listed (lib/errors.ts, lib/url-params.ts, ...) are leaves below every layer. app/ and
- * components/ sit above all of lib/, which never imports them.
+ * not listed (lib/errors.ts, lib/url-params.ts, ...) are leaves below every layer. Above lib/:
+ * components/, then app/ (lib/ imports neither; components/ never imports app/).
  */
 const LAYERS = [
   ["lib/api", "lib/ingest", "lib/server-lifecycle"],
@@ -51,6 +51,7 @@ export default defineConfig([
       "client-boundary/no-server-imports": "error",
     },
   },
+  layerRules(["components"], "components", ["app"]),
   { ...layerRules(["lib"], "a leaf of lib/", [...UI, ...LAYERS.flat()]), ignores: ["**/*.test.ts", ...LAYERS.flat().flatMap((f) => [`${f}/**`, `${f}.ts`])] },
   ...LAYERS.flatMap((layer, i) =>
     layer.map((folder) => layerRules([folder], folder, [...UI, ...LAYERS.slice(0, i + 1).flat().filter((f) => f !== folder)])),
