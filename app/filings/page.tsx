@@ -7,7 +7,7 @@ import { admitPageRender } from "@/lib/api/route";
 import { type ScreenScope, type UiFilingSearchResponse, UiFilingSearchRequest } from "@/lib/filings/screen-filings";
 import { defaultSearchBackend } from "@/lib/filings/search-filings";
 import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
-import { WorkUnavailableError } from "@/lib/work/errors";
+import { WorkUnavailableError } from "@/lib/errors";
 import { runQuery } from "@/lib/work/query-pool";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { Button, Select, TextInput } from "@/components/ui/controls";
-import type { FieldError as ApiFieldError } from "@/lib/api/errors";
+import type { FieldError as ApiFieldError } from "@/lib/errors";
 import { FILING_TYPE_LABELS } from "@/lib/filings/filing-labels";
 import { FILING_TYPES } from "@/lib/filings/filing-types";
 import { type FormError, type SearchForm, bodyToForm, checkSearchForm, pointerToFormPath } from "@/lib/filings/search-form";

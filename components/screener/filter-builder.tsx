@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/controls";
-import type { FieldError as ApiFieldError } from "@/lib/api/errors";
+import type { FieldError as ApiFieldError } from "@/lib/errors";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { type FilterForm, filterToForm, newFilterForm, pointerToPath, type ScreenForm } from "@/lib/screener/screen-form";
 import type { validateScreenForm } from "@/lib/screener/screen-form-check";

@@ -8,7 +8,7 @@ import { ApiRequestPanel } from "@/components/ui/api-request-panel";
 import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
 import { QueryProvider } from "@/components/ui/query-provider";
-import type { FieldError } from "@/lib/api/errors";
+import type { FieldError } from "@/lib/errors";
 import { ApiProblem } from "@/lib/api/ui-client";
 import { paramsFromSearch } from "@/lib/filings/search-url";
 import { DEFAULT_FIELDS } from "@/lib/screener/catalog";

@@ -1,6 +1,6 @@
 "use client";
 
-import { publicApiRequest } from "@/lib/api/api-bridge";
+import { publicApiRequest } from "@/lib/api/public-api-request";
 import { CopyButton } from "./copy-button";
 
 /** The public /api/v1 request that reproduces what is on screen: endpoint, JSON body and curl. */

@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import type { ReactElement } from "react";
 import { requestIdFor } from "@/lib/api/request-id";
-import { logPageFault, pageQueryFailure } from "@/lib/page-query-failure";
+import { logPageFault, pageQueryFailure } from "@/lib/api/page-query-failure";
 import { databaseNotice } from "./database-notice";
 
 /**

@@ -4,8 +4,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { buildingMarker } from "@/lib/ingest/build-database";
-import { startApp } from "@/lib/local-servers";
+import { buildingMarker } from "@/lib/db/build-marker";
+import { startApp } from "@/test/support/local-servers";
 import { problem } from "./support";
 
 // An app instance whose database does not exist (AUTO_INGEST=0: it is not built), then is "being

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { freePort, startApp } from "@/lib/local-servers";
+import { freePort, startApp } from "@/test/support/local-servers";
 import { problem } from "./support";
 
 // Deadlines and shutdown, each against an app instance of its own.

@@ -5,11 +5,11 @@ import { expect, test } from "@playwright/test";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { remoteEmbedderId } from "@/lib/filings/embeddings/remote-embedder";
-import { type EmbeddingsEndpoint, startEmbeddingsEndpoint } from "@/lib/filings/testing/embeddings-endpoint";
-import { type TestDatabase, createFilingsTestDatabase } from "@/lib/filings/testing/filings-database";
-import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "@/lib/filings/testing/sample-filings";
+import { type EmbeddingsEndpoint, startEmbeddingsEndpoint } from "@/test/support/filings/embeddings-endpoint";
+import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "@/test/support/filings/sample-filings";
 import { FilingSearchResponseSchema } from "@/lib/filings/search-schema";
-import { type AppServer, startApp } from "@/lib/local-servers";
+import { type AppServer, startApp } from "@/test/support/local-servers";
 import { E2E_RATE_LIMIT_TIERS } from "../../playwright.config";
 import { problem } from "./support";
 

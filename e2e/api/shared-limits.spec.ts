@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { type LocalServer, startApp, startRedis } from "@/lib/local-servers";
+import { type LocalServer, startApp, startRedis } from "@/test/support/local-servers";
 
 // Two more instances of the built app, sharing limits through one state file or through Redis.
 test.describe.configure({ mode: "serial", timeout: 120_000 });

@@ -6,8 +6,8 @@ import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { type AppServer, startApp } from "@/lib/local-servers";
-import { BENCH_SCREENS } from "@/lib/screener/bench-suite";
+import { type AppServer, startApp } from "@/test/support/local-servers";
+import { BENCH_SCREENS } from "@/bench/support/screener-suite";
 
 // The red team's requests that used to freeze the server, run together against an instance of
 // its own while /api/health/ is polled: health keeps answering, and each of them gets a

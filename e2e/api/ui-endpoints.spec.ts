@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { startApp } from "@/lib/local-servers";
+import { startApp } from "@/test/support/local-servers";
 import { baseUrl, call, problem } from "./support";
 
 // The browser UI's own endpoints need no key but serve this site's pages only.

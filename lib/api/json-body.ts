@@ -1,7 +1,7 @@
 import { FORBIDDEN_KEYS, MAX_BODY_BYTES, MAX_BODY_DEPTH } from "./body-limits";
-import { type FieldError, MAX_LISTED_ERRORS, ValidationError } from "./errors";
+import { type FieldError, MAX_LISTED_ERRORS, ValidationError } from "@/lib/errors";
 import { HttpProblem } from "./problem";
-import { jsonPointer } from "./zod-field-errors";
+import { jsonPointer } from "@/lib/zod-field-errors";
 
 /** A POST body as received: its bytes, or the fact that it passed the size cap (reading stopped there). */
 export type ReceivedBody = { bytes: Uint8Array } | { tooLarge: true };

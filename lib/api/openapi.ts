@@ -8,7 +8,7 @@ import { deserializeError } from "@/lib/work/serialized-error";
 import { POOL_REFUSALS } from "@/lib/work/worker-pool";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
 import { checkOrderMarkdown } from "./check-order";
-import { ValidationError } from "./errors";
+import { ValidationError } from "@/lib/errors";
 import { API_TAGS, type ApiOperation, type OperationExample, type ServiceErrorExample } from "./operation";
 import { problemFor } from "./pipeline";
 import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemKind, ProblemSchema, problemBody } from "./problem";
@@ -20,7 +20,7 @@ import {
   UNAUTHORIZED_DETAIL,
   WWW_AUTHENTICATE,
 } from "./route";
-import { fieldErrorsFromZod } from "./zod-field-errors";
+import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 

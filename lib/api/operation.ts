@@ -12,8 +12,9 @@ export type ApiTag = keyof typeof API_TAGS;
 
 /**
  * One public API operation, described once: the route wrapper validates requests with its schema,
- * and the OpenAPI document is generated from it. Domain modules (lib/screener, lib/filings) export
- * their operations; lib/api builds routes and the document from them.
+ * and the OpenAPI document is generated from it. The operations live in lib/api
+ * (screener-operations.ts, filing-operations.ts, ui-operations.ts) and take their schemas from the
+ * domains (lib/screener, lib/filings), which never import lib/api.
  */
 export interface ApiOperation<Request extends z.ZodType = z.ZodType, Response extends z.ZodType = z.ZodType> {
   operationId: string;

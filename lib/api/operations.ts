@@ -1,6 +1,6 @@
-import { filingOperations } from "@/lib/filings/operations";
-import { screenerOperations } from "@/lib/screener/operations";
+import { filingOperations } from "./filing-operations";
 import type { ApiOperation } from "./operation";
+import { screenerOperations } from "./screener-operations";
 
 /**
  * Every public operation (the spec has four): the OpenAPI document, /docs/ and the contract

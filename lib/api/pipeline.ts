@@ -1,14 +1,16 @@
 import { createHash } from "node:crypto";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { BackendError, DatabaseUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
-import { WorkUnavailableError } from "@/lib/work/errors";
-import { BackendError, ValidationError } from "./errors";
 import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
 import { logRequest, type RequestLogLine } from "./request-log";
 import { sentMethod } from "@/lib/http/request-facts";
 
-export interface Exchange {
+/**
+ * One HTTP request on its way through the pipeline: what the steps learn about it, and the headers
+ * its answer will carry.
+ */
+export interface RequestContext {
   request: Request;
   requestId: string;
   /** Response headers so far (request id, CORS, rate limit): every answer, error or not, carries them. */
@@ -26,25 +28,25 @@ export interface Exchange {
 export async function serve(
   request: Request,
   baseHeaders: Record<string, string>,
-  work: (exchange: Exchange) => Promise<Response>,
+  work: (context: RequestContext) => Promise<Response>,
 ): Promise<Response> {
   const started = performance.now();
   const requestId = requestIdFor(request.headers);
-  const exchange: Exchange = { request, requestId, headers: new Headers(baseHeaders), keyId: null, caller: null };
-  exchange.headers.set(REQUEST_ID_HEADER, requestId);
+  const context: RequestContext = { request, requestId, headers: new Headers(baseHeaders), keyId: null, caller: null };
+  context.headers.set(REQUEST_ID_HEADER, requestId);
   let response: Response;
   let failure: RequestLogLine["error"];
   try {
-    response = await work(exchange);
+    response = await work(context);
   } catch (error) {
     const { body, headers, fault } = problemFor(error);
-    for (const [name, value] of Object.entries(headers)) exchange.headers.set(name, value);
-    response = problemResponse(body, exchange.headers);
+    for (const [name, value] of Object.entries(headers)) context.headers.set(name, value);
+    response = problemResponse(body, context.headers);
     if (body.status >= 500) failure = describeFailure(error, fault);
   }
   logRequest({
     request_id: requestId,
-    key_id: exchange.keyId,
+    key_id: context.keyId,
     method: sentMethod(request),
     route: new URL(request.url).pathname,
     status: response.status,
@@ -54,25 +56,25 @@ export async function serve(
   return response;
 }
 
-/** A 200 JSON answer carrying the exchange's headers. */
-export function jsonResponse(exchange: Exchange, json: string, cacheControl = "no-store"): Response {
-  exchange.headers.set("Content-Type", "application/json");
-  exchange.headers.set("Cache-Control", cacheControl);
-  return new Response(json, { status: 200, headers: exchange.headers });
+/** A 200 JSON answer carrying the context's response headers. */
+export function jsonResponse(context: RequestContext, json: string, cacheControl = "no-store"): Response {
+  context.headers.set("Content-Type", "application/json");
+  context.headers.set("Cache-Control", cacheControl);
+  return new Response(json, { status: 200, headers: context.headers });
 }
 
 /**
  * A GET answer that clients can revalidate: a strong ETag of the body, and 304 without a body
  * when `If-None-Match` names it (a 304 is still an authenticated request and counts).
  */
-export function revalidatableResponse(exchange: Exchange, json: string): Response {
+export function revalidatableResponse(context: RequestContext, json: string): Response {
   const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
-  exchange.headers.set("ETag", etag);
-  const ifNoneMatch = exchange.request.headers.get("if-none-match");
+  context.headers.set("ETag", etag);
+  const ifNoneMatch = context.request.headers.get("if-none-match");
   const matches = ifNoneMatch !== null && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
-  if (!matches) return jsonResponse(exchange, json, "private, no-cache");
-  exchange.headers.set("Cache-Control", "private, no-cache");
-  return new Response(null, { status: 304, headers: exchange.headers });
+  if (!matches) return jsonResponse(context, json, "private, no-cache");
+  context.headers.set("Cache-Control", "private, no-cache");
+  return new Response(null, { status: 304, headers: context.headers });
 }
 
 const BACKEND_DETAIL = "The filing search backend did not return a usable result; retry later or narrow the search.";

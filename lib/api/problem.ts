@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "./body-limits";
-import type { FieldError } from "./errors";
+import type { FieldError } from "@/lib/errors";
 
 /**
  * Every error the API answers, as RFC 9457 problem details (`application/problem+json`). The

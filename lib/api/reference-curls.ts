@@ -1,4 +1,4 @@
-import { curlCommand } from "./api-bridge";
+import { curlCommand } from "./public-api-request";
 import type { ApiOperation } from "./operation";
 
 /** The curl commands of the API reference (/docs). */

@@ -6,11 +6,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { z } from "zod";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { BackendError, DatabaseUnavailableError, ValidationError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "./body-limits";
-import { BackendError, ValidationError } from "./errors";
 import type { ApiOperation } from "./operation";
-import { createPlatform } from "./platform";
+import { createApiServices } from "./api-services";
 import { ProblemSchema } from "./problem";
 import { apiRoute, clientAddress, uiRoute } from "./route";
 
@@ -18,7 +17,7 @@ import { apiRoute, clientAddress, uiRoute } from "./route";
 const dir = mkdtempSync(path.join(tmpdir(), "api-route-"));
 const db = openApiStateDb(path.join(dir, "state.db"));
 let clock = Date.parse("2026-04-01T10:00:00Z");
-const platform = createPlatform(db, { uiPerMinute: 5, tiers: '{"bulk": {"minute": 1000000, "day": 1000000}}', now: () => clock });
+const services = createApiServices(db, { uiPerMinute: 5, tiers: '{"bulk": {"minute": 1000000, "day": 1000000}}', now: () => clock });
 afterAll(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
@@ -51,8 +50,8 @@ const statusOperation = {
   response: { schema: z.object({ ok: z.boolean() }), description: "ok", examples: {} },
 } satisfies ApiOperation;
 
-const echo = apiRoute(echoOperation, ({ body }) => ({ received: body }), () => platform);
-const status = apiRoute(statusOperation, () => ({ ok: true }), () => platform);
+const echo = apiRoute(echoOperation, ({ body }) => ({ received: body }), () => services);
+const status = apiRoute(statusOperation, () => ({ ok: true }), () => services);
 
 const newKey = (tier: string = "starter") => createApiKey(db, { name: "test", tier }).key;
 const post = (headers: Record<string, string>, body?: BodyInit) =>
@@ -258,7 +257,7 @@ describe("apiRoute: errors, methods and headers", () => {
   const failing = (error: unknown) =>
     apiRoute(statusOperation, () => {
       throw error;
-    }, () => platform).GET(new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: `Bearer ${key}` } }));
+    }, () => services).GET(new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: `Bearer ${key}` } }));
 
   it("maps service errors in one place", async () => {
     const validation = await failing(new ValidationError([{ pointer: "/filters/country/values/0", message: "not a country" }]));
@@ -366,7 +365,7 @@ describe("apiRoute: errors, methods and headers", () => {
 
 describe("uiRoute", () => {
   const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
-  const ui = uiRoute(echoOperation, ({ body }) => ({ received: body }), () => platform);
+  const ui = uiRoute(echoOperation, ({ body }) => ({ received: body }), () => services);
   const uiPost = (headers: Record<string, string>) =>
     ui.POST(new Request("http://localhost/api/ui/echo/", { method: "POST", headers: { "content-type": "application/json", host: "localhost", ...headers }, body: "{}" }));
 

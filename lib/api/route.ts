@@ -3,13 +3,13 @@ import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import type { RateLimitDecision, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
 import { publicCorsHeaders } from "./cors";
-import { ValidationError } from "./errors";
+import { ValidationError } from "@/lib/errors";
 import { parseJsonObject, receiveBody } from "./json-body";
 import type { ApiOperation } from "./operation";
-import { type Exchange, jsonResponse, revalidatableResponse, serve } from "./pipeline";
-import { type ApiPlatform, apiPlatform } from "./platform";
+import { type RequestContext, jsonResponse, revalidatableResponse, serve } from "./pipeline";
+import { type ApiServices, apiServices } from "./api-services";
 import { HttpProblem } from "./problem";
-import { fieldErrorsFromZod } from "./zod-field-errors";
+import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { FORWARDED_FOR_HEADER, sentMethod, unservedMethod } from "@/lib/http/request-facts";
 
 /**
@@ -28,8 +28,8 @@ import { FORWARDED_FOR_HEADER, sentMethod, unservedMethod } from "@/lib/http/req
  * handler → JSON (GET answers carry an ETag and honour If-None-Match with 304). Anything thrown
  * becomes a problem response in one place (lib/api/pipeline.ts); one log line per request.
  */
-export function apiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
-  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, apiKeyGate, platform);
+export function apiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, services = apiServices): RouteHandlers {
+  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, apiKeyGate, services);
 }
 
 /**
@@ -37,8 +37,8 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: Operat
  * from other sites (Origin / Sec-Fetch-Site) and limits each client address on its own
  * (UI_RATE_LIMIT_PER_MINUTE). Same validation, errors and log line as the public API.
  */
-export function uiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, platform = apiPlatform): RouteHandlers {
-  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, sameOriginGate, platform);
+export function uiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, services = apiServices): RouteHandlers {
+  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, sameOriginGate, services);
 }
 
 /**
@@ -46,14 +46,14 @@ export function uiRoute<Op extends ApiOperation>(operation: Op, handler: Operati
  * OpenAPI document only (`/api/v1/openapi.json`), which the spec does not count as an operation.
  */
 export function documentRoute(path: string, getDocument: () => unknown): RouteHandlers {
-  return createRoute({ operationId: "getOpenApiDocument", method: "get", path }, getDocument, openGate, apiPlatform);
+  return createRoute({ operationId: "getOpenApiDocument", method: "get", path }, getDocument, openGate, apiServices);
 }
 
 /** Every method of a path that has no operation: JSON 404 (the `app/api/[[...path]]` catch-all). */
 export function notFoundRoute(): RouteHandlers {
   const notFound: RouteHandler = (request) =>
-    serve(request, publicCorsHeaders("OPTIONS"), async (exchange) => {
-      const path = new URL(exchange.request.url).pathname;
+    serve(request, publicCorsHeaders("OPTIONS"), async (context) => {
+      const path = new URL(context.request.url).pathname;
       throw new HttpProblem("not_found", notFoundDetail(path));
     });
   return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
@@ -97,9 +97,9 @@ interface Gate {
   /** Headers on every response of the route. */
   headers(allow: string): Record<string, string>;
   /** OPTIONS: the CORS preflight. */
-  preflight(exchange: Exchange, allow: string): Response;
+  preflight(context: RequestContext, allow: string): Response;
   /** Who is asking and the limits that count it (null: not counted), or throws the refusal (401, 403). */
-  identify(exchange: Exchange, platform: ApiPlatform): Counted | null;
+  identify(context: RequestContext, services: ApiServices): Counted | null;
 }
 
 interface Counted {
@@ -111,7 +111,7 @@ function createRoute(
   operation: Pick<ApiOperation, "operationId" | "method" | "path" | "request">,
   handler: (context: HandlerContext<never>) => unknown,
   gate: Gate,
-  platform: () => ApiPlatform,
+  services: () => ApiServices,
 ): RouteHandlers {
   const method = operation.method.toUpperCase() as Method;
   const schema = operation.request?.schema;
@@ -121,28 +121,28 @@ function createRoute(
   const handle =
     (handlerMethod: Method | "OPTIONS"): RouteHandler =>
     (request) =>
-      serve(request, gate.headers(allow), async (exchange) => {
+      serve(request, gate.headers(allow), async (context) => {
         const called = unservedMethod(request) ?? handlerMethod;
         const url = new URL(request.url);
-        if (operation.path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(exchange, url);
-        if (called === "OPTIONS") return gate.preflight(exchange, allow);
+        if (operation.path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(context, url);
+        if (called === "OPTIONS") return gate.preflight(context, allow);
         // Before the key check: a wrong method costs nothing, so it is neither authenticated nor counted.
         if (called !== method) {
           throw new HttpProblem("method_not_allowed", methodNotAllowedDetail(called, operation.path, method), { headers: { Allow: allow } });
         }
-        const counted = gate.identify(exchange, platform());
+        const counted = gate.identify(context, services());
         // Received before counting: a body that never arrives (408) costs the caller nothing.
-        const received = schema === undefined ? null : await receiveBody(request, platform().bodyTimeoutMs);
-        if (counted !== null) await throttle(exchange, counted, platform());
+        const received = schema === undefined ? null : await receiveBody(request, services().bodyTimeoutMs);
+        if (counted !== null) await throttle(context, counted, services());
         let body: unknown;
         if (received !== null && schema !== undefined) {
           const parsed = schema.safeParse(parseJsonObject(request.headers, received));
           if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
           body = parsed.data;
         }
-        const result = await handler({ body: body as never, request, requestId: exchange.requestId, keyId: exchange.keyId, caller: exchange.caller ?? "open" });
+        const result = await handler({ body: body as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open" });
         const json = JSON.stringify(result);
-        return method === "GET" ? revalidatableResponse(exchange, json) : jsonResponse(exchange, json);
+        return method === "GET" ? revalidatableResponse(context, json) : jsonResponse(context, json);
       });
 
   return {
@@ -159,9 +159,9 @@ function createRoute(
  * The spec's paths end with a slash; the same path without it answers 308 Permanent Redirect to
  * it, which clients follow keeping the method and body (before any key check: it costs nothing).
  */
-function slashRedirect(exchange: Exchange, url: URL): Response {
-  exchange.headers.set("Location", `${url.pathname}/${url.search}`);
-  return new Response(null, { status: 308, headers: exchange.headers });
+function slashRedirect(context: RequestContext, url: URL): Response {
+  context.headers.set("Location", `${url.pathname}/${url.search}`);
+  return new Response(null, { status: 308, headers: context.headers });
 }
 
 /** The `Allow` header of an operation's path. */
@@ -169,9 +169,9 @@ export const allowedMethods = (method: ApiOperation["method"]) => (method === "g
 export const methodNotAllowedDetail = (called: string, path: string, method: string) => `${called} is not allowed on ${path}; use ${method}.`;
 export const notFoundDetail = (path: string) => `No operation at ${path}. The operations are listed at /api/v1/openapi.json.`;
 
-const noContent = (exchange: Exchange, allow: string) => {
-  exchange.headers.set("Allow", allow);
-  return new Response(null, { status: 204, headers: exchange.headers });
+const noContent = (context: RequestContext, allow: string) => {
+  context.headers.set("Allow", allow);
+  return new Response(null, { status: 204, headers: context.headers });
 };
 
 export const UNAUTHORIZED_DETAIL = "A valid API key is required: send it as `Authorization: Bearer <key>`.";
@@ -183,13 +183,13 @@ const UNAUTHORIZED = () => new HttpProblem("unauthorized", UNAUTHORIZED_DETAIL, 
 const apiKeyGate: Gate = {
   headers: publicCorsHeaders,
   preflight: noContent,
-  identify(exchange, platform) {
+  identify(context, services) {
     // Decided before any throttling: refused keys are never counted, and the check is cheap.
-    const key = platform.authenticate(exchange.request.headers.get("authorization"));
+    const key = services.authenticate(context.request.headers.get("authorization"));
     if (key === null) throw UNAUTHORIZED();
-    exchange.keyId = key.keyId;
+    context.keyId = key.keyId;
     // A key whose tier was removed from the configuration falls back to the default tier.
-    return { subject: `key:${key.keyId}`, windows: platform.tiers.get(key.tier) ?? platform.tiers.get(DEFAULT_TIER)! };
+    return { subject: `key:${key.keyId}`, windows: services.tiers.get(key.tier) ?? services.tiers.get(DEFAULT_TIER)! };
   },
 };
 
@@ -201,13 +201,13 @@ const openGate: Gate = {
 
 const sameOriginGate: Gate = {
   headers: () => ({}),
-  preflight(exchange, allow) {
-    assertSameOrigin(exchange.request);
-    return noContent(exchange, allow);
+  preflight(context, allow) {
+    assertSameOrigin(context.request);
+    return noContent(context, allow);
   },
-  identify(exchange, platform) {
-    assertSameOrigin(exchange.request);
-    return { subject: uiSubject(exchange.request.headers, platform), windows: platform.uiWindows };
+  identify(context, services) {
+    assertSameOrigin(context.request);
+    return { subject: uiSubject(context.request.headers, services), windows: services.uiWindows };
   },
 };
 
@@ -217,16 +217,16 @@ const sameOriginGate: Gate = {
  * query pool, or null when refused (the page then renders without results and the browser's own
  * request waits for the limit).
  */
-export async function admitPageRender(headers: Headers, platform = apiPlatform): Promise<string | null> {
-  const p = platform();
-  const caller = uiSubject(headers, p);
-  return (await p.limiter.consume(caller, p.uiWindows, p.now())).allowed ? caller : null;
+export async function admitPageRender(headers: Headers, services = apiServices): Promise<string | null> {
+  const s = services();
+  const caller = uiSubject(headers, s);
+  return (await s.limiter.consume(caller, s.uiWindows, s.now())).allowed ? caller : null;
 }
 
-async function throttle(exchange: Exchange, { subject, windows }: Counted, platform: ApiPlatform): Promise<void> {
-  const decision = await platform.limiter.consume(subject, windows, platform.now());
-  exchange.caller = subject;
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) exchange.headers.set(name, value);
+async function throttle(context: RequestContext, { subject, windows }: Counted, services: ApiServices): Promise<void> {
+  const decision = await services.limiter.consume(subject, windows, services.now());
+  context.caller = subject;
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) context.headers.set(name, value);
   if (decision.allowed) return;
   throw new HttpProblem("rate_limited", rateLimitedDetail(decision), { members: { "violated-policies": decision.violated } });
 }
@@ -263,7 +263,7 @@ function hostOf(origin: string): string | null {
 }
 
 /** The UI limit's subject: the client's address. */
-const uiSubject = (headers: Headers, platform: ApiPlatform) => `ui:${clientAddress(headers, platform.trustProxyHops)}`;
+const uiSubject = (headers: Headers, services: ApiServices) => `ui:${clientAddress(headers, services.trustProxyHops)}`;
 
 /**
  * The client address: the `x-forwarded-for` entry `trustedHops` from its end. Its last entry is

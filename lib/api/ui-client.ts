@@ -1,4 +1,4 @@
-import type { FieldError } from "./errors";
+import type { FieldError } from "@/lib/errors";
 
 /** The app's pages calling their own same-origin endpoints (`/api/ui/...`). */
 

@@ -1,21 +1,12 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import { DatabaseUnavailableError } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { buildInProgress } from "@/lib/ingest/build-database";
+import { buildInProgress } from "./build-marker";
 import { SCHEMA_VERSION } from "./schema";
 
-export type DatabaseState = "ready" | "building" | "missing";
-
-/** Thrown when a request needs the market database but it is not (yet) there. */
-export class DatabaseUnavailableError extends Error {
-  /** When to try again (`Retry-After`). */
-  readonly retryAfterSeconds = 10;
-  constructor(readonly state: Exclude<DatabaseState, "ready">) {
-    super(state === "building" ? "The database is being built; try again shortly." : "The database is missing; run `npm run ingest`.");
-    this.name = "DatabaseUnavailableError";
-  }
-}
+export type DatabaseState = "ready" | DatabaseUnavailableError["state"];
 
 const building = () => buildInProgress(env().DATABASE_PATH);
 

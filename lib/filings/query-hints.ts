@@ -1,4 +1,4 @@
-import { companyNameKey, significantWords } from "@/lib/names";
+import { companyNameKey, significantWords } from "@/lib/company-names";
 import { expandFiscalYears } from "./text-terms";
 
 /**

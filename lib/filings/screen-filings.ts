@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { type FieldError, ValidationError } from "@/lib/api/errors";
-import { fieldErrorsFromZod } from "@/lib/api/zod-field-errors";
-import type { ApiOperation } from "@/lib/api/operation";
+import { type FieldError, ValidationError } from "@/lib/errors";
+import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
 import { screenCompanyIds } from "@/lib/screener/service";
-import { filingSearchOperation } from "./operations";
 import { defaultSearchBackend, searchFilings } from "./search-filings";
 import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
 
@@ -90,16 +88,3 @@ function screenIdsOrThrow(filters: z.output<typeof AdvancedScreenRequest>["filte
     throw new ValidationError(error.errors.map((e: FieldError) => ({ ...e, pointer: `/screen${e.pointer}` })));
   }
 }
-
-/** The browser UI's own operation (not part of the public API). */
-export const uiFilingSearchOperation = {
-  operationId: "searchFilingsUi",
-  method: "post",
-  path: "/api/ui/filings/search/",
-  summary: "Search filings (the app's own pages)",
-  description: "The public filing search, optionally limited to the companies of a screen.",
-  tags: ["Filing search UI"],
-  request: { schema: UiFilingSearchRequest, examples: {} },
-  response: { schema: UiFilingSearchResponse, description: "The best passages, and the screen's companies with their hits", examples: {} },
-  serviceErrors: filingSearchOperation.serviceErrors,
-} satisfies ApiOperation;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { BackendError, ValidationError } from "@/lib/api/errors";
+import { BackendError, ValidationError } from "@/lib/errors";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { type SearchBackend, createSearchBackend, searchFilings } from "./search-filings";
 import type { FilingSearchRequest } from "./search-schema";
-import { type TestDatabase, createFilingsTestDatabase } from "./testing/filings-database";
-import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "./testing/sample-filings";
+import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "@/test/support/filings/sample-filings";
 
 let database: TestDatabase;
 let backend: SearchBackend;

@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
-import { BackendError, ValidationError } from "@/lib/api/errors";
-import { DatabaseUnavailableError, marketDb } from "@/lib/db/market-db";
+import { BackendError, DatabaseUnavailableError, ValidationError } from "@/lib/errors";
+import { marketDb } from "@/lib/db/market-db";
 import { env } from "@/lib/env";
-import { namesMatch } from "@/lib/names";
+import { namesMatch } from "@/lib/company-names";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
 import { type PassageRange, type Scope, FilingSearchRepository } from "./filing-search-repository";

@@ -1,4 +1,4 @@
-import { jsonPointer } from "@/lib/api/zod-field-errors";
+import { jsonPointer } from "@/lib/zod-field-errors";
 import { normaliseFilingType } from "./filing-types";
 import { PAGE_RESULTS } from "./search-url";
 import { FilingSearchRequestSchema } from "./search-schema";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitLsa, embedWithLsa } from "@/lib/ingest/filings/lsa-model";
+import { fitLsa, embedWithLsa } from "./embeddings/lsa-model";
 import { filingTypeKey, normaliseFilingType } from "./filing-types";
 import { fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";

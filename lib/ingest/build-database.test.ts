@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildDatabase, buildInProgress, buildingMarker } from "./build-database";
+import { buildInProgress, buildingMarker } from "@/lib/db/build-marker";
+import { buildDatabase } from "./build-database";
 import { BundledFileError, readBrotliText, writeBrotli } from "./compressed-files";
 import { silentProgress } from "./progress";
 

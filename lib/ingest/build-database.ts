@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { AS_OF_DATE } from "@/lib/as-of";
+import { buildingMarker } from "@/lib/db/build-marker";
 import { FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
 import { screenerIndexStatements } from "@/lib/screener/indexes";
@@ -21,30 +22,6 @@ export interface BuildReport {
   seconds: number;
   bytes: number;
   counts: Record<string, number>;
-}
-
-/** Marker present while a build runs (it holds the builder's pid), so the server can answer "building" instead of "missing". */
-export const buildingMarker = (databasePath: string) => `${databasePath}.building`;
-
-/**
- * Whether a build of this database is running: its marker exists and names a live process. A
- * marker left by a build that was killed does not count (the next start builds again).
- */
-export function buildInProgress(databasePath: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(buildingMarker(databasePath), "utf8"));
-  } catch {
-    return false;
-  }
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Sources of the bundled data, for the metadata table (see data/SOURCES.md). */

@@ -3,7 +3,7 @@
  * are in derived-metrics.test.ts). Needs the database (`npm run ingest`).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtDb, company, fiscal, priceTickers } from "./testing/raw-files";
+import { builtDb, company, fiscal, priceTickers } from "@/test/support/ingest/raw-files";
 
 let db: ReturnType<typeof builtDb>;
 

@@ -1,6 +1,6 @@
 /**
  * Data tests, continued: valuation, ratios, growth and the null rules re-derived from the bundled raw
- * files following docs/METRICS.md word for word (lib/ingest/testing/raw-files.ts), compared with the
+ * files following docs/METRICS.md word for word (test/support/ingest/raw-files.ts), compared with the
  * built database and with what the screener returns. Needs the database (`npm run ingest`).
  */
 import { describe, expect, it } from "vitest";
@@ -23,7 +23,7 @@ import {
   raw,
   rawCsv,
   roic,
-} from "./testing/raw-files";
+} from "@/test/support/ingest/raw-files";
 
 /** Kaggle-sourced companies: 2016 fundamentals ticker, and its ticker in the (2021) price file. */
 const CASES = [

@@ -1,4 +1,4 @@
-import { namesMatch, sameCompanyName } from "@/lib/names";
+import { namesMatch, sameCompanyName } from "@/lib/company-names";
 
 /**
  * The S&P 500 side of the universe: every company of the 2016 fundamentals, the 2021 price file and

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { companyNameKey } from "@/lib/names";
+import { companyNameKey } from "@/lib/company-names";
 import { BundledFileError } from "./compressed-files";
 import { type Exchange, localSymbol, resolveExchange } from "./exchanges";
 

@@ -1,4 +1,4 @@
-import { companyNameKey, companyWordSetKey, namesMatch } from "@/lib/names";
+import { companyNameKey, companyWordSetKey, namesMatch } from "@/lib/company-names";
 import { EXCHANGES, US_EXCHANGE_CODES } from "./exchanges";
 import type { IndexMember } from "./index-members";
 import { type Listing, completeness, groupByIssuer, selectHomeListings } from "./listings";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalServer, startRedis } from "@/lib/local-servers";
+import { type LocalServer, startRedis } from "@/test/support/local-servers";
 import { type RedisRateLimiter, redisRateLimiter } from "./redis-limiter";
 import { RateLimitStoreUnavailableError } from "./sliding-window";
-import { limiterContract } from "./test-support/limiter-contract";
+import { limiterContract } from "@/test/support/rate-limit/limiter-contract";
 import { parseTiers } from "./tiers";
 
 // A real redis-server, started here and stopped after the tests.

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { sqliteRateLimiter } from "./sqlite-limiter";
-import { limiterContract } from "./test-support/limiter-contract";
+import { limiterContract } from "@/test/support/rate-limit/limiter-contract";
 
 const dir = mkdtempSync(path.join(tmpdir(), "sqlite-limiter-"));
 const file = path.join(dir, "state.db");
@@ -18,7 +18,7 @@ limiterContract("SQLite limiter", () => limiter);
 describe("SQLite limiter across processes", () => {
   it("admits exactly 30 when 4 processes sharing the state file race 80 requests", async () => {
     const run = promisify(execFile);
-    const worker = path.join(import.meta.dirname, "test-support", "consume-worker.ts");
+    const worker = path.join(import.meta.dirname, "..", "..", "test", "support", "rate-limit", "consume-worker.ts");
     const subject = `processes-${Date.now()}`;
     // All processes start at the same instant, after each has opened the file.
     const startAt = Date.now() + 2500;

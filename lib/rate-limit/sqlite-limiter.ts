@@ -1,4 +1,4 @@
-import type { StateDb } from "@/lib/db/api-state-db";
+import type Database from "better-sqlite3";
 import { LONGEST_WINDOW_MS } from "./tiers";
 import { decide, RateLimitStoreUnavailableError, type RateLimitDecision, type RateLimiter, type WindowLimit, type WindowState } from "./sliding-window";
 
@@ -8,9 +8,11 @@ const SWEEP_EVERY_MS = 5 * 60_000;
  * The sliding-window log in the API state file. Each decision is one `BEGIN IMMEDIATE`
  * transaction: it takes the file's write lock before reading the counts, so concurrent requests
  * (in this process or in any other process sharing the file) are serialised and can never both
- * take the last free slot.
+ * take the last free slot. `db` is the API state file (lib/db/api-state-db.ts creates its
+ * rate_limit_log table), typed as the bare connection: lib/env imports this folder's tiers, so
+ * lib/rate-limit may not import lib/db (which imports lib/env).
  */
-export function sqliteRateLimiter(db: StateDb): RateLimiter {
+export function sqliteRateLimiter(db: Database.Database): RateLimiter {
   const prune = db.prepare(`DELETE FROM rate_limit_log WHERE subject = ? AND at_ms <= ?`);
   // Subjects that stop sending (revoked keys, passing UI clients) are never pruned by the line
   // above: a sweep every few minutes drops every row older than the longest window there is.

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ApiOperation } from "@/lib/api/operation";
 import { AdvancedScreenRequest, type ScreenRequest } from "./request-schema";
 import { runScreen } from "./service";
 
@@ -33,15 +32,3 @@ export const FunnelResponse = z.object({
   universe: z.int().describe("Companies before any filter"),
   steps: z.array(z.object({ filter: z.string(), total: z.int().describe("Companies left after this filter and every one before it") })),
 });
-
-/** The browser UI's own operation (not part of the public API). */
-export const screenFunnelOperation = {
-  operationId: "countScreenFunnel",
-  method: "post",
-  path: "/api/ui/screener/funnel/",
-  summary: "Companies left after each filter",
-  description: "Runs the screen's filters cumulatively, in the order given, and counts the companies left after each.",
-  tags: ["Screener UI"],
-  request: { schema: FunnelRequest, examples: {} },
-  response: { schema: FunnelResponse, description: "Counts after each filter", examples: {} },
-} satisfies ApiOperation;

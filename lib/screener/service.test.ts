@@ -4,7 +4,7 @@
  */
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/api/errors";
+import { ValidationError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
 import type { RowsResponse, TickersResponse } from "./response-schema";

@@ -1,4 +1,4 @@
-import { ValidationError, type FieldError } from "@/lib/api/errors";
+import { ValidationError, type FieldError } from "@/lib/errors";
 import { cachedStatement, marketDb, metaValue } from "@/lib/db/market-db";
 import { type CompiledScreen, compileScreen } from "./compile";
 import { readOptionValues } from "./option-values";

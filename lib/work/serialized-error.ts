@@ -1,6 +1,4 @@
-import { BackendError, type FieldError, ValidationError } from "@/lib/api/errors";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
-import { WorkUnavailableError } from "./errors";
+import { BackendError, DatabaseUnavailableError, type FieldError, ValidationError, WorkUnavailableError } from "@/lib/errors";
 
 /**
  * Errors cross from a worker thread as plain data (structured clone keeps no classes), and the

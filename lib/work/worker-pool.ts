@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { WorkUnavailableError } from "./errors";
+import type { WorkUnavailableError } from "@/lib/errors";
 import type { SerializedError } from "./serialized-error";
 import type { WorkOutcome, WorkerReply, WorkerRequest } from "./worker-protocol";
 

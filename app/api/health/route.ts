@@ -2,7 +2,8 @@
 import { jsonResponse, serve } from "@/lib/api/pipeline";
 import { HttpProblem } from "@/lib/api/problem";
 import { getOnlyRoute } from "@/lib/api/route";
-import { DatabaseUnavailableError, marketDb, metaValue } from "@/lib/db/market-db";
+import { marketDb, metaValue } from "@/lib/db/market-db";
+import { DatabaseUnavailableError } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = getOnlyRoute("/api/health/");

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { embedWithLsa } from "@/lib/ingest/filings/lsa-model";
+import { embedWithLsa } from "./lsa-model";
 import { type Embedder, EmbeddingError } from "./embedder";
 
 export const CORPUS_EMBEDDER_ID = "corpus-lsa-v1";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddingsEndpoint, startEmbeddingsEndpoint } from "../testing/embeddings-endpoint";
+import { type EmbeddingsEndpoint, startEmbeddingsEndpoint } from "@/test/support/filings/embeddings-endpoint";
 import { EmbeddingError } from "./embedder";
 import { RemoteEmbedder } from "./remote-embedder";
 

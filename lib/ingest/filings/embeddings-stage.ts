@@ -2,11 +2,12 @@ import type Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { CORPUS_EMBEDDER_ID } from "@/lib/filings/embeddings/corpus-embedder";
 import type { Progress } from "../progress";
-import { type LsaOptions, fitLsa, LSA_DEFAULTS } from "./lsa-model";
+import { type LsaOptions, fitLsa, LSA_DEFAULTS } from "@/lib/filings/embeddings/lsa-model";
 
 /**
- * Builds the default embedder (LSA over the passages, see lsa-model.ts), stores its term vectors so
- * queries can be embedded at run time, and stores every passage's vector in a sqlite-vec index.
+ * Builds the default embedder (LSA over the passages, see lib/filings/embeddings/lsa-model.ts),
+ * stores its term vectors so queries can be embedded at run time, and stores every passage's
+ * vector in a sqlite-vec index.
  */
 export function runEmbeddingsStage(db: Database.Database, progress: Progress, options: LsaOptions = LSA_DEFAULTS): { passages: number; terms: number } {
   sqliteVec.load(db);

@@ -1,4 +1,4 @@
-import { companyNameKey, namesMatch, sameCompanyName } from "@/lib/names";
+import { companyNameKey, namesMatch, sameCompanyName } from "@/lib/company-names";
 import type { SourceDocument } from "./filing-sources";
 
 /** A company of the universe that a filing can belong to. */

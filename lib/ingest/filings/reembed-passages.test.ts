@@ -5,8 +5,8 @@ import * as sqliteVec from "sqlite-vec";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { embedderFromEnv } from "@/lib/filings/embeddings/embedder-from-env";
 import { RemoteEmbedder } from "@/lib/filings/embeddings/remote-embedder";
-import { createFilingsTestDatabase } from "@/lib/filings/testing/filings-database";
-import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "@/lib/filings/testing/sample-filings";
+import { createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "@/test/support/filings/sample-filings";
 import { silentProgress } from "../progress";
 import { reembedPassages } from "./reembed-passages";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RateLimiter, WindowLimit } from "../sliding-window";
-import { parseTiers } from "../tiers";
+import type { RateLimiter, WindowLimit } from "@/lib/rate-limit/sliding-window";
+import { parseTiers } from "@/lib/rate-limit/tiers";
 
 const STARTER = parseTiers(undefined).get("starter")!;
 const T0 = Date.parse("2026-03-02T09:00:00Z");

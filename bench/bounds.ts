@@ -2,8 +2,8 @@
  * `npm run bench:bounds`: in-process cost of the hostile inputs a red team found (issue 11), and of
  * the costliest inputs the request bounds still accept. Prints milliseconds; judges nothing.
  */
-import { ValidationError } from "@/lib/api/errors";
-import { fieldErrorsFromZod } from "@/lib/api/zod-field-errors";
+import { ValidationError } from "@/lib/errors";
+import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { defaultSearchBackend, searchFilings } from "@/lib/filings/search-filings";
 import type { FilingSearchRequest } from "@/lib/filings/search-schema";
 import { BasicScreenRequest } from "@/lib/screener/request-schema";

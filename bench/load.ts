@@ -17,7 +17,7 @@ import autocannon from "autocannon";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { env } from "@/lib/env";
-import { startApp } from "@/lib/local-servers";
+import { startApp } from "@/test/support/local-servers";
 
 if (!existsSync(".next/BUILD_ID") || !existsSync(env().DATABASE_PATH)) {
   console.log("bench:load skipped: it needs `npm run build` and a built database (`npm run ingest`).");

@@ -1,9 +1,9 @@
-import type { ApiOperation } from "@/lib/api/operation";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
-import { FILTER_TYPE_DEFAULTS } from "./filter-settings";
-import { buildOptionsRecord } from "./options";
-import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
-import { OptionsResponse, ScreenResponse } from "./response-schema";
+import { DatabaseUnavailableError } from "@/lib/errors";
+import { FILTER_TYPE_DEFAULTS } from "@/lib/screener/filter-settings";
+import { buildOptionsRecord } from "@/lib/screener/options";
+import { AdvancedScreenRequest, BasicScreenRequest } from "@/lib/screener/request-schema";
+import { OptionsResponse, ScreenResponse } from "@/lib/screener/response-schema";
+import type { ApiOperation } from "./operation";
 
 const { max_length, max_terms, max_prefix_terms, min_prefix_length } = FILTER_TYPE_DEFAULTS.text;
 const TEXT_BOUNDS = `${max_length}, ${max_terms}, ${max_prefix_terms}, ${min_prefix_length}`;

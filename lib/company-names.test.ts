@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyNameKey, namesMatch, sameCompanyName } from "./names";
+import { companyNameKey, namesMatch, sameCompanyName } from "./company-names";
 
 describe("companyNameKey", () => {
   it("joins dotted initials and drops legal forms and share classes", () => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BackendError, ValidationError } from "@/lib/api/errors";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { BackendError, DatabaseUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
 import { deserializeError, serializeError } from "@/lib/work/serialized-error";
-import { WorkUnavailableError } from "@/lib/work/errors";
 import { pageQueryFailure } from "./page-query-failure";
 
 describe("pageQueryFailure", () => {

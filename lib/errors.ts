@@ -1,6 +1,7 @@
 /**
- * Errors a service can throw; the API layer maps each to an RFC 9457 problem details response
- * (application/problem+json) in one place.
+ * Errors the services (screener, filing search, the query pool, the database) throw; the API
+ * layer maps each to an RFC 9457 problem details response (application/problem+json) in one
+ * place. Services import them from here, never from lib/api.
  */
 export interface FieldError {
   /** JSON Pointer into the request body (`/filters/country/values/0`); "" for the whole body. */
@@ -68,5 +69,31 @@ export class BackendError extends Error {
   ) {
     super(message);
     this.name = "BackendError";
+  }
+}
+
+/**
+ * 503 from the query pool: the work did not finish within its deadline, the caller already has
+ * as many requests running and waiting as it may, or the server is shutting down. The caller
+ * retries after `retryAfterSeconds`; nothing it sent was wrong.
+ */
+export class WorkUnavailableError extends Error {
+  constructor(
+    readonly reason: "deadline" | "queue_full" | "shutting_down",
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "WorkUnavailableError";
+  }
+}
+
+/** 503: a request needs the market database but it is not (yet) there. */
+export class DatabaseUnavailableError extends Error {
+  /** When to try again (`Retry-After`). */
+  readonly retryAfterSeconds = 10;
+  constructor(readonly state: "building" | "missing") {
+    super(state === "building" ? "The database is being built; try again shortly." : "The database is missing; run `npm run ingest`.");
+    this.name = "DatabaseUnavailableError";
   }
 }

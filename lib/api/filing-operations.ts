@@ -1,8 +1,7 @@
-import { BackendError } from "@/lib/api/errors";
-import type { ApiOperation } from "@/lib/api/operation";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
-import { searchIndexUnavailable } from "./search-filings";
-import { FilingSearchRequestSchema, FilingSearchResponseSchema, QUERY_TERM_BOUNDS } from "./search-schema";
+import { BackendError, DatabaseUnavailableError } from "@/lib/errors";
+import { searchIndexUnavailable } from "@/lib/filings/search-filings";
+import { FilingSearchRequestSchema, FilingSearchResponseSchema, QUERY_TERM_BOUNDS } from "@/lib/filings/search-schema";
+import type { ApiOperation } from "./operation";
 
 const exampleHit = {
   id: "3M_2018_10K:60:0",

@@ -1,4 +1,4 @@
-import { normalise, termCounts, termFrequencyWeight } from "@/lib/filings/embeddings/term-weights";
+import { normalise, termCounts, termFrequencyWeight } from "./term-weights";
 
 /**
  * Latent semantic analysis of the passages: TF-IDF vectors reduced by a randomized truncated SVD

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { benchRepository } from "./bench-repository";
-import { defaultSearchBackend, searchFilings } from "../search-filings";
-import type { FilingSearchRequest } from "../search-schema";
-import { QUERY_TERM_BOUNDS, SEARCH_TYPES } from "../search-schema";
-import { parseQuery, searchableTermCount } from "../query-text";
+import { benchRepository } from "./search-bench-repository";
+import { defaultSearchBackend, searchFilings } from "@/lib/filings/search-filings";
+import type { FilingSearchRequest } from "@/lib/filings/search-schema";
+import { QUERY_TERM_BOUNDS, SEARCH_TYPES } from "@/lib/filings/search-schema";
+import { parseQuery, searchableTermCount } from "@/lib/filings/query-text";
 
 export interface BenchQuestion {
   company: string;

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { publicApiRequest } from "./api-bridge";
+import { publicApiRequest } from "./public-api-request";
 
 describe("publicApiRequest", () => {
   it("gives the endpoint, the JSON body and a curl command whose body survives the shell", () => {

@@ -14,23 +14,23 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { z } from "zod";
 import type { ApiOperation } from "@/lib/api/operation";
-import { createPlatform } from "@/lib/api/platform";
+import { createApiServices } from "@/lib/api/api-services";
 import { apiRoute } from "@/lib/api/route";
 import { generateApiKey } from "@/lib/auth/api-key-format";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { startApp } from "@/lib/local-servers";
+import { startApp } from "@/test/support/local-servers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
 const statePath = path.join(dir, "state.db");
 const db = openApiStateDb(statePath);
 // Limits high enough that every request is admitted: the decision is measured, not the refusal.
 const BENCH_TIERS = '{"bench": {"minute": 100000000, "day": 100000000}}';
-const platform = createPlatform(db, { tiers: BENCH_TIERS, uiPerMinute: 120 });
+const services = createApiServices(db, { tiers: BENCH_TIERS, uiPerMinute: 120 });
 const keys = Array.from({ length: 5 }, () => createApiKey(db, { name: "bench", tier: "bench" }).key);
 // Other keys in the table, so the lookup is not a one-row search.
 for (let i = 0; i < 2000; i++) createApiKey(db, { name: "filler", tier: "starter" });
-const windows = platform.tiers.get("bench")!;
+const windows = services.tiers.get("bench")!;
 
 function summary(samplesMs: number[]) {
   const sorted = [...samplesMs].sort((a, b) => a - b);
@@ -52,8 +52,8 @@ async function timeEach(runs: number, fn: (i: number) => unknown): Promise<numbe
 // 1. Authentication + rate limiting. 5 keys x 1,000 requests: each key ends with 1,000 requests in
 // its 24-hour window, the most a starter key can hold.
 const admitted = await timeEach(5000, async (i) => {
-  const key = platform.authenticate(`Bearer ${keys[i % keys.length]}`)!;
-  await platform.limiter.consume(`key:${key.keyId}`, windows, Date.now());
+  const key = services.authenticate(`Bearer ${keys[i % keys.length]}`)!;
+  await services.limiter.consume(`key:${key.keyId}`, windows, Date.now());
 });
 console.log(`auth + rate limit, admitted request:     ${summary(admitted)}`);
 
@@ -66,7 +66,7 @@ const badKeys = {
 };
 for (const [kind, header] of Object.entries(badKeys)) {
   const headers = Array.from({ length: 20000 }, header);
-  const samples = await timeEach(20000, (i) => platform.authenticate(headers[i]!));
+  const samples = await timeEach(20000, (i) => services.authenticate(headers[i]!));
   console.log(`401 path, ${kind.padEnd(30)} ${summary(samples)}`);
 }
 
@@ -81,7 +81,7 @@ const trivial = {
   tags: [],
   response: { schema: z.object({ ok: z.boolean() }), description: "ok", examples: {} },
 } satisfies ApiOperation;
-const route = apiRoute(trivial, () => ({ ok: true }), () => platform);
+const route = apiRoute(trivial, () => ({ ok: true }), () => services);
 const url = "http://localhost/api/v1/bench/";
 const wrapped = await timeEach(5000, (i) => route.GET(new Request(url, { headers: { authorization: `Bearer ${keys[i % keys.length]}` } })));
 console.log(`whole wrapper, 200:                      ${summary(wrapped)}`);

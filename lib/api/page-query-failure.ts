@@ -1,7 +1,5 @@
-import { BackendError, ValidationError } from "@/lib/api/errors";
-import { DatabaseUnavailableError } from "@/lib/db/market-db";
+import { BackendError, DatabaseUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { WorkUnavailableError } from "@/lib/work/errors";
 
 /**
  * What a server-rendered page does when the query it runs for the URL fails. `database`: the

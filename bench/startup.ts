@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { env } from "@/lib/env";
-import { startApp } from "@/lib/local-servers";
+import { startApp } from "@/test/support/local-servers";
 
 const TARGET_MS = 5000;
 const RUNS = 3;

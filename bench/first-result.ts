@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { env } from "@/lib/env";
-import { startApp } from "@/lib/local-servers";
+import { startApp } from "@/test/support/local-servers";
 
 const TARGET_MS = 1000;
 const RUNS = 5;

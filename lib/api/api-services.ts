@@ -6,8 +6,11 @@ import type { RateLimiter, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { sqliteRateLimiter } from "@/lib/rate-limit/sqlite-limiter";
 import { parseTiers, type Tiers } from "@/lib/rate-limit/tiers";
 
-/** What the route wrappers need besides the request: built once per process from the settings. */
-export interface ApiPlatform {
+/**
+ * The gatekeeping the route wrappers apply besides the request itself (authenticator, rate limiter
+ * and tiers, body timeout, trusted proxies, clock): built once per process from the settings.
+ */
+export interface ApiServices {
   authenticate(authorization: string | null): AuthenticatedKey | null;
   limiter: RateLimiter;
   tiers: Tiers;
@@ -20,7 +23,7 @@ export interface ApiPlatform {
   now(): number;
 }
 
-export interface PlatformSettings {
+export interface ApiServicesSettings {
   /** Shared limits in Redis instead of the state file. */
   redisUrl?: string;
   /** `RATE_LIMIT_TIERS` JSON. */
@@ -31,7 +34,7 @@ export interface PlatformSettings {
   now?: () => number;
 }
 
-export function createPlatform(db: StateDb, settings: PlatformSettings): ApiPlatform {
+export function createApiServices(db: StateDb, settings: ApiServicesSettings): ApiServices {
   return {
     authenticate: apiKeyAuthenticator(db),
     limiter: settings.redisUrl ? redisRateLimiter(settings.redisUrl) : sqliteRateLimiter(db),
@@ -43,13 +46,13 @@ export function createPlatform(db: StateDb, settings: PlatformSettings): ApiPlat
   };
 }
 
-let shared: ApiPlatform | undefined;
+let shared: ApiServices | undefined;
 
-/** The process's platform, from the environment (opened on first use, not at import). */
-export function apiPlatform(): ApiPlatform {
+/** The process's API services, from the environment (opened on first use, not at import). */
+export function apiServices(): ApiServices {
   if (!shared) {
     const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, BODY_TIMEOUT_MS, TRUST_PROXY_HOPS } = env();
-    shared = createPlatform(apiStateDb(), {
+    shared = createApiServices(apiStateDb(), {
       redisUrl: REDIS_URL,
       tiers: RATE_LIMIT_TIERS,
       uiPerMinute: UI_RATE_LIMIT_PER_MINUTE,

@@ -3,8 +3,8 @@
  * `subject` on the state file and prints how many were admitted.
  */
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { sqliteRateLimiter } from "../sqlite-limiter";
-import { parseTiers } from "../tiers";
+import { sqliteRateLimiter } from "@/lib/rate-limit/sqlite-limiter";
+import { parseTiers } from "@/lib/rate-limit/tiers";
 
 const [file, subject, attempts, startAt] = process.argv.slice(2) as [string, string, string, string];
 const limiter = sqliteRateLimiter(openApiStateDb(file));

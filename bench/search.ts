@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
-import { formatReport, randomBaseline, readBenchQuestions, runQualityBench, runSpeedBench } from "@/lib/filings/bench/search-bench";
+import { formatReport, randomBaseline, readBenchQuestions, runQualityBench, runSpeedBench } from "./support/search-bench";
 
 const given = process.argv[2];
 const fallback = path.resolve(env().root, "..", "shared", "bench", "financebench_open_source.jsonl");

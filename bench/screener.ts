@@ -1,5 +1,5 @@
 /**
- * `npm run bench:screener`: the fixed suite of screens (lib/screener/bench-suite.ts) in-process over
+ * `npm run bench:screener`: the fixed suite of screens (bench/support/screener-suite.ts) in-process over
  * the full universe, then over HTTP against the built app: a basic screen against
  * GET /api/v1/screener/options/ in the same run. Judged against the targets of the screener issue
  * (PASS/FAIL each); exits 1 when one is missed. The HTTP target is skipped (not failed) without a build.
@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { startApp } from "@/lib/local-servers";
+import { startApp } from "@/test/support/local-servers";
 import { AdvancedScreenRequest, BasicScreenRequest } from "@/lib/screener/request-schema";
 import { runScreen } from "@/lib/screener/service";
-import { BENCH_SCREENS } from "@/lib/screener/bench-suite";
 import { queryPool, runQuery } from "@/lib/work/query-pool";
+import { BENCH_SCREENS } from "./support/screener-suite";
 
 const RUNS = 200;
 /** Every screen's in-process median must be within its mode's target. */

@@ -1,0 +1,28 @@
+import { UiFilingSearchRequest, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
+import { FunnelRequest, FunnelResponse } from "@/lib/screener/funnel";
+import { filingSearchOperation } from "./filing-operations";
+import type { ApiOperation } from "./operation";
+
+/** The browser UI's own operations (not part of the public API). */
+export const screenFunnelOperation = {
+  operationId: "countScreenFunnel",
+  method: "post",
+  path: "/api/ui/screener/funnel/",
+  summary: "Companies left after each filter",
+  description: "Runs the screen's filters cumulatively, in the order given, and counts the companies left after each.",
+  tags: ["Screener UI"],
+  request: { schema: FunnelRequest, examples: {} },
+  response: { schema: FunnelResponse, description: "Counts after each filter", examples: {} },
+} satisfies ApiOperation;
+
+export const uiFilingSearchOperation = {
+  operationId: "searchFilingsUi",
+  method: "post",
+  path: "/api/ui/filings/search/",
+  summary: "Search filings (the app's own pages)",
+  description: "The public filing search, optionally limited to the companies of a screen.",
+  tags: ["Filing search UI"],
+  request: { schema: UiFilingSearchRequest, examples: {} },
+  response: { schema: UiFilingSearchResponse, description: "The best passages, and the screen's companies with their hits", examples: {} },
+  serviceErrors: filingSearchOperation.serviceErrors,
+} satisfies ApiOperation;
