@@ -113,7 +113,7 @@ function operandCte(builder: Builder, metric: string, operand: MetricOperand, st
       const from = operand.anchor.offset;
       name = `${metric}_avg${operand.years}y_fy${from}`;
       source = { kind: "average", metric, years: operand.years, offset: from };
-      // Missing when any year of the window is missing (METRICS.md).
+      // Missing when any year of the window is missing (docs/METRICS.md).
       sql = `SELECT company_id, avg(${column}) AS v FROM fiscal_years WHERE fy_offset BETWEEN ? AND ? GROUP BY company_id HAVING count(${column}) = ?`;
       params = [from, from + operand.years - 1, operand.years];
       break;
@@ -171,7 +171,7 @@ function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, rules: Gr
     const alias = `t${builder.ctes.length}`;
     // Values at offset 0 and offset h, converted to USD at each fiscal year's end for the usd basis.
     const fx = (table: string) => (rule.currency_basis === "usd" ? ` * ${table}.fx_to_usd` : "");
-    // m: the multiple v0 / vh; g: the CAGR m^(1/h) - 1 (METRICS.md; both need v0 > 0 and vh > 0).
+    // m: the multiple v0 / vh; g: the CAGR m^(1/h) - 1 (docs/METRICS.md; both need v0 > 0 and vh > 0).
     builder.ctes.push(
       `${alias} AS (SELECT company_id, m, pow(m, 1.0 / ?) - 1 AS g FROM (` +
         `SELECT a.company_id, (a.${column}${fx("a")}) / (b.${column}${fx("b")}) AS m FROM fiscal_years a ` +
