@@ -22,7 +22,8 @@ import {
   typedFilters,
 } from "./request-schema";
 import type { TemporaryColumn } from "./response-schema";
-import { type TemporaryColumnSource, temporaryColumnLabel } from "./temporary-column";
+import type { TemporaryColumnSource } from "./response-schema";
+import { temporaryColumnLabel } from "./temporary-column";
 
 /**
  * Compiles a validated screen request into SQL. Identifiers come only from the catalog; every
