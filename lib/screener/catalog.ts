@@ -16,7 +16,8 @@ import type {
   TextSettings,
 } from "./filter-settings";
 
-export type Unit = "percent" | "usd" | "number" | "integer" | "text" | "date";
+export const UNITS = ["percent", "usd", "number", "integer", "text", "date"] as const;
+export type Unit = (typeof UNITS)[number];
 
 export interface FieldDef {
   name: string;

@@ -23,7 +23,7 @@ export function countFilterFunnel({ order = [], ...request }: z.output<typeof Fu
   const universe = count({});
   const steps = names.map((name, i) => ({
     filter: name,
-    total: count(Object.fromEntries(names.slice(0, i + 1).map((n) => [n, request.filters[n as keyof typeof request.filters]]))),
+    total: count(Object.fromEntries(Object.entries(request.filters).filter(([n]) => names.slice(0, i + 1).includes(n)))),
   }));
   return { universe, steps };
 }

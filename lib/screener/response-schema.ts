@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UNITS } from "./catalog";
 import { CURRENCY_BASES, GROWTH_VALUE_TYPES } from "./filter-settings";
 
 /**
@@ -29,7 +30,7 @@ const TemporaryColumn = z
     name: z.string().describe("Member name in each row"),
     label: z.string().describe("Display label, made from source with the output fields' labels"),
     source: TemporaryColumnSource,
-    unit: z.enum(["percent", "usd", "number", "integer", "text", "date"]),
+    unit: z.enum(UNITS),
     filter: z.string().describe("The filter whose rule derived it"),
   })
   .describe("A value a rule derived (trailing average, fiscal-year value, CAGR or multiple, compared field)");
@@ -79,7 +80,7 @@ export const OptionsResponse = z
     fields: z.array(z.string()),
     field_definitions: z.record(
       z.string(),
-      z.object({ label: z.string(), unit: z.string(), format: z.string(), category: z.string(), description: z.string() }),
+      z.object({ label: z.string(), unit: z.enum(UNITS), format: z.string(), category: z.string(), description: z.string() }),
     ),
   })
   .describe("The screener options record");

@@ -39,18 +39,18 @@ const PAYLOADS: Record<string, unknown> = {
 describe("screen form", () => {
   it("round-trips payloads of every input type through the form", () => {
     const form: ScreenForm = { filters: Object.fromEntries(Object.entries(PAYLOADS).map(([name, p]) => [name, filterToForm(def(name), p, options)])) };
-    expect(form.filters.marketCap_usd).toEqual({ min: "2.5B", max: "1T" });
-    expect(form.filters.dividendYieldTTM).toEqual({ min: "2.5", max: "" });
+    expect(form.filters.marketCap_usd).toEqual({ input_type: "range", min: "2.5B", max: "1T" });
+    expect(form.filters.dividendYieldTTM).toEqual({ input_type: "range", min: "2.5", max: "" });
     expect(validateScreenForm(form, options)).toEqual({ filters: PAYLOADS, errors: [] });
   });
 
   it("explains invalid input at the input it concerns", () => {
     const form: ScreenForm = {
       filters: {
-        marketCap_usd: { min: "2.5Q", max: "" },
-        price: { min: "", max: "" },
-        peRatio: { min: "30", max: "10" },
-        description_keywords: { fts: "  " },
+        marketCap_usd: { input_type: "range", min: "2.5Q", max: "" },
+        price: { input_type: "range", min: "", max: "" },
+        peRatio: { input_type: "range", min: "30", max: "10" },
+        description_keywords: { input_type: "text", fts: "  " },
         returnOnInvestedCapital: filterToForm(def("returnOnInvestedCapital"), {
           rules: [{ kind: "range", operand: { kind: "average", years: 5, anchor: { scope: "fy", offset: 8 } }, min: 0.1 }],
         }),

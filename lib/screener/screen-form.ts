@@ -10,9 +10,10 @@ import type { PublicFilterDef, TypedScreenerOptions } from "./options";
  * land on the input they concern. Pure: runs in the browser.
  */
 
-export interface RangeForm { min: string; max: string }
-export interface MultiSelectForm { operator: MultiSelectOperator; values: string[] }
-export interface TextForm { fts: string }
+// Each filter's form carries its input type, so code that reads a form knows its shape.
+export interface RangeForm { input_type: "range"; min: string; max: string }
+export interface MultiSelectForm { input_type: "multi_select"; operator: MultiSelectOperator; values: string[] }
+export interface TextForm { input_type: "text"; fts: string }
 export interface OperandForm { kind: RightOperandKind; offset: number; years: number; value: string }
 export interface MetricRuleForm {
   kind: RuleKind;
@@ -23,7 +24,7 @@ export interface MetricRuleForm {
   operator: CompareOperator;
   right: OperandForm;
 }
-export interface MetricGroupForm { missing_policy: MissingPolicy; rules: MetricRuleForm[] }
+export interface MetricGroupForm { input_type: "metric_rule_group"; missing_policy: MissingPolicy; rules: MetricRuleForm[] }
 export interface GrowthRuleForm {
   metric: string;
   horizon_years: number;
@@ -32,7 +33,7 @@ export interface GrowthRuleForm {
   min: string;
   max: string;
 }
-export interface GrowthGroupForm { rules: GrowthRuleForm[] }
+export interface GrowthGroupForm { input_type: "growth_rule_group"; rules: GrowthRuleForm[] }
 export interface MemberRuleForm {
   kind: RuleKind;
   field: string;
@@ -42,8 +43,8 @@ export interface MemberRuleForm {
   operator: CompareOperator;
   right_field: string;
 }
-export interface MemberGroupForm { rules: MemberRuleForm[] }
-export interface FieldCompareForm { left_field: string; operator: CompareOperator; right_field: string }
+export interface MemberGroupForm { input_type: "volatility_rule_group" | "composite_rule_group"; rules: MemberRuleForm[] }
+export interface FieldCompareForm { input_type: "field_compare"; left_field: string; operator: CompareOperator; right_field: string }
 
 export type FilterForm = RangeForm | MultiSelectForm | TextForm | MetricGroupForm | GrowthGroupForm | MemberGroupForm | FieldCompareForm;
 export interface ScreenForm { filters: Record<string, FilterForm> }
@@ -57,13 +58,14 @@ type Payload = Record<string, unknown>;
 const isObject = (v: unknown): v is Payload => typeof v === "object" && v !== null && !Array.isArray(v);
 const obj = (v: unknown): Payload => (isObject(v) ? v : {});
 const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
-const str = <T extends string>(v: unknown, fallback: T): T => (typeof v === "string" ? (v as T) : fallback);
+const str = (v: unknown, fallback: string): string => (typeof v === "string" ? v : fallback);
 /** `preferred` when the filter offers it, else the first value it offers. */
 const initial = <T>(allowed: readonly T[], preferred?: T): T => (preferred !== undefined && allowed.includes(preferred) ? preferred : allowed[0]!);
 /** `v` when the filter offers it, else the initial value. */
-const offered = <T>(v: unknown, allowed: readonly T[], preferred?: T): T => (allowed.includes(v as T) ? (v as T) : initial(allowed, preferred));
+const offered = <T>(v: unknown, allowed: readonly T[], preferred?: T): T => allowed.find((a) => a === v) ?? initial(allowed, preferred);
+const RIGHT_OPERAND_KINDS: readonly RightOperandKind[] = ["fy", "average", "ttm", "constant"];
 
-export const unitOfField = (options: FormOptions, field: string): Unit => (options.field_definitions[field]?.unit as Unit | undefined) ?? "number";
+export const unitOfField = (options: FormOptions, field: string): Unit => options.field_definitions[field]?.unit ?? "number";
 
 /** The unit of a rule's bounds (and of a metric compare's constant). */
 export function boundUnit(def: PublicFilterDef, options: FormOptions, rule?: { value_type?: string; field?: string }): Unit {
@@ -84,7 +86,7 @@ export function boundUnit(def: PublicFilterDef, options: FormOptions, rule?: { v
 
 const operandForm = (o: unknown): OperandForm => {
   const p = obj(o);
-  const kind = str(p.kind, "fy" as RightOperandKind);
+  const kind = offered(p.kind, RIGHT_OPERAND_KINDS, "fy");
   return {
     kind,
     offset: num(p.offset) ?? num(obj(p.anchor).offset) ?? 0,
@@ -99,7 +101,8 @@ export function newFilterForm(def: PublicFilterDef): FilterForm {
 }
 
 export function newRuleForm(def: PublicFilterDef): MetricRuleForm | GrowthRuleForm | MemberRuleForm {
-  const group = filterToForm(def, {}) as MetricGroupForm | GrowthGroupForm | MemberGroupForm;
+  const group = filterToForm(def, {});
+  if (!("rules" in group)) throw new Error(`A ${def.input_type} filter has no rules`);
   return group.rules[0]!;
 }
 
@@ -116,14 +119,15 @@ export function filterToForm(def: PublicFilterDef, payload: unknown, options?: F
   switch (def.input_type) {
     case "range": {
       const unit = boundUnit(def, opts);
-      return { min: bound(p.min, unit), max: bound(p.max, unit) };
+      return { input_type: def.input_type, min: bound(p.min, unit), max: bound(p.max, unit) };
     }
     case "multi_select":
-      return { operator: offered(p.operator, def.operators, def.default_operator), values: Array.isArray(p.values) ? p.values.map(String) : [] };
+      return { input_type: def.input_type, operator: offered(p.operator, def.operators, def.default_operator), values: Array.isArray(p.values) ? p.values.map(String) : [] };
     case "text":
-      return { fts: typeof p.fts === "string" ? p.fts : "" };
+      return { input_type: def.input_type, fts: typeof p.fts === "string" ? p.fts : "" };
     case "metric_rule_group":
       return {
+        input_type: def.input_type,
         missing_policy: offered(p.missing_policy, def.missing_policies, def.default_missing_policy),
         rules: rules.map((r): MetricRuleForm => {
           const right = operandForm(r.right ?? { kind: initial(def.right_operand_kinds, "constant") });
@@ -134,7 +138,7 @@ export function filterToForm(def: PublicFilterDef, payload: unknown, options?: F
             min: bound(r.min, def.unit),
             max: bound(r.max, def.unit),
             left: operandForm(r.left ?? { kind: initial(def.operand_kinds, "fy"), offset: 0 }),
-            operator: str(r.operator, initial(def.compare_operators, "gt")),
+            operator: offered(r.operator, def.compare_operators, "gt"),
             right,
           };
         }),
@@ -142,6 +146,7 @@ export function filterToForm(def: PublicFilterDef, payload: unknown, options?: F
     case "growth_rule_group": {
       const metrics = Object.keys(def.value_fields);
       return {
+        input_type: def.input_type,
         rules: rules.map((r): GrowthRuleForm => {
           const valueType = offered(r.value_type, def.value_types);
           const unit = boundUnit(def, opts, { value_type: valueType });
@@ -159,6 +164,7 @@ export function filterToForm(def: PublicFilterDef, payload: unknown, options?: F
     case "volatility_rule_group":
     case "composite_rule_group":
       return {
+        input_type: def.input_type,
         rules: rules.map((r): MemberRuleForm => {
           const field = str(r.field, def.members[0]!);
           const unit = unitOfField(opts, field);
@@ -168,13 +174,17 @@ export function filterToForm(def: PublicFilterDef, payload: unknown, options?: F
             min: bound(r.min, unit),
             max: bound(r.max, unit),
             left_field: str(r.left_field, def.members[0]!),
-            operator: str(r.operator, initial(def.compare_operators, "lt")),
+            operator: offered(r.operator, def.compare_operators, "lt"),
             right_field: str(r.right_field, def.members[1] ?? def.members[0]!),
           };
         }),
       };
     case "field_compare":
-      return { left_field: str(p.left_field, def.members[0]!), operator: str(p.operator, initial(def.operators, "lt")), right_field: str(p.right_field, def.members[1] ?? def.members[0]!) };
+      return {
+        input_type: def.input_type,
+        left_field: str(p.left_field, def.members[0]!),
+        operator: offered(p.operator, def.operators, "lt"),
+        right_field: str(p.right_field, def.members[1] ?? def.members[0]!) };
   }
 }
 
@@ -209,18 +219,20 @@ export function formToPayload(def: PublicFilterDef, form: FilterForm, options: F
   let payload: Payload;
   switch (def.input_type) {
     case "range":
-      payload = bounds(form as RangeForm, boundUnit(def, options), path);
+      expectForm(form, def.input_type);
+      payload = bounds(form, boundUnit(def, options), path);
       break;
-    case "multi_select": {
-      const f = form as MultiSelectForm;
-      payload = { operator: f.operator, values: f.values };
+    case "multi_select":
+      expectForm(form, def.input_type);
+      payload = { operator: form.operator, values: form.values };
       break;
-    }
     case "text":
-      payload = { fts: (form as TextForm).fts };
+      expectForm(form, def.input_type);
+      payload = { fts: form.fts };
       break;
     case "metric_rule_group": {
-      const f = form as MetricGroupForm;
+      expectForm(form, def.input_type);
+      const f = form;
       payload = {
         missing_policy: f.missing_policy,
         rules: f.rules.map((r, i) => {
@@ -233,8 +245,9 @@ export function formToPayload(def: PublicFilterDef, form: FilterForm, options: F
       break;
     }
     case "growth_rule_group":
+      expectForm(form, def.input_type);
       payload = {
-        rules: (form as GrowthGroupForm).rules.map((r, i) => ({
+        rules: form.rules.map((r, i) => ({
           metric: r.metric,
           horizon_years: r.horizon_years,
           value_type: r.value_type,
@@ -245,21 +258,26 @@ export function formToPayload(def: PublicFilterDef, form: FilterForm, options: F
       break;
     case "volatility_rule_group":
     case "composite_rule_group":
+      expectForm(form, def.input_type);
       payload = {
-        rules: (form as MemberGroupForm).rules.map((r, i) =>
+        rules: form.rules.map((r, i) =>
           r.kind === "range"
             ? { kind: "range", field: r.field, ...bounds(r, unitOfField(options, r.field), `${path}.rules.${i}`) }
             : { kind: "compare", left_field: r.left_field, operator: r.operator, right_field: r.right_field },
         ),
       };
       break;
-    case "field_compare": {
-      const f = form as FieldCompareForm;
-      payload = { left_field: f.left_field, operator: f.operator, right_field: f.right_field };
+    case "field_compare":
+      expectForm(form, def.input_type);
+      payload = { left_field: form.left_field, operator: form.operator, right_field: form.right_field };
       break;
-    }
   }
   return { payload, errors };
+}
+
+/** A filter's form is of its definition's input type (they are made together by `filterToForm`). */
+function expectForm<T extends FilterForm["input_type"]>(form: FilterForm, type: T): asserts form is Extract<FilterForm, { input_type: T }> {
+  if (form.input_type !== type) throw new Error(`A ${form.input_type} form for a ${type} filter`);
 }
 
 /** An API error pointer (`/filters/roic/rules/0/operand/anchor/offset`) as a form path. */
