@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { logLine } from "@/lib/log";
 import { queryPool } from "@/lib/work/query-pool";
 
 /**
@@ -11,7 +12,7 @@ export function startServing(): void {
   queryPool();
   process.once("SIGTERM", () => {
     const { SHUTDOWN_GRACE_MS } = env();
-    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "SIGTERM: finishing requests in flight", grace_ms: SHUTDOWN_GRACE_MS })}\n`);
+    logLine("info", "SIGTERM: finishing requests in flight", { grace_ms: SHUTDOWN_GRACE_MS });
     setTimeout(() => process.exit(143), SHUTDOWN_GRACE_MS).unref();
   });
 }

@@ -1,5 +1,5 @@
 import { BackendError, DatabaseUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
-import { env } from "@/lib/env";
+import { describeError, logLine } from "@/lib/log";
 
 /**
  * What a server-rendered page does when the query it runs for the URL fails. `database`: the
@@ -17,7 +17,5 @@ export function pageQueryFailure(error: unknown): PageQueryFailure {
 
 /** A page's fault as one JSON line at level error, with its stack (like the API's request log). */
 export function logPageFault(error: unknown, requestId: string, route: string): void {
-  if (env().LOG_LEVEL === "silent") return;
-  const described = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { name: "NonError", message: String(error) };
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "page", request_id: requestId, route, error: { ...described, fault: true } })}\n`);
+  logLine("error", "page", { request_id: requestId, route, error: describeError(error, true) });
 }

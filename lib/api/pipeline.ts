@@ -3,6 +3,7 @@ import { BackendError, DatabaseUnavailableError, ValidationError, WorkUnavailabl
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
 import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
+import { describeError } from "@/lib/log";
 import { logRequest, type RequestLogLine } from "./request-log";
 import { sentMethod } from "@/lib/http/request-facts";
 
@@ -42,7 +43,7 @@ export async function serve(
     const { body, headers, fault } = problemFor(error);
     for (const [name, value] of Object.entries(headers)) context.headers.set(name, value);
     response = problemResponse(body, context.headers);
-    if (body.status >= 500) failure = describeFailure(error, fault);
+    if (body.status >= 500) failure = describeError(error, fault);
   }
   logRequest({
     request_id: requestId,
@@ -95,10 +96,7 @@ export function problemFor(error: unknown): { body: ProblemBody; headers: Record
   if (error instanceof BackendError) {
     return { body: problemBody("backend", BACKEND_DETAIL), headers: retryAfter(error.retryAfterSeconds), fault: error.retryAfterSeconds === undefined };
   }
-  if (error instanceof DatabaseUnavailableError) {
-    return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds), fault: false };
-  }
-  if (error instanceof WorkUnavailableError) {
+  if (error instanceof DatabaseUnavailableError || error instanceof WorkUnavailableError) {
     return { body: problemBody("unavailable", error.message), headers: retryAfter(error.retryAfterSeconds), fault: false };
   }
   if (error instanceof RateLimitStoreUnavailableError) {
@@ -108,10 +106,3 @@ export function problemFor(error: unknown): { body: ProblemBody; headers: Record
 }
 
 const retryAfter = (seconds: number | undefined): Record<string, string> => (seconds === undefined ? {} : { "Retry-After": String(seconds) });
-
-/** What a 5xx was, for the log: with the stack only when it is a fault. */
-function describeFailure(error: unknown, fault: boolean): NonNullable<RequestLogLine["error"]> {
-  if (!(error instanceof Error)) return { name: "NonError", message: String(error), fault };
-  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : "";
-  return { name: error.name, message: error.message + cause, fault, ...(fault ? { stack: error.stack } : {}) };
-}

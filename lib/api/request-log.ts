@@ -1,6 +1,4 @@
-import { env } from "@/lib/env";
-
-const RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+import { type LoggedError, logLine } from "@/lib/log";
 
 export interface RequestLogLine {
   request_id: string;
@@ -11,11 +9,8 @@ export interface RequestLogLine {
   route: string;
   status: number;
   latency_ms: number;
-  /**
-   * 5xx only: what went wrong, for the operator; never sent to the caller. `fault`: not an expected
-   * answer (such as a 503 while the database is being built), so with its stack.
-   */
-  error?: { name: string; message: string; fault: boolean; stack?: string };
+  /** 5xx only: what went wrong, for the operator; never sent to the caller. */
+  error?: LoggedError;
   [field: string]: unknown;
 }
 
@@ -24,7 +19,5 @@ export interface RequestLogLine {
  * answers (the data being built, with Retry-After) at warn, everything else at info.
  */
 export function logRequest(line: RequestLogLine): void {
-  const level = line.error?.fault ? "error" : line.status >= 500 ? "warn" : "info";
-  if (RANK[level] < RANK[env().LOG_LEVEL]) return;
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg: "request", ...line })}\n`);
+  logLine(line.error?.fault ? "error" : line.status >= 500 ? "warn" : "info", "request", line);
 }
