@@ -14,9 +14,9 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Filing search" };
 
 /**
- * /filings/: passage search over the filings. The search in the URL runs here, in-process (under
- * the client's UI rate limit, as does the screen of a linked screen's scope), so a shared link shows its passages before any script runs; the
- * browser takes over from there. A search the API would refuse renders without results and the
+ * /filings/: passage search over the filings. The search in the URL (or, without one, the screen
+ * of a linked scope) runs here, under the client's UI rate limit, so a shared link shows its
+ * passages before any script runs; the browser takes over from there. A search the API would refuse renders without results and the
  * browser shows the API's errors next to the inputs.
  */
 export default async function FilingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -26,7 +26,8 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
   const request = uiSearchBody(state);
   let response: UiFilingSearchResponse | undefined;
   const parsed = UiFilingSearchRequest.safeParse(request);
-  const caller = parsed.success ? await admitPageRender(await headers()) : null;
+  // One count per render that runs a search or a screen; null when refused.
+  const caller = parsed.success || state.screen ? await admitPageRender(await headers()) : null;
   if (parsed.success && caller !== null) {
     try {
       response = await runQuery("searchScreenFilings", parsed.data, caller);
@@ -45,9 +46,8 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
   return <FilingSearchApp companies={companies} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
 }
 
-/** The screen's companies before anything is searched: a screen, so it counts and runs like one. */
-async function screenScopeOf(screen: unknown, admitted: string | null): Promise<ScreenScope | { error: string }> {
-  const caller = admitted ?? (await admitPageRender(await headers()));
+/** The screen's companies before anything is searched: a screen, run like one for its caller. */
+async function screenScopeOf(screen: unknown, caller: string | null): Promise<ScreenScope | { error: string }> {
   if (caller === null) return { error: "Too many requests from this address right now: reload the page in a minute to see the screen's companies." };
   try {
     return await runQuery("screenScope", screen, caller);

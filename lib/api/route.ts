@@ -130,10 +130,11 @@ function createRoute(
         if (called !== method) {
           throw new HttpProblem("method_not_allowed", methodNotAllowedDetail(called, operation.path, method), { headers: { Allow: allow } });
         }
-        const counted = gate.identify(context, services());
+        const shared = services();
+        const counted = gate.identify(context, shared);
         // Received before counting: a body that never arrives (408) costs the caller nothing.
-        const received = schema === undefined ? null : await receiveBody(request, services().bodyTimeoutMs);
-        if (counted !== null) await throttle(context, counted, services());
+        const received = schema === undefined ? null : await receiveBody(request, shared.bodyTimeoutMs);
+        if (counted !== null) await throttle(context, counted, shared);
         let body: unknown;
         if (received !== null && schema !== undefined) {
           const parsed = schema.safeParse(parseJsonObject(request.headers, received));
