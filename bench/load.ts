@@ -10,7 +10,6 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -18,6 +17,7 @@ import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { env } from "@/lib/env";
 import { startApp } from "@/test/support/local-servers";
+import { longSearchPage, STALL_BODIES, stalledBody } from "@/test/support/stall-requests";
 
 if (!existsSync(".next/BUILD_ID") || !existsSync(env().DATABASE_PATH)) {
   console.log("bench:load skipped: it needs `npm run build` and a built database (`npm run ingest`).");
@@ -62,18 +62,15 @@ async function measureCheap() {
   return results;
 }
 
-// The stall requests (see e2e/api/stall.spec.ts), each loop with a key of its own.
-const WORDS = "pension equivalent committed dividend among standard derivative liquidity obligations goodwill impairment revenue recognition segment operating lease deferred taxes acquisition borrowings covenant inventory warranty restructuring litigation currency hedging capital expenditures repurchase amortization".split(" ");
-const sentence = (count: number, shift = 0) => Array.from({ length: count }, (_, i) => WORDS[(i + shift) % WORDS.length]).join(" ");
-const longQueries = Array.from({ length: 12 }, (_, i) => sentence(40, i).slice(0, 290));
+// The stall requests (test/support/stall-requests.ts), each loop with a key of its own.
 const STALLS: { name: string; send: (key: string) => Promise<number> }[] = [
-  { name: "166 one-letter prefixes", send: (key) => postStatus(key, "/api/v1/screener/basic/", { filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: Array.from({ length: 166 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}*`).join(" ") } }, result_format: "tickers" }) },
-  { name: "costliest accepted screen", send: (key) => postStatus(key, "/api/v1/screener/basic/", { filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: `com* ser* pro* inc* ${sentence(8)}` } }, result_format: "tickers" }) },
-  { name: "12 long keyword queries", send: (key) => postStatus(key, "/api/v1/filings/search/", { queries: longQueries, searchtype: "keyword", results: 25 }) },
-  { name: "costliest accepted search", send: (key) => postStatus(key, "/api/v1/filings/search/", { queries: [sentence(32).slice(0, 300), sentence(32, 7).slice(0, 300)], searchtype: "hybrid", results: 25 }) },
-  { name: "3,000 unknown members", send: (key) => postStatus(key, "/api/v1/screener/basic/", { filters: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, 1])) }) },
-  { name: "filing search page, 12 queries", send: () => fetch(`${app.url}/filings/?${longQueries.map((q) => `q=${encodeURIComponent(q)}`).join("&")}&searchtype=keyword`).then(drain) },
-  { name: "stalled body", send: stalledBody },
+  { name: "166 one-letter prefixes", send: (key) => postStatus(key, "/api/v1/screener/basic/", STALL_BODIES.onePrefixEach) },
+  { name: "costliest accepted screen", send: (key) => postStatus(key, "/api/v1/screener/basic/", STALL_BODIES.costliestScreen) },
+  { name: "12 long keyword queries", send: (key) => postStatus(key, "/api/v1/filings/search/", STALL_BODIES.longKeywordSearch) },
+  { name: "costliest accepted search", send: (key) => postStatus(key, "/api/v1/filings/search/", STALL_BODIES.costliestSearch) },
+  { name: "3,000 unknown members", send: (key) => postStatus(key, "/api/v1/screener/basic/", STALL_BODIES.manyUnknownMembers) },
+  { name: "filing search page, 12 queries", send: () => fetch(longSearchPage(app.url)).then(drain) },
+  { name: "stalled body", send: (key) => stalledBody(`${app.url}/api/v1/screener/basic/`, key) },
 ];
 
 async function drain(response: Response): Promise<number> {
@@ -83,24 +80,6 @@ async function drain(response: Response): Promise<number> {
 
 const postStatus = (key: string, route: string, body: unknown) =>
   fetch(`${app.url}${route}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) }).then(drain);
-
-function stalledBody(key: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = httpRequest(new URL("/api/v1/screener/basic/", app.url), {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": "100" },
-    });
-    req.on("response", (response) => {
-      response.resume();
-      response.on("end", () => {
-        resolve(response.statusCode ?? 0);
-        req.destroy();
-      });
-    });
-    req.on("error", () => resolve(0));
-    req.write('{"filters":');
-  });
-}
 
 const format = (results: Awaited<ReturnType<typeof measureCheap>>) =>
   Object.entries(results)

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -8,6 +7,7 @@ import { createApiKey } from "@/lib/auth/api-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { type AppServer, startApp } from "@/test/support/local-servers";
 import { BENCH_SCREENS } from "@/bench/support/screener-suite";
+import { longSearchPage, STALL_BODIES, STALL_WORDS, stalledBody } from "@/test/support/stall-requests";
 
 // The red team's requests that used to freeze the server, run together against an instance of
 // its own while /api/health/ is polled: health keeps answering, and each of them gets a
@@ -22,13 +22,6 @@ const BODY_TIMEOUT_MS = 1500;
 const MARGIN_MS = 3000;
 const HEALTH_BOUND_MS = 1000;
 
-// Mid-frequency words of the filings, as the red team used them.
-const WORDS = (
-  "pension equivalent committed dividend among standard derivative liquidity obligations goodwill impairment " +
-  "revenue recognition segment operating lease deferred taxes acquisition borrowings covenant inventory " +
-  "warranty restructuring litigation currency hedging capital expenditures repurchase amortization"
-).split(" ");
-const sentence = (count: number, shift = 0) => Array.from({ length: count }, (_, i) => WORDS[(i + shift) % WORDS.length]).join(" ");
 
 let app: AppServer;
 let dir: string;
@@ -100,52 +93,26 @@ const post = (route: string, body: unknown, apiKey = key) =>
   fetch(`${app.url}${route}`, {
     method: "POST",
     headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    body: JSON.stringify(body),
   });
 
-/** A POST whose body stops after its first bytes (a client that stalls mid-body). */
-function stalledBody(route: string): Promise<Outcome> {
+/** A stalled body's answer, timed. */
+async function timedStalledBody(): Promise<Outcome> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const url = new URL(route, app.url);
-    const req = httpRequest(url, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": "100" },
-    });
-    req.on("response", (response) => {
-      response.resume();
-      response.on("end", () => {
-        resolve({ name: "stalled body", status: response.statusCode ?? 0, ms: performance.now() - started, retryAfter: null });
-        req.destroy();
-      });
-    });
-    req.on("error", reject);
-    req.write('{"filters":');
-  });
+  const status = await stalledBody(`${app.url}/api/v1/screener/basic/`, key);
+  return { name: "stalled body", status, ms: performance.now() - started, retryAfter: null };
 }
 
 test("the red team's requests, all at once, neither stall the server nor go unanswered", async () => {
   const health = pollHealth();
-  const onePrefixEach = Array.from({ length: 166 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}*`).join(" ");
-  const redTeamSearch = { queries: Array.from({ length: 12 }, (_, i) => sentence(40, i).slice(0, 290)), searchtype: "keyword", results: 25 };
-  // About the costliest search the bounds accept: two 300-character queries of mid-frequency words.
-  const costliestSearch = { queries: [sentence(32).slice(0, 300), sentence(32, 7).slice(0, 300)], searchtype: "hybrid", results: 25 };
-  const costliestScreen = {
-    filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: "com* ser* pro* inc* " + sentence(8) } },
-    result_format: "tickers",
-  };
-  const manyKeys = JSON.stringify({ filters: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, 1])) });
-
   const outcomes = await Promise.all([
-    timed("166 one-letter prefixes", () => post("/api/v1/screener/basic/", { filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: onePrefixEach } }, result_format: "tickers" })),
-    ...Array.from({ length: 8 }, (_, i) => timed(`red team search ${i}`, () => post("/api/v1/filings/search/", redTeamSearch))),
-    ...Array.from({ length: 6 }, (_, i) => timed(`costliest search ${i}`, () => post("/api/v1/filings/search/", costliestSearch))),
-    ...Array.from({ length: 4 }, (_, i) => timed(`costliest screen ${i}`, () => post("/api/v1/screener/basic/", costliestScreen))),
-    timed("3,000 unknown members", () => post("/api/v1/screener/basic/", manyKeys)),
-    timed("the same search through the page", () =>
-      fetch(`${app.url}/filings/?${redTeamSearch.queries.map((q) => `q=${encodeURIComponent(q)}`).join("&")}&searchtype=keyword`),
-    ),
-    stalledBody("/api/v1/screener/basic/"),
+    timed("166 one-letter prefixes", () => post("/api/v1/screener/basic/", STALL_BODIES.onePrefixEach)),
+    ...Array.from({ length: 8 }, (_, i) => timed(`red team search ${i}`, () => post("/api/v1/filings/search/", STALL_BODIES.longKeywordSearch))),
+    ...Array.from({ length: 6 }, (_, i) => timed(`costliest search ${i}`, () => post("/api/v1/filings/search/", STALL_BODIES.costliestSearch))),
+    ...Array.from({ length: 4 }, (_, i) => timed(`costliest screen ${i}`, () => post("/api/v1/screener/basic/", STALL_BODIES.costliestScreen))),
+    timed("3,000 unknown members", () => post("/api/v1/screener/basic/", STALL_BODIES.manyUnknownMembers)),
+    timed("the same search through the page", () => fetch(longSearchPage(app.url))),
+    timedStalledBody(),
     // Another caller is served while the first one's requests wait or are refused.
     timed("a bystander's screen", () => post("/api/v1/screener/advanced/", BENCH_SCREENS.at(-1)!.body, otherKey)),
   ]);
@@ -180,7 +147,7 @@ test("the red team's requests, all at once, neither stall the server nor go unan
 test("a body that stalls gets 408 and costs no rate-limit slot", async () => {
   const remaining = (response: Response) => Number(/"minute";r=(\d+)/.exec(response.headers.get("ratelimit") ?? "")?.[1]);
   const before = remaining(await post("/api/v1/screener/basic/", { page: { limit: 1 } }));
-  const stalled = await stalledBody("/api/v1/screener/basic/");
+  const stalled = await timedStalledBody();
   expect(stalled.status).toBe(408);
   const after = remaining(await post("/api/v1/screener/basic/", { page: { limit: 1 } }));
   expect(after).toBe(before - 1);
@@ -189,7 +156,7 @@ test("a body that stalls gets 408 and costs no rate-limit slot", async () => {
 test("property: generated worst-case screens and searches answer with a documented status within their deadline", async () => {
   const stems = ["com", "ser", "pro", "inc", "man", "tec", "sys", "int", "gro", "ban"];
   const text = fc
-    .tuple(fc.array(fc.constantFrom(...stems), { maxLength: 6 }), fc.array(fc.constantFrom(...WORDS), { maxLength: 14 }), fc.boolean())
+    .tuple(fc.array(fc.constantFrom(...stems), { maxLength: 6 }), fc.array(fc.constantFrom(...STALL_WORDS), { maxLength: 14 }), fc.boolean())
     .map(([prefixes, words, quoted]) => [...prefixes.map((s) => `${s}*`), quoted ? `"${words.slice(0, 3).join(" ")}"` : "", ...words].join(" ").slice(0, 500));
   const offset = fc.integer({ min: 0, max: 20 });
   const screen = fc.record({
@@ -212,7 +179,7 @@ test("property: generated worst-case screens and searches answer with a document
     sort: fc.record({ field: fc.constantFrom("marketCap_usd", "companyName", "return_1y"), desc: fc.boolean() }),
   });
   const search = fc.record({
-    queries: fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 40 }).map((w) => w.join(" ").slice(0, 300)), { minLength: 1, maxLength: 12 }),
+    queries: fc.array(fc.array(fc.constantFrom(...STALL_WORDS), { minLength: 1, maxLength: 40 }).map((w) => w.join(" ").slice(0, 300)), { minLength: 1, maxLength: 12 }),
     searchtype: fc.constantFrom("keyword", "vector", "hybrid"),
     results: fc.integer({ min: 1, max: 25 }),
   });

@@ -1,0 +1,56 @@
+import { request as httpRequest } from "node:http";
+
+/**
+ * The requests that used to stall the server (issue 11's red team), as the stall suite
+ * (e2e/api/stall.spec.ts) and `npm run bench:load` send them.
+ */
+
+/** Mid-frequency words of the filings, as the red team used them. */
+export const STALL_WORDS = (
+  "pension equivalent committed dividend among standard derivative liquidity obligations goodwill impairment " +
+  "revenue recognition segment operating lease deferred taxes acquisition borrowings covenant inventory " +
+  "warranty restructuring litigation currency hedging capital expenditures repurchase amortization"
+).split(" ");
+
+const sentence = (count: number, shift = 0) => Array.from({ length: count }, (_, i) => STALL_WORDS[(i + shift) % STALL_WORDS.length]).join(" ");
+
+/** 12 queries of about 290 characters of those words. */
+export const LONG_QUERIES = Array.from({ length: 12 }, (_, i) => sentence(40, i).slice(0, 290));
+
+export const STALL_BODIES = {
+  /** 166 one-letter prefixes (refused: they fit the 500-character limit, not the term bounds). */
+  onePrefixEach: {
+    filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: Array.from({ length: 166 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}*`).join(" ") } },
+    result_format: "tickers",
+  },
+  /** About the costliest screen the bounds accept: 4 prefixes and 8 words over the whole universe. */
+  costliestScreen: { filters: { marketCap_usd: { min: 0 }, description_keywords: { fts: `com* ser* pro* inc* ${sentence(8)}` } }, result_format: "tickers" },
+  /** The red team's filing search (refused: over the term budget). */
+  longKeywordSearch: { queries: LONG_QUERIES, searchtype: "keyword", results: 25 },
+  /** About the costliest search the bounds accept: two 300-character queries of those words. */
+  costliestSearch: { queries: [sentence(32).slice(0, 300), sentence(32, 7).slice(0, 300)], searchtype: "hybrid", results: 25 },
+  /** 3,000 unknown members (a 400 that must stay small). */
+  manyUnknownMembers: { filters: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, 1])) },
+};
+
+/** The filing search page with the red team's 12 queries. */
+export const longSearchPage = (base: string) => `${base}/filings/?${LONG_QUERIES.map((q) => `q=${encodeURIComponent(q)}`).join("&")}&searchtype=keyword`;
+
+/** A POST whose body stops after its first bytes (a client that stalls mid-body); its answer's status, 0 if the connection failed. */
+export function stalledBody(url: string, key: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = httpRequest(new URL(url), {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": "100" },
+    });
+    req.on("response", (response) => {
+      response.resume();
+      response.on("end", () => {
+        resolve(response.statusCode ?? 0);
+        req.destroy();
+      });
+    });
+    req.on("error", () => resolve(0));
+    req.write('{"filters":');
+  });
+}
