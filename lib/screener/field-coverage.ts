@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { marketDb } from "@/lib/db/market-db";
+import { SqlCounts } from "@/lib/db/sql-rows";
 import { FIELDS } from "./catalog";
 
 const cache = new WeakMap<Database.Database, Record<string, number>>();
@@ -15,7 +16,7 @@ export function countFieldValues(): Record<string, number> {
   if (cached) return cached;
   // Identifiers and expressions come from the catalog only.
   const columns = FIELDS.map((f) => `count(${f.sql}) AS "${f.name}"`).join(", ");
-  const counts = db.prepare(`SELECT ${columns} FROM companies c LEFT JOIN company_profiles p ON p.company_id = c.id`).get() as Record<string, number>;
+  const counts = SqlCounts.parse(db.prepare(`SELECT ${columns} FROM companies c LEFT JOIN company_profiles p ON p.company_id = c.id`).get());
   cache.set(db, counts);
   return counts;
 }

@@ -123,9 +123,7 @@ export const FILTER_TYPE_DEFAULTS: { readonly [T in InputType]: SettingsByInputT
 /** A definition's effective settings: the defaults of its input type overlaid by its own values. */
 export function filterSettings<T extends InputType>(def: { input_type: T } & Partial<SettingsByInputType[T]>): SettingsByInputType[T] {
   const defaults = FILTER_TYPE_DEFAULTS[def.input_type];
-  const own = def as Partial<SettingsByInputType[T]>;
-  const overrides = Object.fromEntries(
-    (Object.keys(defaults) as (keyof SettingsByInputType[T])[]).filter((key) => own[key] !== undefined).map((key) => [key, own[key]]),
-  );
+  // The definition's own settings: its members named in the defaults that it gives a value.
+  const overrides = Object.fromEntries(Object.entries(def).filter(([key, value]) => key in defaults && value !== undefined));
   return { ...defaults, ...overrides };
 }

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { SqlValueCount } from "@/lib/db/sql-rows";
 import { FILTERS } from "./catalog";
 
 export interface OptionValues {
@@ -23,9 +24,10 @@ export function readOptionValues(db: Database.Database): OptionValues {
   for (const def of FILTERS) {
     if (def.input_type !== "multi_select" || !def.options_source) continue;
     // The column is the filter's name (catalog identifiers only, never request text).
-    const rows = db
-      .prepare(`SELECT "${def.name}" AS value, count(*) AS n FROM companies WHERE "${def.name}" IS NOT NULL GROUP BY 1 ORDER BY 1`)
-      .all() as { value: string; n: number }[];
+    const rows = SqlValueCount.array().parse(
+      db.prepare(`SELECT "${def.name}" AS value, count(*) AS n FROM companies WHERE "${def.name}" IS NOT NULL GROUP BY 1 ORDER BY 1`)
+        .all(),
+    );
     lists[def.options_source] = rows.map((r) => r.value);
     counts[def.options_source] = Object.fromEntries(rows.map((r) => [r.value, r.n]));
   }

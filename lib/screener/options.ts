@@ -33,9 +33,36 @@ export type PublicFilterOf<T extends InputType> = Extract<PublicFilterDef, { inp
  */
 export type TypedScreenerOptions = Omit<ScreenerOptions, "filters"> & { filters: Record<string, PublicFilterDef> };
 
+/** A definition without its catalog name (the options record keys filters by name), with its settings. */
+function publish<D extends { name: string }, S>(def: D, settings: S): Omit<D, "name"> & S {
+  const { name: _name, ...rest } = def;
+  return { ...rest, ...settings };
+}
+
+/**
+ * One case per input type: only a narrowed definition is paired with its own settings type (a
+ * union would pair any definition with any settings).
+ */
 export function publicFilter(def: FilterDef): PublicFilterDef {
-  const { name: _name, value_columns: _columns, ...rest } = def as FilterDef & { value_columns?: unknown };
-  return { ...rest, ...filterSettings(def) } as PublicFilterDef;
+  switch (def.input_type) {
+    case "range":
+      return publish(def, filterSettings(def));
+    case "multi_select": {
+      const { value_columns: _columns, ...published } = def;
+      return publish(published, filterSettings(def));
+    }
+    case "text":
+      return publish(def, filterSettings(def));
+    case "metric_rule_group":
+      return publish(def, filterSettings(def));
+    case "growth_rule_group":
+      return publish(def, filterSettings(def));
+    case "volatility_rule_group":
+    case "composite_rule_group":
+      return publish(def, filterSettings(def));
+    case "field_compare":
+      return publish(def, filterSettings(def));
+  }
 }
 
 /** The screener options record (spec: "Screener options record") with the data's as-of date. */

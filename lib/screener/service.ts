@@ -1,5 +1,7 @@
 import { ValidationError, type FieldError } from "@/lib/errors";
+import { z } from "zod";
 import { cachedStatement, marketDb, metaValue } from "@/lib/db/market-db";
+import { SqlCount, SqlId, SqlRow } from "@/lib/db/sql-rows";
 import { type CompiledScreen, compileScreen } from "./compile";
 import { readOptionValues } from "./option-values";
 import { type ScreenRequest, typedFilters } from "./request-schema";
@@ -32,12 +34,12 @@ export function validateOptionValues(request: ScreenRequest, lists: Record<strin
 
 /** The page: first from the companies with a sort value, then from those without (nulls last). */
 function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, offset }: CompiledScreen, total: number): Record<string, unknown>[] {
-  const withValues = cachedStatement(countValuesSql).pluck().get(...params) as number;
+  const withValues = SqlCount.parse(cachedStatement(countValuesSql).pluck().get(...params));
   const rows: Record<string, unknown>[] = [];
-  if (offset < withValues) rows.push(...(cachedStatement(valuesPageSql).all(...params, limit, offset) as Record<string, unknown>[]));
+  if (offset < withValues) rows.push(...SqlRow.array().parse(cachedStatement(valuesPageSql).all(...params, limit, offset)));
   if (rows.length < limit && total > withValues && offset + limit > withValues) {
     const nullsOffset = Math.max(0, offset - withValues);
-    rows.push(...(cachedStatement(nullsPageSql).all(...params, limit - rows.length, nullsOffset) as Record<string, unknown>[]));
+    rows.push(...SqlRow.array().parse(cachedStatement(nullsPageSql).all(...params, limit - rows.length, nullsOffset)));
   }
   return rows;
 }
@@ -46,12 +48,12 @@ function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, 
 export function runScreen(request: ScreenRequest): RowsResponse | TickersResponse {
   validateOptionValues(request, readOptionValues(marketDb()).lists);
   const compiled = compileScreen(request);
-  const total = cachedStatement(compiled.countSql).pluck().get(...compiled.params) as number;
+  const total = SqlCount.parse(cachedStatement(compiled.countSql).pluck().get(...compiled.params));
   const page = total > compiled.offset ? readPage(compiled, total) : [];
   const asOf = metaValue("as_of") ?? "";
   const envelope = { as_of: asOf, total, limit: compiled.limit, offset: compiled.offset };
   if (request.result_format === "tickers") {
-    return { ...envelope, tickers: page.map((row) => row.full_ticker as string) };
+    return { ...envelope, tickers: page.map((row) => z.string().parse(row.full_ticker)) };
   }
   return { ...envelope, loaded_fields: compiled.fields, temporary_columns: compiled.temporaryColumns, rows: page };
 }
@@ -61,5 +63,5 @@ export function screenCompanyIds(filters: ScreenRequest["filters"]): number[] {
   const request: ScreenRequest = { filters, sort: {}, page: {}, result_format: "tickers" };
   validateOptionValues(request, readOptionValues(marketDb()).lists);
   const compiled = compileScreen(request);
-  return cachedStatement(compiled.idsSql).pluck().all(...compiled.params) as number[];
+  return SqlId.array().parse(cachedStatement(compiled.idsSql).pluck().all(...compiled.params));
 }
