@@ -18,8 +18,11 @@ export interface FiledWindow {
 
 export const FILING_DEADLINE_DAYS = { annual: 90, quarter: 45, currentReportBusinessDays: 4 } as const;
 
-/** Days either side of an estimated period end (52/53-week years end up to a week from their nominal date). */
-const ESTIMATE_SLACK_DAYS = 7;
+/**
+ * Days either side of a period end estimated from the fiscal calendar: a company without an annual
+ * filing in the corpus gets the calendar year, and retailers' years end up to two months after it.
+ */
+const ESTIMATE_SLACK_DAYS = 62;
 
 export interface FiledWindowInput {
   filingType: FilingType;
