@@ -179,7 +179,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
             <Link
               href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}
               className="inline-flex h-7 items-center rounded border border-zinc-300 px-2 text-[13px] font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-              title="Search the filings of this screen's companies"
+              title="Search the filings of this screen's companies (filed by the as-of date; one click widens to all dates)"
             >
               Search their filings
             </Link>

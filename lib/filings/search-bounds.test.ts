@@ -6,6 +6,7 @@ import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/fil
 import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "@/test/support/filings/sample-filings";
 import { FiledRange, type SearchBounds } from "./search-bounds";
 import { type SearchBackend, createSearchBackend, searchFilings } from "./search-filings";
+import type { FilingSearchRequest } from "./search-schema";
 
 let database: TestDatabase;
 let backend: SearchBackend;
@@ -84,7 +85,7 @@ describe("the bound over the real database", () => {
   afterAll(() => real.close());
 
   it("a search bounded by the as-of date returns no filing due after it, while the unbounded one does", async () => {
-    const request = { queries: ["revenue growth outlook", "share repurchases"], searchtype: "hybrid", results: 25 } as const;
+    const request: FilingSearchRequest = { queries: ["revenue growth outlook", "share repurchases"], searchtype: "hybrid", results: 25 };
     const all = await searchFilings(request, realBackend);
     expect(all.results.some((h) => h.filing.filed.latest! > asOf)).toBe(true);
     const bounded = await searchFilings(request, realBackend, { filed: { to: asOf } });
