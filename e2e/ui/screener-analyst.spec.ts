@@ -45,10 +45,10 @@ test("an analyst builds an advanced screen with growth and volatility rules, sor
   await page.getByLabel("Return on invested capital rule 1 min").fill("10");
   await expect(page.getByTestId("endpoint-badge")).toHaveText("advanced endpoint");
 
-  // Sort by 1-year return (descending first).
+  // Sort by 1-year total return (descending first).
   await expect(page).toHaveURL(/returnOnInvestedCapital/);
   await settled(page);
-  await page.getByRole("button", { name: "Sort by 1-year return" }).click();
+  await page.getByRole("button", { name: "Sort by 1-year total return" }).click();
   await expect(page).toHaveURL(/sort=return_1y/);
   await settled(page);
   await expect(page.locator('th[data-field="return_1y"]')).toHaveAttribute("aria-sort", "descending");
