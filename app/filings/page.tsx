@@ -7,6 +7,7 @@ import { admitPageRender } from "@/lib/api/route";
 import { type ScreenScope, type UiFilingSearchResponse, UiFilingSearchRequest } from "@/lib/filings/screen-filings";
 import { defaultSearchBackend } from "@/lib/filings/search-filings";
 import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
+import { metaValue } from "@/lib/db/market-db";
 import { WorkUnavailableError } from "@/lib/errors";
 import { runQuery } from "@/lib/work/query-pool";
 
@@ -23,7 +24,9 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
   const notice = databaseNotice();
   if (notice) return notice;
   const state = searchFromParams(await searchParams);
-  const request = uiSearchBody(state);
+  // The screener's snapshot date: a screen's search is bounded by it, and every hit is shown against it.
+  const asOf = metaValue("as_of") ?? "";
+  const request = uiSearchBody(state, asOf);
   let response: UiFilingSearchResponse | undefined;
   const parsed = UiFilingSearchRequest.safeParse(request);
   // One count per render that runs a search or a screen; null when refused.
@@ -43,7 +46,7 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
     .sort((a, b) => a.name.localeCompare(b.name));
   // The search already says which of the screen's companies have filings; without one, ask.
   const scope = state.screen ? (response?.screen ?? (await screenScopeOf(state.screen, caller))) : null;
-  return <FilingSearchApp companies={companies} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
+  return <FilingSearchApp companies={companies} asOf={asOf} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
 }
 
 /** The screen's companies before anything is searched: a screen, run like one for its caller. */

@@ -2,11 +2,15 @@ import Link from "next/link";
 import { Button, TextInput } from "@/components/ui/controls";
 import type { CompanyRecord } from "@/lib/companies/company-repository";
 import type { CompanyFiling } from "@/lib/filings/filing-documents";
-import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
+import { FiledMarker } from "@/components/filings/filed-marker";
+import { fiscalLabel, filedStatus, filingTypeLabel } from "@/lib/filings/filing-labels";
 import { readerHref } from "@/lib/links";
 
-/** A company's filings in the corpus, each opening in the reader, and a filing search limited to them. */
-export function CompanyFilings({ company, filings }: { company: CompanyRecord; filings: CompanyFiling[] }) {
+/**
+ * A company's filings in the corpus, each opening in the reader and shown against the screener's
+ * as-of date, what the corpus covers for the company, and a filing search limited to them.
+ */
+export function CompanyFilings({ company, filings, asOf }: { company: CompanyRecord; filings: CompanyFiling[]; asOf: string }) {
   return (
     <section aria-labelledby="filings" className="mt-8">
       <h2 id="filings" className="text-sm font-semibold">
@@ -16,6 +20,7 @@ export function CompanyFilings({ company, filings }: { company: CompanyRecord; f
         <p className="mt-1 text-[13px] text-zinc-500">No filings of this company in the searchable corpus.</p>
       ) : (
         <>
+          <CorpusCoverage name={company.companyName} filings={filings} asOf={asOf} />
           <form action="/filings/" method="get" role="search" aria-label={`Search ${company.companyName}'s filings`} className="mt-2 flex max-w-xl gap-2">
             <input type="hidden" name="ticker" value={company.full_ticker} />
             <TextInput name="q" required maxLength={300} placeholder={`Search ${company.companyName}'s filings, e.g. share repurchases`} className="flex-1" aria-label="Query" />
@@ -30,6 +35,7 @@ export function CompanyFilings({ company, filings }: { company: CompanyRecord; f
                 <th className="py-1 text-left font-medium">Type</th>
                 <th className="py-1 text-left font-medium">Fiscal period</th>
                 <th className="py-1 text-left font-medium">Period end</th>
+                <th className="py-1 text-left font-medium">Filed (against the as-of date {asOf})</th>
                 <th className="py-1 text-right font-medium">Pages</th>
                 <th className="py-1 text-right font-medium">Original</th>
               </tr>
@@ -45,6 +51,9 @@ export function CompanyFilings({ company, filings }: { company: CompanyRecord; f
                   <td className="py-1">{filingTypeLabel(f.filing_type)}</td>
                   <td className="py-1">{fiscalLabel(f) || "—"}</td>
                   <td className="py-1 tabular-nums">{f.period_end ?? f.report_date ?? "—"}</td>
+                  <td className="py-1">
+                    <FiledMarker filed={{ date: f.filed_date, earliest: f.filed_earliest, latest: f.filed_latest }} asOf={asOf} />
+                  </td>
                   <td className="num py-1">{f.has_pages ? f.pages : "—"}</td>
                   <td className="py-1 text-right">
                     {f.source_url ? (
@@ -62,5 +71,22 @@ export function CompanyFilings({ company, filings }: { company: CompanyRecord; f
         </>
       )}
     </section>
+  );
+}
+
+/** What the corpus holds for the company: its fiscal years, forms and filing dates, not its whole history. */
+function CorpusCoverage({ name, filings, asOf }: { name: string; filings: CompanyFiling[]; asOf: string }) {
+  const years = filings.map((f) => f.fiscal_year).filter((y) => y !== null);
+  const types = [...new Set(filings.map((f) => filingTypeLabel(f.filing_type)))];
+  const earliest = filings.map((f) => f.filed_earliest).filter((d) => d !== null).sort()[0];
+  const latest = filings.map((f) => f.filed_latest).filter((d) => d !== null).sort().at(-1);
+  const after = filings.filter((f) => filedStatus({ date: f.filed_date, earliest: f.filed_earliest, latest: f.filed_latest }, asOf) === "after").length;
+  const span = years.length > 0 ? `fiscal years ${Math.min(...years)}–${Math.max(...years)}` : "no fiscal years";
+  return (
+    <p className="mt-1 max-w-prose text-[13px] text-zinc-600 dark:text-zinc-400" data-testid="filings-coverage">
+      The corpus holds {filings.length} {filings.length === 1 ? "filing" : "filings"} of {name} ({types.join(", ")}; {span}
+      {earliest && latest ? `, filed ${earliest.slice(0, 4)}–${latest.slice(0, 4)}` : ""}): a sample of its public filings, not its complete history.{" "}
+      {after > 0 && `${after} of them ${after === 1 ? "was" : "were"} filed after the screener's as-of date ${asOf}.`}
+    </p>
   );
 }

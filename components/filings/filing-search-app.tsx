@@ -11,6 +11,7 @@ import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import type { ScreenScope, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
 import { bodyToForm } from "@/lib/filings/search-form";
 import { type FilingSearchState, paramsFromSearch, searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
+import { FiledBoundBar } from "./filed-bound-bar";
 import { ScreenScopeBar } from "./screen-scope-bar";
 import { SearchFormPanel } from "./search-form-panel";
 import { SearchHitCard } from "./search-hit-card";
@@ -18,6 +19,8 @@ import { SearchHitCard } from "./search-hit-card";
 export interface FilingSearchAppProps {
   /** Companies with filings, for the name suggestions. */
   companies: { name: string; full_ticker: string }[];
+  /** The screener's as-of date (its values' snapshot). */
+  asOf: string;
   /** The URL's search, run on the server (key: the request body). */
   initial: { key: string; response?: UiFilingSearchResponse };
   /** The screen the search is limited to, as the server found it before any search. */
@@ -37,7 +40,7 @@ export function FilingSearchApp(props: FilingSearchAppProps) {
  * The filing search page: the URL holds the search (queries, filters, screen); the form pushes
  * changes to it (history entries, so back/forward work) and the results follow it.
  */
-function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppProps) {
+function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearchAppProps) {
   const urlQuery = useSearchParams().toString();
   const [current, setCurrent] = useState({ urlQuery, query: urlQuery });
   if (urlQuery !== current.urlQuery) setCurrent({ urlQuery, query: urlQuery });
@@ -47,7 +50,7 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
     return () => window.removeEventListener("popstate", onPopState);
   }, []);
   const state = useMemo(() => searchFromParams(new URLSearchParams(current.query)), [current.query]);
-  const request = uiSearchBody(state);
+  const request = uiSearchBody(state, asOf);
   const key = JSON.stringify(request);
   const [apiOpen, setApiOpen] = useState(false);
 
@@ -59,7 +62,7 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
     initialData: key === initial.key ? initial.response : undefined,
   });
 
-  const open = (next: Pick<FilingSearchState, "body" | "screen">) => {
+  const open = (next: Pick<FilingSearchState, "body" | "screen"> & Partial<Pick<FilingSearchState, "filed">>) => {
     const qs = paramsFromSearch(next);
     // The same search again (after a failure, say) asks again instead of adding a history entry.
     if (new URLSearchParams(qs).toString() === new URLSearchParams(current.query).toString()) {
@@ -111,7 +114,7 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
         </p>
       ))}
       <aside aria-label="Search" className="lg:sticky lg:top-14 lg:self-start">
-        <SearchFormPanel body={state.body} companies={companies} serverErrors={problem?.errors ?? []} onSearch={(body) => open({ body, screen: state.screen })} />
+        <SearchFormPanel body={state.body} companies={companies} serverErrors={problem?.errors ?? []} onSearch={(body) => open({ body, screen: state.screen, filed: state.filed })} />
       </aside>
       <section
         aria-label="Results"
@@ -124,9 +127,12 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
             scope={liveScope}
             searched={data !== undefined}
             ticker={typeof state.body.ticker === "string" ? state.body.ticker : null}
-            onTicker={(ticker) => open({ body: { ...state.body, ticker: ticker ?? undefined }, screen: state.screen })}
+            onTicker={(ticker) => open({ body: { ...state.body, ticker: ticker ?? undefined }, screen: state.screen, filed: state.filed })}
             onClear={clearScreen}
           />
+        )}
+        {(state.screen || state.filed === "as-of") && (
+          <FiledBoundBar filed={state.filed} asOf={asOf} onChange={(filed) => open({ body: state.body, screen: state.screen, filed })} />
         )}
         {problem && (problem.errors.length === 0 || generalErrors.length > 0) && (
           <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
@@ -135,7 +141,7 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
           </p>
         )}
         {queries.length === 0 ? (
-          <SearchTips onTry={(q) => open({ body: { ...state.body, queries: [q] }, screen: state.screen })} />
+          <SearchTips onTry={(q) => open({ body: { ...state.body, queries: [q] }, screen: state.screen, filed: state.filed })} />
         ) : data ? (
           <>
             <p className="flex flex-wrap items-center gap-x-3 text-xs text-zinc-500" aria-live="polite">
@@ -153,12 +159,13 @@ function FilingSearch({ companies, initial, scope, problems }: FilingSearchAppPr
             </p>
             {data.results.length === 0 ? (
               <p className="mt-6 text-[13px] text-zinc-600 dark:text-zinc-400" data-testid="no-hits">
-                No passage matches. Try other words, a hybrid or vector search (they find passages without the exact words), or fewer filters.
+                No passage matches{state.filed === "as-of" ? ` among the filings public by ${asOf}` : ""}. Try other words, a hybrid or vector search (they find passages
+                without the exact words), or fewer filters.
               </p>
             ) : (
               <ol className="mt-2 space-y-3" data-testid="hits">
                 {data.results.map((hit) => (
-                  <SearchHitCard key={hit.id} hit={hit} queries={queries} />
+                  <SearchHitCard key={hit.id} hit={hit} queries={queries} asOf={asOf} />
                 ))}
               </ol>
             )}

@@ -5,10 +5,11 @@ import { useState } from "react";
 import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
 import type { FilingSearchHit } from "@/lib/filings/search-schema";
 import { companyHref, readerHref } from "@/lib/links";
+import { FiledMarker } from "./filed-marker";
 import { HighlightedText } from "./highlighted-text";
 
 /** One passage of the results: where it is, its highlighted snippet (or whole text), and the way into the reader. */
-export function SearchHitCard({ hit, queries }: { hit: FilingSearchHit; queries: readonly string[] }) {
+export function SearchHitCard({ hit, queries, asOf }: { hit: FilingSearchHit; queries: readonly string[]; asOf: string }) {
   const [whole, setWhole] = useState(false);
   const { filing } = hit;
   const place = [hit.section?.title, hit.page !== null ? `page ${hit.page}` : null].filter(Boolean).join(" · ");
@@ -36,6 +37,9 @@ export function SearchHitCard({ hit, queries }: { hit: FilingSearchHit; queries:
         </span>
       </div>
       {place && <p className="mt-0.5 text-xs text-zinc-500" data-testid="hit-place">{place}</p>}
+      <p className="mt-0.5">
+        <FiledMarker filed={filing.filed} asOf={asOf} />
+      </p>
       {/* Filing text keeps the PDF's line breaks: the snippet reads as one paragraph, the whole passage as laid out. */}
       <p className={`mt-1.5 text-[13px] leading-relaxed text-zinc-800 dark:text-zinc-200 ${whole ? "whitespace-pre-line" : "whitespace-normal"}`} data-testid="hit-text">
         {whole ? (

@@ -31,7 +31,10 @@ export function ExportMenu({
   total,
   maxLimit,
   asOf,
+  labels,
 }: {
+  /** Field labels, for the CSV header. */
+  labels: Readonly<Record<string, string>>;
   mode: "basic" | "advanced";
   screen: Screen;
   /** The chosen columns; null for the API's default fields. */
@@ -90,7 +93,7 @@ export function ExportMenu({
       return page.rows;
     });
     const { stringify } = await import("csv-stringify/browser/esm/sync");
-    download(`screen-${asOf}.csv`, stringify(csvRecords(rows, columns)), "text/csv");
+    download(`screen-${asOf}.csv`, stringify(csvRecords(rows, columns, labels)), "text/csv");
     return `Downloaded ${formatCount(rows.length)} rows.`;
   };
 

@@ -68,6 +68,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
   const [linkCopied, setLinkCopied] = useState(false);
 
   const fields = screen.fields ?? preferred;
+  const fieldLabels = useMemo(() => Object.fromEntries(Object.entries(options.field_definitions).map(([name, def]) => [name, def.label])), [options.field_definitions]);
   const mode = screenMode(screen.filters, options.modes.basic);
   const body = screenRequestBody(screen, fields);
   const key = screenKey(mode, body);
@@ -175,11 +176,11 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
             <span className="ml-auto" />
             {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
             <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={fieldCounts} onChange={chooseColumns} />
-            <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} />
+            <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} labels={fieldLabels} />
             <Link
               href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}
               className="inline-flex h-7 items-center rounded border border-zinc-300 px-2 text-[13px] font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-              title="Search the filings of this screen's companies"
+              title="Search the filings of this screen's companies (filed by the as-of date; one click widens to all dates)"
             >
               Search their filings
             </Link>

@@ -83,6 +83,33 @@ test.describe("company page", () => {
     await expect(page).toHaveURL(`/company/${encodeURIComponent("NASDAQ:AAPL")}/`);
   });
 
+  test("its filings show when each was filed against the as-of date, and what the corpus covers for it", async ({ page }) => {
+    const asOf = ((await (await page.request.get("/api/health/")).json()) as { as_of: string }).as_of;
+    const ibm = readDatabase(
+      (db) =>
+        db
+          .prepare("SELECT f.fiscal_year, f.filed_date FROM filings f JOIN companies c ON c.id = f.company_id WHERE c.full_ticker = 'NYSE:IBM' ORDER BY f.fiscal_year")
+          .all() as { fiscal_year: number; filed_date: string }[],
+    );
+    expect(ibm.length).toBeGreaterThan(0);
+    await page.goto("/company/NYSE:IBM/");
+    const coverage = page.getByTestId("filings-coverage");
+    await expect(coverage).toContainText(`The corpus holds ${ibm.length} filings`);
+    await expect(coverage).toContainText(`fiscal years ${ibm[0]!.fiscal_year}–${ibm.at(-1)!.fiscal_year}`);
+    await expect(coverage).toContainText("not its complete history");
+    await expect(coverage).toContainText(`${ibm.length} of them were filed after the screener's as-of date ${asOf}`);
+    const rows = page.getByTestId("company-filings").locator("tbody tr");
+    await expect(rows).toHaveCount(ibm.length);
+    for (const { filed_date } of ibm) await expect(page.getByTestId("company-filings")).toContainText(`filed ${filed_date}`);
+    await expect(rows.locator("[data-filed-status=after]")).toHaveCount(ibm.length);
+
+    // 3M's FY2015 10-K has no filed date in the data: its window, and a marker against the as-of date.
+    await page.goto("/company/NYSE:MMM/");
+    const mmm = page.getByTestId("company-filings").locator("tbody tr", { hasText: "3M_2015_10K" });
+    await expect(mmm.getByTestId("filed")).toContainText("filed 2015-12-31 to 2016-03-30 (by the SEC deadline");
+    await expect(mmm.getByTestId("filed")).toHaveAttribute("data-filed-status", "2016-03-30" <= asOf ? "public" : "straddles");
+  });
+
   test("a symbol, current or former, leads to its company; an unknown one is a 404", async ({ page }) => {
     await page.goto("/company/aapl/");
     await expect(page).toHaveURL(`/company/${encodeURIComponent("NASDAQ:AAPL")}/`);

@@ -1,9 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { searchSettled, shownHitCompanies } from "./filings-support";
+import { dataAsOf, searchSettled, shownFiledStatuses, shownHitCompanies } from "./filings-support";
 import { newApiKey, readDatabase, snapshot } from "./page-support";
 import { allApiTickers, settled } from "./screener-support";
 
 const SCREEN = { sector: { values: ["Information Technology"] }, coverage: { values: ["prices"] } };
+
+/** The filed windows of the corpus's filings (the API gives them per hit only). */
+const filedWindows = () =>
+  new Map(
+    readDatabase((db) => db.prepare("SELECT source_name, filed_earliest, filed_latest FROM filings").all() as { source_name: string; filed_earliest: string; filed_latest: string }[]).map((f) => [
+      f.source_name,
+      f,
+    ]),
+  );
 
 /** Companies that have filings in the corpus (the API does not list them). */
 const companiesWithFilings = () =>
@@ -25,6 +34,9 @@ test.describe("from a screen to its companies' filings", () => {
     await expect(scope).toContainText(`${screenTickers.size.toLocaleString("en-US")} companies`);
     await expect(page.getByTestId("scope-with-filings")).toHaveText(String(withFilings.length));
 
+    // Every filing date (this test is about the companies; the date bound has its own test).
+    await page.getByRole("button", { name: "Include all dates" }).click();
+    await expect(page).toHaveURL(/filed=all/);
     await page.getByRole("textbox", { name: "Query 1", exact: true }).fill("supply chain disruption");
     await page.getByRole("radio", { name: /^keyword/ }).check();
     await page.getByRole("combobox", { name: "Results" }).selectOption("25");
@@ -57,6 +69,53 @@ test.describe("from a screen to its companies' filings", () => {
     await scope.getByRole("link", { name: "Back to the screen" }).click();
     await settled(page);
     expect(JSON.parse(new URL(page.url()).searchParams.get("filters")!)).toEqual(SCREEN);
+  });
+
+  test("a search from a screen covers filings public by the screen's as-of date, and widens to all dates in one click", async ({ page }) => {
+    const asOf = await dataAsOf(page);
+    const windows = filedWindows();
+    const screen = { coverage: { values: ["filings"] } };
+    await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(screen))}`);
+    await settled(page);
+    await page.getByRole("link", { name: "Search their filings" }).click();
+    await expect(page).toHaveURL(/\/filings\/\?screen=/);
+    expect(page.url()).not.toContain("filed=");
+    const bound = page.getByTestId("filed-bound");
+    await expect(bound).toHaveAttribute("data-filed", "as-of");
+    await expect(bound).toContainText(`public on or before ${asOf}`);
+
+    await page.getByRole("textbox", { name: "Query 1", exact: true }).fill("revenue");
+    await page.getByRole("radio", { name: /^keyword/ }).check();
+    await page.getByRole("combobox", { name: "Results" }).selectOption("25");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await searchSettled(page);
+    const bounded = await shownFiledStatuses(page);
+    expect(bounded.length).toBeGreaterThan(0);
+    for (const hit of bounded) {
+      expect(hit.status, hit.filing).toBe("public");
+      expect(windows.get(hit.filing)!.filed_latest <= asOf, hit.filing).toBe(true);
+    }
+
+    // One click: every date; the URL says so, so the link shares it.
+    await bound.getByRole("button", { name: "Include all dates" }).click();
+    await expect(page).toHaveURL(/filed=all/);
+    await searchSettled(page);
+    await expect(bound).toHaveAttribute("data-filed", "all");
+    const widened = await shownFiledStatuses(page);
+    expect(widened.some((hit) => hit.status === "after")).toBe(true);
+    for (const hit of widened.filter((h) => h.status === "after")) expect(windows.get(hit.filing)!.filed_earliest > asOf, hit.filing).toBe(true);
+    await expect(page.getByTestId("hit").locator("[data-filed-status=after]").first()).toContainText(`filed after the snapshot (${asOf})`);
+
+    await page.reload();
+    await searchSettled(page);
+    await expect(page.getByTestId("filed-bound")).toHaveAttribute("data-filed", "all");
+    expect(await shownFiledStatuses(page)).toEqual(widened);
+
+    // And back to the bound.
+    await page.getByTestId("filed-bound").getByRole("button", { name: `Only filings public by ${asOf}` }).click();
+    await searchSettled(page);
+    expect(page.url()).not.toContain("filed=");
+    expect(await shownFiledStatuses(page)).toEqual(bounded);
   });
 
   test("a screen none of whose companies has filings gives an empty list, not an error", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { stem } from "@/lib/filings/text-terms";
-import { apiPanelBody, searchApi, searchSettled, shownHitCompanies, shownHitIds } from "./filings-support";
-import { newApiKey, snapshot } from "./page-support";
+import { apiPanelBody, dataAsOf, searchApi, searchSettled, shownFiledStatuses, shownHitCompanies, shownHitIds } from "./filings-support";
+import { newApiKey, readDatabase, snapshot } from "./page-support";
 
 test.describe("filing search page", () => {
   test("a search built in the form, with several queries and every filter, shows the public API's answer to the request the API panel shows", async ({ page }) => {
@@ -69,6 +69,35 @@ test.describe("filing search page", () => {
     await page.goBack();
     await expect(page.getByTestId("hit")).toHaveCount(0);
     await expect(page.getByRole("textbox", { name: "Query 1", exact: true })).toHaveValue("");
+  });
+
+  test("every hit shows when its filing was filed, against the as-of date", async ({ page }) => {
+    const asOf = await dataAsOf(page);
+    type Filed = { source_name: string; filed_date: string | null; filed_earliest: string; filed_latest: string };
+    const stored = new Map(
+      readDatabase((db) => db.prepare("SELECT source_name, filed_date, filed_earliest, filed_latest FROM filings").all() as Filed[]).map((f) => [f.source_name, f]),
+    );
+    // IBM's filings carry their SEC filing date; 3M's FY2015 10-K only its period end and deadline.
+    for (const search of ["q=revenue&ticker=NYSE%3AIBM&searchtype=keyword", "q=revenue&ticker=NYSE%3AMMM&fiscal_year=2015&searchtype=keyword"]) {
+      await page.goto(`/filings/?${search}`);
+      await searchSettled(page);
+      const hits = await shownFiledStatuses(page);
+      expect(hits.length).toBeGreaterThan(0);
+      for (const hit of hits) {
+        const f = stored.get(hit.filing)!;
+        const expected = f.filed_latest <= asOf ? "public" : f.filed_earliest > asOf ? "after" : "straddles";
+        expect(hit.status, hit.filing).toBe(expected);
+      }
+      const first = stored.get(hits[0]!.filing)!;
+      const filed = page.getByTestId("hit").first().getByTestId("filed");
+      await expect(filed).toContainText(first.filed_date ? `filed ${first.filed_date}` : `filed ${first.filed_earliest} to ${first.filed_latest}`);
+      await expect(filed).toContainText(asOf);
+      await expect(page.getByTestId("hit").first()).toContainText(/FY20\d\d/);
+    }
+    // IBM's 2024-2025 filings are after any snapshot of the bundled prices (they end in 2021).
+    await page.goto("/filings/?q=revenue&ticker=NYSE%3AIBM&searchtype=keyword");
+    await searchSettled(page);
+    await expect(page.getByTestId("hit").first().getByTestId("filed-marker")).toHaveText(`filed after the snapshot (${asOf})`);
   });
 
   test("a shared link shows its passages without JavaScript", async ({ browser, page }) => {

@@ -29,3 +29,14 @@ export async function apiPanelBody(page: Page): Promise<Record<string, unknown>>
   await page.getByRole("button", { name: "Hide API request" }).click();
   return body;
 }
+
+/** The screener's as-of date, as the API reports it. */
+export async function dataAsOf(page: Page): Promise<string> {
+  return ((await (await page.request.get("/api/health/")).json()) as { as_of: string }).as_of;
+}
+
+/** Each shown hit's filing and the filed status its marker shows. */
+export const shownFiledStatuses = (page: Page) =>
+  page.getByTestId("hit").evaluateAll((hits) =>
+    hits.map((h) => ({ filing: h.getAttribute("data-filing")!, status: h.querySelector("[data-testid=filed]")!.getAttribute("data-filed-status")! })),
+  );

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { FIELD_BY_NAME } from "@/lib/screener/catalog";
 import { newApiKey, snapshot } from "./page-support";
 import { addFilter, allApiTickers, postApi, settled, table, tableTickers, totalShown } from "./screener-support";
 
@@ -45,10 +46,10 @@ test("an analyst builds an advanced screen with growth and volatility rules, sor
   await page.getByLabel("Return on invested capital rule 1 min").fill("10");
   await expect(page.getByTestId("endpoint-badge")).toHaveText("advanced endpoint");
 
-  // Sort by 1-year return (descending first).
+  // Sort by 1-year total return (descending first).
   await expect(page).toHaveURL(/returnOnInvestedCapital/);
   await settled(page);
-  await page.getByRole("button", { name: "Sort by 1-year return" }).click();
+  await page.getByRole("button", { name: "Sort by 1-year total return" }).click();
   await expect(page).toHaveURL(/sort=return_1y/);
   await settled(page);
   await expect(page.locator('th[data-field="return_1y"]')).toHaveAttribute("aria-sort", "descending");
@@ -82,7 +83,8 @@ test("an analyst builds an advanced screen with growth and volatility rules, sor
   const csv = page.waitForEvent("download");
   await page.getByRole("button", { name: /Download rows/ }).click();
   const lines = (await readFile((await (await csv).path())!, "utf8")).trimEnd().split("\n");
-  expect(lines[0]).toBe([...api.loaded_fields, ...derived].join(","));
+  // Headers: each field with its label (its basis), then the rule columns by name.
+  expect(lines[0]).toBe([...api.loaded_fields.map((f) => `${f}: ${FIELD_BY_NAME.get(f)!.label}`), ...derived].join(","));
   expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(tickers);
   await page.keyboard.press("Escape");
 

@@ -35,7 +35,8 @@ test.describe("screener export", () => {
     const download = await csv;
     expect(download.suggestedFilename()).toBe("screen-2016-12-31.csv");
     const lines = (await readFile((await download.path())!, "utf8")).trimEnd().split("\n");
-    expect(lines[0]).toBe("full_ticker,companyName,industry");
+    // Each header names the field and its label (the label states the basis of a number).
+    expect(lines[0]).toBe("full_ticker: Ticker,companyName: Company,industry: Industry");
     expect(lines).toHaveLength(expected.length + 1);
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected);
     const firstRow = (await postApi(page, key, "basic", { filters, sort: { field: "companyName", desc: false }, page: { limit: 1 }, fields: ["full_ticker", "companyName", "industry"] })).rows[0]!;

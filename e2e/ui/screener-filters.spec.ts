@@ -17,8 +17,8 @@ test.describe("screener filter builder", () => {
     // range in USD with a suffix, range in percent
     await addFilter(page, "market cap", "Market cap");
     await page.getByLabel("Market cap min").fill("5B");
-    await addFilter(page, "1-year return", "1-year return");
-    await page.getByLabel("1-year return min").fill("-50");
+    await addFilter(page, "1-year total return", "1-year total return");
+    await page.getByLabel("1-year total return min").fill("-50");
     // text
     await addFilter(page, "description", "Business description keywords");
     await page.getByLabel("Business description keywords", { exact: true }).fill("products");
@@ -132,7 +132,7 @@ test.describe("screener filter builder", () => {
     await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(filters))}`);
     const empty = page.getByTestId("empty-results");
     await expect(empty).toContainText("No company matches every filter");
-    await expect(empty).toContainText("P/E removed the last companies");
+    await expect(empty).toContainText("P/E (latest FY EPS) removed the last companies");
     const counts = empty.getByRole("table", { name: "Companies left after each filter" });
     await expect(counts.getByRole("row")).toHaveCount(4);
     await expect(counts.getByRole("row").nth(1)).toContainText(/Market cap\s*\d+/);

@@ -16,6 +16,7 @@ const exampleHit = {
     period_end: "2018-12-31",
     report_date: null,
     source_url: "https://investors.3m.com/financials/sec-filings/content/0001558370-19-000470/0001558370-19-000470.pdf",
+    filed: { date: null, earliest: "2018-12-31", latest: "2019-03-31" },
   },
   section: { key: "PART II ITEM 8", title: "Item 8. Financial Statements and Supplementary Data" },
   page: 60,
@@ -38,6 +39,8 @@ Search types: \`keyword\` ranks passages by BM25 (SQLite FTS5) over their text, 
 Bounds (each a 400 naming the query, or \`/queries\` for the request's budget): a query needs a searchable word (letters or digits: \`*\` or \`((((\` alone has none); a query has at most ${QUERY_TERM_BOUNDS.perQuery} searchable terms (words other than stopwords and question phrasing, each word of a quoted phrase counting) and the distinct queries of a request at most ${QUERY_TERM_BOUNDS.perRequest} together, since every term is one more index list to read and score. Queries that differ only in case or white space are searched once; \`matched_queries\` names each of their indexes.
 
 Filters: \`name\` matches the company name case-insensitively, short and legal names alike ("JPMorgan", "Coca-Cola"); \`ticker\` a current or former symbol or the \`full_ticker\`; \`fiscal_year\` and \`fiscal_period\` the company's own fiscal labels (Best Buy's quarter ended July 29, 2023 is fiscal 2024 \`Q2\`; annual filings are \`FY\`; 8-Ks have a fiscal year but no period); \`filing_type\` one of \`10-K\`, \`10-Q\`, \`8-K\`, \`earnings-release\`, \`annual-report\` in any spelling (\`10K\`, \`10-k\`); an unknown type matches nothing. At most one passage per page is returned.
+
+Dates: the corpus spans filings of 2015 to 2025, while the screener's values are as of one date (its \`as_of\`). Each hit's \`filing.filed\` says when the filing became public: \`date\` where the data has the SEC filing date (the 2024-2025 filings), and always the window it was filed in (\`earliest\` to \`latest\`: from the end of the period it reports to the SEC deadline where the date is not in the data). A filing was public by a date when \`latest\` is on or before it.
 
 \`rerank\` is accepted; no reranker is applied yet, and \`rerank.applied\` says so. No hits is a 200 with an empty \`results\` list. 502 when the search index is missing, broken or being built (with \`Retry-After\` while the database is missing or being built, when the screener operations answer 503), or when a \`vector\` search cannot embed its queries (the embedding provider fails, does not answer within EMBEDDINGS_TIMEOUT_MS, or is not the model that embedded the passages). A \`hybrid\` search whose embedding fails in any of these ways answers 200 from the keyword leg alone (the same results a \`keyword\` search gives) and says why in \`fallback\`; a \`keyword\` search never needs the embedding provider.`,
   tags: ["Filing search"],

@@ -14,6 +14,11 @@ export interface FilingDescription {
   period_end: string | null;
   report_date: string | null;
   source_url: string | null;
+  /** SEC filing date, where the source gives it (lib/ingest/filings/filed-window.ts). */
+  filed_date: string | null;
+  /** The window the filing was filed in: the filing date twice, or from its period end (event date) to the SEC deadline. */
+  filed_earliest: string | null;
+  filed_latest: string | null;
 }
 
 export const FILINGS_SCHEMA = `
@@ -30,6 +35,9 @@ CREATE TABLE filings (
   period_end TEXT,
   report_date TEXT,
   source_url TEXT,
+  filed_date TEXT,
+  filed_earliest TEXT,
+  filed_latest TEXT,
   has_pages INTEGER NOT NULL,
   page_count INTEGER NOT NULL,
   char_count INTEGER NOT NULL,

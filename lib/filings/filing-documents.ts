@@ -37,7 +37,7 @@ export interface FilingSection {
 export type CompanyFiling = Omit<FilingRecord, "company_name" | "full_ticker" | "cik" | "repaired_ligatures" | "repaired_split_words">;
 
 const FILING_COLUMNS = `f.id, f.source_name, f.company_label, f.filing_type, f.fiscal_year, f.fiscal_period, f.period_end, f.report_date,
-  f.source_url, f.has_pages, f.char_count, (SELECT count(*) FROM filing_pages pg WHERE pg.filing_id = f.id) AS pages`;
+  f.source_url, f.filed_date, f.filed_earliest, f.filed_latest, f.has_pages, f.char_count, (SELECT count(*) FROM filing_pages pg WHERE pg.filing_id = f.id) AS pages`;
 
 export class FilingDocuments {
   private readonly statements: ReturnType<FilingDocuments["prepare"]>;

@@ -17,3 +17,44 @@ export function fiscalLabel(filing: { fiscal_year: number | null; fiscal_period:
   if (filing.fiscal_year === null) return "";
   return filing.fiscal_period && filing.fiscal_period !== "FY" ? `FY${filing.fiscal_year} ${filing.fiscal_period}` : `FY${filing.fiscal_year}`;
 }
+
+export interface FiledWindowLike {
+  date: string | null;
+  earliest: string | null;
+  latest: string | null;
+}
+
+/**
+ * A filing against an as-of date: `public` when it was filed by then (at the latest), `after` when
+ * it was filed after (at the earliest), `straddles` when its window (the filed date is not in the
+ * data) spans the date, `unknown` without a window.
+ */
+export type FiledStatus = "public" | "after" | "straddles" | "unknown";
+
+export function filedStatus(filed: FiledWindowLike, asOf: string): FiledStatus {
+  if (filed.earliest === null || filed.latest === null || asOf === "") return "unknown";
+  if (filed.latest <= asOf) return "public";
+  if (filed.earliest > asOf) return "after";
+  return "straddles";
+}
+
+/** "filed 2025-02-05", or the window where the data has no filed date ("filed 2016-12-31 to 2017-03-31, by the SEC deadline"). */
+export function filedLabel(filed: FiledWindowLike): string {
+  if (filed.date !== null) return `filed ${filed.date}`;
+  if (filed.earliest === null || filed.latest === null) return "filed date not in the data";
+  return `filed ${filed.earliest} to ${filed.latest} (by the SEC deadline; the date is not in the data)`;
+}
+
+/** The marker of a status against the screener's snapshot date. */
+export function filedStatusLabel(status: FiledStatus, asOf: string): string {
+  switch (status) {
+    case "public":
+      return `public by the snapshot (${asOf})`;
+    case "after":
+      return `filed after the snapshot (${asOf})`;
+    case "straddles":
+      return `may be filed after the snapshot (${asOf})`;
+    case "unknown":
+      return "filed date unknown";
+  }
+}

@@ -70,12 +70,17 @@ export class FilingSearchRepository {
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
                (SELECT group_concat(s.symbol, ' ') FROM company_symbols s WHERE s.company_id = c.id) AS symbols
         FROM companies c WHERE c.has_filings = 1`),
-      filings: db.prepare<[{ companies: string | null; years: string | null; period: string | null; type: string | null }], FilingFilterRow>(`
+      filings: db.prepare<
+        [{ companies: string | null; years: string | null; period: string | null; type: string | null; filedFrom: string | null; filedTo: string | null }],
+        FilingFilterRow
+      >(`
         SELECT id, company_id, first_passage_id, last_passage_id FROM filings
         WHERE (@companies IS NULL OR company_id IN (SELECT value FROM json_each(@companies)))
           AND (@years IS NULL OR fiscal_year IN (SELECT value FROM json_each(@years)))
           AND (@period IS NULL OR fiscal_period = @period)
           AND (@type IS NULL OR filing_type = @type)
+          AND (@filedFrom IS NULL OR filed_earliest >= @filedFrom)
+          AND (@filedTo IS NULL OR filed_latest <= @filedTo)
           AND first_passage_id IS NOT NULL
         ORDER BY id`),
       keywordAll: db.prepare<[string, number], { id: number; score: number }>(`
@@ -95,6 +100,7 @@ export class FilingSearchRepository {
         SELECT p.id, p.start, p.length, pg.number AS page, pg.start_offset AS page_offset, f.has_pages,
                substr(pg.text, p.start + 1, p.length) AS text,
                f.source_name, f.filing_type, f.fiscal_year, f.fiscal_period, f.period_end, f.report_date, f.source_url,
+               f.filed_date, f.filed_earliest, f.filed_latest,
                f.cik AS filing_cik, f.company_label, c.companyName AS company_name, c.symbol, c.full_ticker, c.cik AS company_cik,
                s.key AS section_key, s.title AS section_title
         FROM filing_passages p
@@ -121,10 +127,28 @@ export class FilingSearchRepository {
     return this.companies;
   }
 
-  /** Filings passing the structured filters (company ids already resolved from name/ticker). */
-  filings(filter: { companyIds: readonly number[] | null; fiscalYears: readonly number[] | null; fiscalPeriod: string | null; filingType: string | null }): FilingFilterRow[] {
+  /**
+   * Filings passing the structured filters (company ids already resolved from name/ticker). A filed
+   * bound judges each filing by its filed window: `filedTo` by the latest date it can have been
+   * filed, `filedFrom` by the earliest, so neither admits a filing outside it; an unknown window is outside.
+   */
+  filings(filter: {
+    companyIds: readonly number[] | null;
+    fiscalYears: readonly number[] | null;
+    fiscalPeriod: string | null;
+    filingType: string | null;
+    filedFrom: string | null;
+    filedTo: string | null;
+  }): FilingFilterRow[] {
     const json = (ids: readonly number[] | null) => (ids === null ? null : JSON.stringify(ids));
-    return this.statements.filings.all({ companies: json(filter.companyIds), years: json(filter.fiscalYears), period: filter.fiscalPeriod, type: filter.filingType });
+    return this.statements.filings.all({
+      companies: json(filter.companyIds),
+      years: json(filter.fiscalYears),
+      period: filter.fiscalPeriod,
+      type: filter.filingType,
+      filedFrom: filter.filedFrom,
+      filedTo: filter.filedTo,
+    });
   }
 
   /** BM25-ranked passages for an FTS5 expression, within the given filings (null: all). */

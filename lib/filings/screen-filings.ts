@@ -3,12 +3,14 @@ import { type FieldError, ValidationError } from "@/lib/errors";
 import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
 import { screenCompanyIds } from "@/lib/screener/service";
+import { FiledRange } from "./search-bounds";
 import { defaultSearchBackend, searchFilings } from "./search-filings";
 import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
 
 /**
  * The browser's filing search (`POST /api/ui/filings/search/`): the public request, plus an
- * optional screen whose companies the search is limited to ("search these companies' filings").
+ * optional screen whose companies the search is limited to ("search these companies' filings") and
+ * an optional filed-date range (a screen's search defaults to filings public by its as-of date).
  * The public v1 request shape stays as the spec writes it.
  */
 export const UiFilingSearchRequest = FilingSearchRequestSchema.extend({
@@ -16,6 +18,7 @@ export const UiFilingSearchRequest = FilingSearchRequestSchema.extend({
     .strictObject({ filters: AdvancedScreenRequest.shape.filters })
     .optional()
     .meta({ description: "A screen (its filters, as the screener endpoints take them): only its companies' filings are searched" }),
+  filed: FiledRange.optional().meta({ description: "Only filings filed within these dates" }),
 });
 
 const ScreenCompany = z.object({
@@ -36,14 +39,10 @@ export const UiFilingSearchResponse = FilingSearchResponseSchema.extend({
 export type UiFilingSearchResponse = z.infer<typeof UiFilingSearchResponse>;
 export type ScreenScope = NonNullable<UiFilingSearchResponse["screen"]>;
 
-export async function searchScreenFilings({ screen, ...request }: z.output<typeof UiFilingSearchRequest>): Promise<UiFilingSearchResponse> {
-  if (screen === undefined) return { ...(await searchFilings(request)), screen: null };
+export async function searchScreenFilings({ screen, filed, ...request }: z.output<typeof UiFilingSearchRequest>): Promise<UiFilingSearchResponse> {
+  if (screen === undefined) return { ...(await searchFilings(request, defaultSearchBackend(), { filed })), screen: null };
   const { selected, companies } = screenCompanies(screen.filters);
-  const response = await searchFilings(
-    request,
-    defaultSearchBackend(),
-    companies.map((c) => c.id),
-  );
+  const response = await searchFilings(request, defaultSearchBackend(), { companyIds: companies.map((c) => c.id), filed });
   const hits = new Map<string, number>();
   for (const hit of response.results) if (hit.company.full_ticker) hits.set(hit.company.full_ticker, (hits.get(hit.company.full_ticker) ?? 0) + 1);
   const withFilings = companies

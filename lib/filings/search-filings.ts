@@ -9,6 +9,7 @@ import { type PassageRange, type Scope, FilingSearchRepository } from "./filing-
 import { normaliseFilingType } from "./filing-types";
 import { type FusedHit, type Ranking, fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
+import type { FiledRange, SearchBounds } from "./search-bounds";
 import { queryHints } from "./query-hints";
 import { type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery } from "./query-text";
 import {
@@ -87,16 +88,16 @@ export function createSearchBackend(db: Database.Database, embedder?: Embedder):
 
 /**
  * Searches filing passages: keyword (FTS5 BM25), vector (embedding similarity) or hybrid
- * (reciprocal-rank fusion of both), each query separately, fused into one ranking.
- * `withinCompanies` (the browser's screen-to-filings search) limits it to those companies.
+ * (reciprocal-rank fusion of both), each query separately, fused into one ranking. `bounds` (the
+ * browser's screen-to-filings search) limit it to some companies and to filings filed within dates.
  */
 export async function searchFilings(
   request: FilingSearchRequest,
   backend: SearchBackend = defaultSearchBackend(),
-  withinCompanies: readonly number[] | null = null,
+  bounds: SearchBounds = {},
 ): Promise<FilingSearchResponse> {
   try {
-    return await runSearch(request, backend, withinCompanies);
+    return await runSearch(request, backend, bounds);
   } catch (error) {
     if (error instanceof Database.SqliteError) {
       throw new BackendError(`The filing search index failed (${error.message}); rebuild it with \`npm run ingest\`.`);
@@ -105,14 +106,15 @@ export async function searchFilings(
   }
 }
 
-async function runSearch(request: FilingSearchRequest, backend: SearchBackend, withinCompanies: readonly number[] | null): Promise<FilingSearchResponse> {
+async function runSearch(request: FilingSearchRequest, backend: SearchBackend, bounds: SearchBounds): Promise<FilingSearchResponse> {
   const started = performance.now();
   const parsed = parseRequest(request);
   const { repository } = backend;
   const timing = { total: 0, embedding: 0, keyword: 0, vector: 0 };
-  const companies = intersect(filteredCompanies(repository, parsed), withinCompanies);
+  const companies = intersect(filteredCompanies(repository, parsed), bounds.companyIds ?? null);
   const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
-  const scope = resolveScope(repository, parsed, companies, years);
+  const filed = bounds.filed ?? {};
+  const scope = resolveScope(repository, parsed, filed, companies, years);
   let fallback: FilingSearchResponse["fallback"] = null;
   const respond = (results: FilingSearchHit[]): FilingSearchResponse => ({
     results,
@@ -133,7 +135,7 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
     const hintYears = years === null && hints.fiscalYears.length > 0 ? hints.fiscalYears : null;
     const hintCompanies = companies === null && hints.companyIds.length > 0 ? hints.companyIds : null;
     if (hintYears === null && hintCompanies === null) return null;
-    const hintScope = resolveScope(repository, parsed, intersect(companies, hintCompanies), hintYears ?? years);
+    const hintScope = resolveScope(repository, parsed, filed, intersect(companies, hintCompanies), hintYears ?? years);
     return hintScope && hintScope.ranges.length > 0 ? hintScope : null;
   });
   const rankings: Ranking[] = [];
@@ -215,6 +217,7 @@ function hydrate(
         period_end: row.period_end,
         report_date: row.report_date,
         source_url: row.source_url,
+        filed: { date: row.filed_date, earliest: row.filed_earliest, latest: row.filed_latest },
       },
       section: row.section_key && row.section_title ? { key: row.section_key, title: row.section_title } : null,
       page: row.has_pages ? row.page : null,
@@ -265,16 +268,21 @@ function filteredCompanies(repository: FilingSearchRepository, request: ParsedFi
 function resolveScope(
   repository: FilingSearchRepository,
   request: ParsedFilingSearchRequest,
+  filed: FiledRange,
   companyIds: readonly number[] | null,
   fiscalYears: number[] | null,
 ): Scope | null {
   const { fiscal_period, filing_type } = request;
-  if (companyIds === null && fiscalYears === null && fiscal_period === undefined && filing_type === undefined) return null;
+  const filedFrom = filed.from ?? null;
+  const filedTo = filed.to ?? null;
+  if (companyIds === null && fiscalYears === null && fiscal_period === undefined && filing_type === undefined && filedFrom === null && filedTo === null) return null;
   const filings = repository.filings({
     companyIds,
     fiscalYears,
     fiscalPeriod: fiscal_period ?? null,
     filingType: filing_type === undefined ? null : normaliseFilingType(filing_type),
+    filedFrom,
+    filedTo,
   });
   const ranges: PassageRange[] = [];
   for (const f of filings) {

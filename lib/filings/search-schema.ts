@@ -85,6 +85,15 @@ export const FilingSearchHitSchema = z.object({
     period_end: z.string().nullable().meta({ description: "ISO date the reported period ended, where the filing states it." }),
     report_date: z.string().nullable().meta({ description: "Event date of an 8-K, or the filing date where known." }),
     source_url: z.string().nullable(),
+    filed: z
+      .object({
+        date: z.string().nullable().meta({ description: "SEC filing date, where the data has it (the 2024-2025 filings); null for the FinanceBench documents." }),
+        earliest: z.string().nullable().meta({ description: "Earliest date it can have been filed: the filing date, or the end of the period it reports (an 8-K: its event date)." }),
+        latest: z.string().nullable().meta({
+          description: "Latest date it can have been filed: the filing date, or the SEC deadline after its period (90 days after a fiscal year, 45 after a quarter, 4 business days after an 8-K's event).",
+        }),
+      })
+      .meta({ description: "When the filing became public. Compare `latest` with a screen's `as_of`: a filing is public by that date when `latest` is on or before it." }),
   }),
   section: z.object({ key: z.string(), title: z.string() }).nullable().meta({ description: 'Item section ("Item 7. Management\'s Discussion ...").' }),
   page: z.number().int().nullable().meta({ description: "1-based PDF page; null for filings that came as plain text." }),

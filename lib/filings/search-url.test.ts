@@ -8,9 +8,25 @@ describe("the search in the URL", () => {
     const screen = { sector: { values: ["Industrials"] } };
     const qs = paramsFromSearch({ body, screen });
     expect(qs).toContain("screen={");
+    expect(qs).not.toContain("filed=");
     const back = searchFromParams(new URLSearchParams(qs));
-    expect(back).toEqual({ body, screen, problems: [] });
-    expect(uiSearchBody(back)).toEqual({ ...body, screen: { filters: screen } });
+    expect(back).toEqual({ body, screen, filed: "as-of", problems: [] });
+    expect(uiSearchBody(back, "2017-03-31")).toEqual({ ...body, screen: { filters: screen }, filed: { to: "2017-03-31" } });
+  });
+
+  it("bounds a screen's search to filings public by the as-of date unless the URL widens it", () => {
+    const screen = { sector: { values: ["Industrials"] } };
+    const widened = paramsFromSearch({ body: { queries: ["capex"] }, screen, filed: "all" });
+    expect(widened).toContain("filed=all");
+    const state = searchFromParams(new URLSearchParams(widened));
+    expect(state.filed).toBe("all");
+    expect(uiSearchBody(state, "2017-03-31")).toEqual({ queries: ["capex"], results: PAGE_RESULTS, screen: { filters: screen } });
+    // Without a screen every date is the default; the URL can still ask for the bound.
+    expect(searchFromParams({ q: "capex" }).filed).toBe("all");
+    const bounded = paramsFromSearch({ body: { queries: ["capex"] }, screen: null, filed: "as-of" });
+    expect(bounded).toBe("q=capex&filed=as-of");
+    expect(uiSearchBody(searchFromParams(new URLSearchParams(bounded)), "2017-03-31")).toEqual({ queries: ["capex"], results: PAGE_RESULTS, filed: { to: "2017-03-31" } });
+    expect(searchFromParams({ q: "capex", screen: "{}", filed: "2016" })).toMatchObject({ filed: "as-of", problems: ['The link\'s filed=2016 is neither "as-of" nor "all"; the default was used.'] });
   });
 
   it("leaves the page's default out, and keeps what is not a number as text for the schema to judge", () => {

@@ -3,8 +3,9 @@ import { jsonObjectParam, type PageParams, paramValue, paramValues, readableQuer
 /**
  * A filing search as the browser holds it: exactly the request body, in the URL
  * (`/filings/?q=capex&q=purchases+of+PP%26E&name=3M&fiscal_year=2018&searchtype=keyword`), plus the
- * screen it is limited to (`screen`, the screen's filters as JSON). Values are taken as they are:
- * the API's schema judges them, and its errors are shown next to the inputs. Pure.
+ * screen it is limited to (`screen`, the screen's filters as JSON) and its filed-date bound
+ * (`filed`). Values are taken as they are: the API's schema judges them, and its errors are shown
+ * next to the inputs. Pure.
  */
 
 export const PAGE_RESULTS = 10;
@@ -14,8 +15,18 @@ export interface FilingSearchState {
   body: Record<string, unknown> & { queries: string[] };
   /** The screen's filters, when the search is limited to a screen's companies. */
   screen: Record<string, unknown> | null;
+  /**
+   * Which filings by date: those public by the data's as-of date (the default of a screen's search:
+   * its values are as of that date), or all (the default without a screen). The URL says `filed=`
+   * only when it differs from the default.
+   */
+  filed: FiledBound;
   problems: string[];
 }
+
+export type FiledBound = "as-of" | "all";
+
+const defaultFiled = (screen: Record<string, unknown> | null): FiledBound => (screen ? "as-of" : "all");
 
 const TEXT_MEMBERS = ["name", "ticker", "fiscal_period", "filing_type", "searchtype"] as const;
 
@@ -42,11 +53,14 @@ export function searchFromParams(params: PageParams): FilingSearchState {
     else if (parsed === "not an object") problems.push("The link's screen is not a JSON object; it was ignored.");
     else screen = parsed;
   }
-  return { body, screen, problems };
+  const filedText = paramValue(params, "filed");
+  const filed = filedText === "as-of" || filedText === "all" ? filedText : defaultFiled(screen);
+  if (filedText !== undefined && filed !== filedText) problems.push(`The link's filed=${filedText} is neither "as-of" nor "all"; the default was used.`);
+  return { body, screen, filed, problems };
 }
 
-/** The URL query of a search (without "?"); the page's default number of results is left out. */
-export function paramsFromSearch({ body, screen }: Pick<FilingSearchState, "body" | "screen">): string {
+/** The URL query of a search (without "?"); the page's defaults (number of results, filed bound) are left out. */
+export function paramsFromSearch({ body, screen, filed = defaultFiled(screen) }: SearchLink): string {
   const params = new URLSearchParams();
   for (const q of body.queries) params.append("q", q);
   for (const member of [...TEXT_MEMBERS, "fiscal_year"] as const) {
@@ -56,8 +70,21 @@ export function paramsFromSearch({ body, screen }: Pick<FilingSearchState, "body
   if (body.results !== undefined && body.results !== PAGE_RESULTS) params.set("results", String(body.results));
   if (body.rerank === true) params.set("rerank", "true");
   if (screen) params.set("screen", JSON.stringify(screen));
+  if (filed !== defaultFiled(screen)) params.set("filed", filed);
   return readableQuery(params);
 }
 
-/** The request of the app's own endpoint: the public body, limited to the screen when there is one. */
-export const uiSearchBody = ({ body, screen }: Pick<FilingSearchState, "body" | "screen">) => (screen ? { ...body, screen: { filters: screen } } : body);
+/** What a link to the search holds (without `filed`: its default). */
+export type SearchLink = Pick<FilingSearchState, "body" | "screen"> & Partial<Pick<FilingSearchState, "filed">>;
+
+/**
+ * The request of the app's own endpoint: the public body, limited to the screen when there is one
+ * and to filings public by `asOf` (the data's as-of date) when the bound says so.
+ */
+export function uiSearchBody({ body, screen, filed }: Pick<FilingSearchState, "body" | "screen" | "filed">, asOf: string) {
+  return {
+    ...body,
+    ...(screen ? { screen: { filters: screen } } : {}),
+    ...(filed === "as-of" && asOf !== "" ? { filed: { to: asOf } } : {}),
+  };
+}

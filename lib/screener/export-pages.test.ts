@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FIELD_BY_NAME } from "./catalog";
 import { collectAllPages, csvRecords } from "./export-pages";
 
 describe("collectAllPages", () => {
@@ -36,6 +37,15 @@ describe("csvRecords", () => {
     expect(csvRecords([{ full_ticker: "NYSE:IBM", marketCap_usd: 1.5e11, peRatio: null }], ["full_ticker", "marketCap_usd", "peRatio"])).toEqual([
       ["full_ticker", "marketCap_usd", "peRatio"],
       ["NYSE:IBM", 1.5e11, ""],
+    ]);
+  });
+
+  it("names each field's basis in the header where the field has a label", () => {
+    const labels = { peRatio: FIELD_BY_NAME.get("peRatio")!.label, return_1y: FIELD_BY_NAME.get("return_1y")!.label };
+    expect(csvRecords([{ peRatio: 14.2, return_1y: 0.1, revenueCagr_3y: 0.05 }], ["peRatio", "return_1y", "revenueCagr_3y"], labels)[0]).toEqual([
+      "peRatio: P/E (latest FY EPS)",
+      "return_1y: 1-year total return",
+      "revenueCagr_3y",
     ]);
   });
 });

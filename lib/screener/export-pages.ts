@@ -22,7 +22,12 @@ export async function collectAllPages<T>(
   }
 }
 
-/** CSV cells: raw API values (decimals for ratios, raw dollars) so spreadsheets compute with them. */
-export function csvRecords(rows: Record<string, unknown>[], columns: string[]): unknown[][] {
-  return [columns, ...rows.map((row) => columns.map((c) => row[c] ?? ""))];
+/**
+ * CSV cells: raw API values (decimals for ratios, raw dollars) so spreadsheets compute with them.
+ * Each header is the API field name, then its label where it has one (`peRatio: P/E (latest FY
+ * EPS)`), so that the basis of every number travels with the file.
+ */
+export function csvRecords(rows: Record<string, unknown>[], columns: string[], labels: Readonly<Record<string, string>> = {}): unknown[][] {
+  const header = columns.map((c) => (labels[c] ? `${c}: ${labels[c]}` : c));
+  return [header, ...rows.map((row) => columns.map((c) => row[c] ?? ""))];
 }

@@ -42,7 +42,7 @@ export const PRESETS: readonly Preset[] = [
   {
     id: "cheap-large-caps",
     name: "Cheap large caps",
-    description: "Market cap ≥ $10B and P/E between 0 and 15",
+    description: "Market cap ≥ $10B and P/E (latest fiscal-year EPS) between 0 and 15",
     screen: {
       filters: { marketCap_usd: { min: 10_000_000_000 }, peRatio: { min: 0, max: 15 } },
       sort: { field: "peRatio", desc: false },
@@ -52,7 +52,7 @@ export const PRESETS: readonly Preset[] = [
   {
     id: "calming-momentum",
     name: "Momentum, calming down",
-    description: "1-year return ≥ 20% with 1-year volatility below 5-year volatility",
+    description: "1-year total return ≥ 20% with 1-year volatility below 5-year volatility",
     screen: {
       filters: {
         return_1y: { min: 0.2 },

@@ -159,7 +159,7 @@ export default async function CompanyPage({ params }: Params) {
         <FiscalHistory years={years} source={company.fundamentals_source} differences={fundamentalsDifferences(company.id)} />
       )}
 
-      <CompanyFilings company={company} filings={filings} />
+      <CompanyFilings company={company} filings={filings} asOf={asOf} />
     </main>
   );
 }

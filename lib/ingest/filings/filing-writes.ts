@@ -24,10 +24,10 @@ const passageHeading = (section: string | null, page: string | null) => [section
 export function prepareFilingWrites(db: Database.Database) {
   const filing = db.prepare(`
     INSERT INTO filings (id, source, source_name, company_id, company_label, cik, filing_type, fiscal_year, fiscal_period,
-      period_end, report_date, source_url, has_pages, page_count, char_count, content_sha256, repaired_ligatures,
+      period_end, report_date, source_url, filed_date, filed_earliest, filed_latest, has_pages, page_count, char_count, content_sha256, repaired_ligatures,
       repaired_split_words, search_label)
     VALUES (@id, @source, @source_name, @company_id, @company_label, @cik, @filing_type, @fiscal_year, @fiscal_period,
-      @period_end, @report_date, @source_url, @has_pages, @page_count, @char_count, @content_sha256, @repaired_ligatures,
+      @period_end, @report_date, @source_url, @filed_date, @filed_earliest, @filed_latest, @has_pages, @page_count, @char_count, @content_sha256, @repaired_ligatures,
       @repaired_split_words, @search_label)`);
   const passageRange = db.prepare("UPDATE filings SET first_passage_id = ?, last_passage_id = ? WHERE id = ?");
   const page = db.prepare("INSERT INTO filing_pages (filing_id, number, start_offset, text, title) VALUES (?, ?, ?, ?, ?)");

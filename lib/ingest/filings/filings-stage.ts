@@ -7,6 +7,7 @@ import type { Progress } from "../progress";
 import { type CandidateCompany, type CompanyLink, linkFilingCompanies } from "./filing-companies";
 import { type CoverFacts, consistentPeriodEnd, fiscalFacts, learnCalendar, namedPeriod, readCoverFacts } from "./filing-metadata";
 import { runEmbeddingsStage } from "./embeddings-stage";
+import { filedWindow } from "./filed-window";
 import { type SourceDocument, readSourceDocuments } from "./filing-sources";
 import { type FilingRow, prepareFilingWrites } from "./filing-writes";
 import { documentText, passageSpans, storedPages } from "./passages";
@@ -83,6 +84,7 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
       const label = [company, doc.companyLabel, TYPE_WORDS[cover.filingType], fiscal.fiscalYear ? `fiscal ${fiscal.fiscalYear} FY${fiscal.fiscalYear}` : "", fiscal.fiscalPeriod ?? ""]
         .filter(Boolean)
         .join(" ");
+      const periodEnd = consistentPeriodEnd(cover, fiscal, calendar);
       const row: FilingRow = {
         id: position + 1,
         source: doc.source,
@@ -93,9 +95,10 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
         filing_type: cover.filingType,
         fiscal_year: fiscal.fiscalYear,
         fiscal_period: fiscal.fiscalPeriod,
-        period_end: consistentPeriodEnd(cover, fiscal, calendar),
+        period_end: periodEnd,
         report_date: cover.reportDate,
         source_url: doc.sourceUrl ?? (link.cik !== null ? edgarUrl(link.cik, cover.filingType) : null),
+        ...filedWindow({ ...fiscal, filingType: cover.filingType, filingDate: doc.filingDate, periodEnd, reportDate: cover.reportDate, calendar }),
         has_pages: doc.hasPages ? 1 : 0,
         page_count: doc.hasPages ? pages.length : 0,
         char_count: text.length,

@@ -50,6 +50,11 @@ export function fiscalYearEndAfter(date: string, calendar: FiscalCalendar): stri
   return end;
 }
 
+/** End date of the fiscal year a company labels `label` (the inverse of fiscalYearLabel). */
+export function fiscalYearEndOf(label: number, calendar: FiscalCalendar): string {
+  return isoDate(calendar.endMonth <= 2 ? label - (calendar.labelOffset ?? 0) : label, calendar.endMonth, calendar.endDay);
+}
+
 /** Fiscal quarter (1-4) that ends on `quarterEnd`, counted from the previous fiscal year end. */
 export function fiscalQuarter(quarterEnd: string, calendar: FiscalCalendar): number {
   const yearEnd = fiscalYearEndAfter(quarterEnd, calendar);
@@ -58,7 +63,7 @@ export function fiscalQuarter(quarterEnd: string, calendar: FiscalCalendar): num
   return Math.min(4, Math.max(1, Math.round(months / 3)));
 }
 
-function isoDate(year: number, month: number, day: number): string {
+export function isoDate(year: number, month: number, day: number): string {
   // Clamp the day to the month (a calendar learned from "February 29" or "November 30").
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(day, last)).padStart(2, "0")}`;

@@ -5,7 +5,10 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { FILING_TERM_STATS, FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
+import type { FilingType } from "@/lib/filings/filing-types";
 import { runEmbeddingsStage } from "@/lib/ingest/filings/embeddings-stage";
+import { filedWindow } from "@/lib/ingest/filings/filed-window";
+import { CALENDAR_YEAR } from "@/lib/ingest/filings/fiscal-calendar";
 import { prepareFilingWrites } from "@/lib/ingest/filings/filing-writes";
 import { passageSpans, storedPages, documentText } from "@/lib/ingest/filings/passages";
 import { findSections } from "@/lib/ingest/filings/sections";
@@ -28,10 +31,12 @@ export interface TestFiling {
   name: string;
   companyId: number;
   companyLabel: string;
-  type: string;
+  type: FilingType;
   fiscalYear: number;
   fiscalPeriod: string | null;
   periodEnd: string | null;
+  /** The SEC filing date, as the edgartools documents carry it. */
+  filingDate?: string;
   pages: string[];
   hasPages?: boolean;
 }
@@ -77,6 +82,15 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
           period_end: f.periodEnd,
           report_date: null,
           source_url: `https://example.test/${f.name}.pdf`,
+          ...filedWindow({
+            filingType: f.type,
+            filingDate: f.filingDate ?? null,
+            periodEnd: f.periodEnd,
+            reportDate: null,
+            fiscalYear: f.fiscalYear,
+            fiscalPeriod: f.fiscalPeriod,
+            calendar: CALENDAR_YEAR,
+          }),
           has_pages: hasPages ? 1 : 0,
           page_count: hasPages ? pages.length : 0,
           char_count: documentText(pages, hasPages).length,

@@ -62,6 +62,7 @@ export const SAMPLE_FILINGS: TestFiling[] = [
     fiscalYear: 2022,
     fiscalPeriod: "FY",
     periodEnd: "2022-12-31",
+    filingDate: "2023-02-21",
     hasPages: false,
     pages: [
       "Item 7. Management's Discussion and Analysis\n\n" +
