@@ -52,7 +52,7 @@ export function FiscalHistory({ years, source, differences }: { years: FiscalYea
                 Metric
               </th>
               {years.map((y, i) => (
-                <th key={y.fiscal_year} scope="col" className="py-1 text-right font-medium" title={`Fiscal year ended ${y.period_end} (${y.source})`}>
+                <th key={y.fiscal_year} scope="col" className="py-1 text-right font-medium" title={`Fiscal year ended ${y.period_end}, public ${y.public_date} (${y.source})`}>
                   {labels[i]}
                   <span className="block font-normal text-[11px]">{y.period_end}</span>
                 </th>

@@ -1,3 +1,4 @@
+import { AS_OF_DATE } from "@/lib/as-of";
 import { DatabaseUnavailableError } from "@/lib/errors";
 import { FILTER_TYPE_DEFAULTS } from "@/lib/screener/filter-settings";
 import { buildOptionsRecord } from "@/lib/screener/options";
@@ -24,11 +25,11 @@ const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
 /** The options record the real builder makes from the catalog, over the sample option lists. */
 function optionsExample() {
   const lists = Object.fromEntries(Object.entries(SAMPLE_OPTION_COUNTS).map(([source, counts]) => [source, Object.keys(counts)]));
-  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, "2016-12-31");
+  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, AS_OF_DATE);
 }
 
 const rowsExample = {
-  as_of: "2016-12-31",
+  as_of: AS_OF_DATE,
   total: 2,
   limit: 100,
   offset: 0,
@@ -96,7 +97,7 @@ export const basicScreenOperation = {
     description: "A rows response or a tickers response, by result_format",
     examples: {
       rows: { summary: "Rows", value: rowsExample },
-      tickers: { summary: "Tickers", value: { as_of: "2016-12-31", total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
+      tickers: { summary: "Tickers", value: { as_of: AS_OF_DATE, total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
     },
   },
   serviceErrors: DATABASE_ERRORS,
