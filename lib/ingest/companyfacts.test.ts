@@ -44,14 +44,18 @@ describe("SEC companyfacts loader on the bundled files", () => {
     const alphabet = fiscalYearsFromCompanyFacts(facts("0001652044"), "2017-03-31");
     const fy2016 = alphabet.years.find((y) => y.fiscalYear === 2016)!;
     expect(fy2016.grossProfit).toBe(fy2016.revenue! - fy2016.costOfRevenue!);
-    const fy2014 = alphabet.years.find((y) => y.fiscalYear === 2014)!;
-    expect(fy2014.sharesOutstanding).toBeCloseTo(fy2014.netIncome! / fy2014.eps!, 3);
+    // No undimensioned cover-page count: the balance sheet's CommonStockSharesOutstanding (all classes).
+    expect(fy2016.sharesOutstanding).toBe(691_293_000);
+    expect(alphabet.years.find((y) => y.fiscalYear === 2014)!.sharesOutstanding).toBe(680_172_000);
+    // FY2013 appears only in income-statement comparatives of Alphabet's first 10-K: net income / EPS.
+    const fy2013 = alphabet.years.find((y) => y.fiscalYear === 2013)!;
+    expect(fy2013.sharesOutstanding).toBeCloseTo(fy2013.netIncome! / fy2013.eps!, 3);
   });
 
   it("fills no gap with a value filed after the as-of date", () => {
     // Alphabet's FY2016 10-K tags EPS per share class only; a later 10-K's comparative carries it.
     const fy2016 = (asOf: string) => fiscalYearsFromCompanyFacts(facts("0001652044"), asOf).years.find((y) => y.fiscalYear === 2016)!;
-    expect(fy2016("2017-03-31")).toMatchObject({ publicDate: "2017-02-03", eps: null, sharesOutstanding: null });
+    expect(fy2016("2017-03-31")).toMatchObject({ publicDate: "2017-02-03", eps: null });
     expect(fy2016("2025-12-31")).toMatchObject({ publicDate: "2017-02-03", eps: 28.32 });
   });
 

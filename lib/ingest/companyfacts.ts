@@ -161,11 +161,13 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
     const longTermDebt =
       instant("LongTermDebtNoncurrent") ?? (longTermTotal === null ? noDebtLine : longTermTotal - (longTermCurrent ?? 0));
 
-    // Shares: the cover-page count of the year's own 10-K, else net income over EPS.
+    // Shares: the cover-page count of the year's own 10-K, else the balance sheet's count at the
+    // period end (Alphabet tags its cover page per share class only), else net income over EPS.
     const cover = accn ? ((dei.EntityCommonStockSharesOutstanding?.units.shares ?? []).find((f) => f.accn === accn && isKnown(f))?.val ?? null) : null;
+    const balanceSheetShares = periodFacts(gaap.CommonStockSharesOutstanding?.units.shares?.filter(isKnown), periodEnd, accn, false)[0]?.val ?? null;
     const netIncome = duration.netIncome ?? null;
     const eps = duration.eps ?? null;
-    const sharesOutstanding = cover ?? (netIncome !== null && eps ? netIncome / eps : null);
+    const sharesOutstanding = cover ?? balanceSheetShares ?? (netIncome !== null && eps ? netIncome / eps : null);
 
     const revenue = duration.revenue ?? null;
     const costOfRevenue = duration.costOfRevenue ?? null;
