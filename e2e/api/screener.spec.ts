@@ -125,7 +125,7 @@ test.describe("options", () => {
     expect(options.modes.advanced).toEqual(expect.arrayContaining(options.modes.basic));
     expect(options.modes.basic).not.toContain("incomeStatementGrowth");
     expect(options.fields).toEqual(expect.arrayContaining(["companyName", "full_ticker", "marketCap_usd"]));
-    expect(options.as_of).toBe("2016-12-31");
+    expect(options.as_of).toBe("2017-03-31");
 
     const again = await call(OPTIONS_PATH, { key, headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
