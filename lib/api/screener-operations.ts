@@ -36,8 +36,8 @@ const rowsExample = {
   loaded_fields: ["full_ticker", "companyName", "marketCap_usd"],
   temporary_columns: [],
   rows: [
-    { full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 617588491660 },
-    { full_ticker: "NASDAQ:MSFT", companyName: "Microsoft", marketCap_usd: 492371566058 },
+    { full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 766040085580 },
+    { full_ticker: "NASDAQ:MSFT", companyName: "Microsoft", marketCap_usd: 521847301909 },
   ],
 };
 
@@ -162,7 +162,7 @@ export const advancedScreenOperation = {
               filter: "returnOnInvestedCapital",
             },
           ],
-          rows: [{ full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 617588491660, returnOnInvestedCapital_avg3y_fy0: 0.27 }],
+          rows: [{ full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 766040085580, returnOnInvestedCapital_avg3y_fy0: 0.27 }],
         },
       },
     },
