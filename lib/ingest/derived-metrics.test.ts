@@ -164,6 +164,18 @@ describe("the public-date rule (docs/METRICS.md, no fiscal year before its publi
     expect(fiscalYearsFromCompanyFacts(facts, filed).years.at(-1)).toMatchObject({ periodEnd: "2017-01-29", publicDate: filed });
   });
 
+  it("D is the first month end at which every FY2016 that ended in 2016 is public (docs/METRICS.md, the measurement)", () => {
+    const tickers = [...new Set(rawCsv("kaggle/fundamentals.csv.br").map((r) => r["Ticker Symbol"]!))];
+    const withFy2016 = tickers.map((t) => fiscalYears(t, "2099-12-31").find((fy) => fy.year === 2016)).filter((fy) => fy !== undefined);
+    const publicBy = (date: string) => withFy2016.filter((fy) => fy.publicDate <= date).length;
+    const monthEnds = ["2016-12-31", "2017-01-31", "2017-02-28", D, "2017-04-30", "2017-05-31", "2017-06-30"];
+    expect(monthEnds.map(publicBy)).toEqual([82, 90, 93, 192, 193, 193, 193]);
+    expect(withFy2016).toHaveLength(193);
+    const endedIn2016 = withFy2016.filter((fy) => fy.periodEnd <= "2016-12-31");
+    expect(endedIn2016.every((fy) => fy.publicDate <= D)).toBe(true);
+    expect(endedIn2016.some((fy) => fy.publicDate > "2017-02-28")).toBe(true);
+  });
+
   it("no price after D reaches a value: the bundled prices run past D, the values use only days up to D", () => {
     expect(days("AAPL").at(-1)!.date).toBe("2021-04-21");
     expect(days("AAPL").some((d) => d.date > D)).toBe(true);
