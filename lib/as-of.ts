@@ -1,2 +1,7 @@
-/** The point-in-time snapshot date of all market and fundamental values (docs/METRICS.md, "The as-of date"). */
-export const AS_OF_DATE = "2016-12-31";
+/**
+ * The default as-of date of all market and fundamental values (docs/METRICS.md, "The as-of date"):
+ * the first month end at which every fiscal year 2016 that ended in calendar 2016 is public
+ * (period end + 90 days, or its 10-K's filed date), measured in docs/METRICS.md ("Choosing the
+ * default `D`").
+ */
+export const AS_OF_DATE = "2017-03-31";

@@ -10,7 +10,6 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { bundledPaths } from "../lib/ingest/bundled-paths";
 import { writeBrotli } from "../lib/ingest/compressed-files";
-import { AS_OF_DATE } from "../lib/as-of";
 import { US_EXCHANGE_CODES } from "../lib/ingest/exchanges";
 
 const source = path.resolve(process.argv[2] ?? "../shared/data");
@@ -71,12 +70,10 @@ writeCsv(out.kaggleSecurities, securities, [
   "Ticker Symbol", "Security", "GICS Sector", "GICS Sub Industry", "Address of Headquarters", "CIK",
 ]);
 
-// Prices: only the days up to the as-of date (nothing later may influence a value), and only
-// the columns the metrics and the price chart use.
+// Prices: the whole history (values as of any date read only the days up to that date; see
+// docs/METRICS.md), and only the columns the metrics and the price chart use.
 const PRICE_COLUMNS = ["ticker", "date", "close", "adjusted_close", "volume", "dividend_amount", "split_coefficient"];
-const prices = readCsv(src("pooksoft-sp500-prices", "sp500_daily_adjusted_2011_2021.csv.gz")).filter(
-  (row) => (row.date ?? "") <= AS_OF_DATE,
-);
+const prices = readCsv(src("pooksoft-sp500-prices", "sp500_daily_adjusted_2011_2021.csv.gz"));
 writeCsv(out.dailyPrices, prices, PRICE_COLUMNS);
 const priceConstituents = readCsv(src("pooksoft-sp500-prices", "constituents.csv"));
 writeCsv(out.priceConstituents, priceConstituents, ["Symbol", "Name", "Sector"]);

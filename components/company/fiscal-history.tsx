@@ -33,7 +33,7 @@ export function FiscalHistory({ years, source, differences }: { years: FiscalYea
         Fundamentals by fiscal year
       </h2>
       <p className="mt-0.5 text-xs text-zinc-500">
-        From {SOURCES[source ?? ""] ?? "the bundled fundamentals"}; fiscal years ending on or before the as-of date, values in {years[0]!.currency}; EPS restated to the
+        From {SOURCES[source ?? ""] ?? "the bundled fundamentals"}; fiscal years public on or before the as-of date (hover a year for its public date), values in {years[0]!.currency}; EPS restated to the
         as-of share basis.
       </p>
       <div className="mt-2">
@@ -52,7 +52,7 @@ export function FiscalHistory({ years, source, differences }: { years: FiscalYea
                 Metric
               </th>
               {years.map((y, i) => (
-                <th key={y.fiscal_year} scope="col" className="py-1 text-right font-medium" title={`Fiscal year ended ${y.period_end} (${y.source})`}>
+                <th key={y.fiscal_year} scope="col" className="py-1 text-right font-medium" title={`Fiscal year ended ${y.period_end}, public ${y.public_date} (${y.source})`}>
                   {labels[i]}
                   <span className="block font-normal text-[11px]">{y.period_end}</span>
                 </th>

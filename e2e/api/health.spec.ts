@@ -9,7 +9,7 @@ test.describe("health", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = (await response.json()) as { status: string; as_of: string; built_at: string; counts: Record<string, number> };
     expect(body.status).toBe("ok");
-    expect(body.as_of).toBe("2016-12-31");
+    expect(body.as_of).toBe("2017-03-31");
     expect(Date.parse(body.built_at)).not.toBeNaN();
     const { counts } = body;
     expect(counts.companies).toBeGreaterThanOrEqual(30_000);

@@ -125,7 +125,7 @@ test.describe("options", () => {
     expect(options.modes.advanced).toEqual(expect.arrayContaining(options.modes.basic));
     expect(options.modes.basic).not.toContain("incomeStatementGrowth");
     expect(options.fields).toEqual(expect.arrayContaining(["companyName", "full_ticker", "marketCap_usd"]));
-    expect(options.as_of).toBe("2016-12-31");
+    expect(options.as_of).toBe("2017-03-31");
 
     const again = await call(OPTIONS_PATH, { key, headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
@@ -139,10 +139,11 @@ test.describe("rows and tickers", () => {
     expect(body).toMatchObject({ total: companies.length, limit: 100, offset: 0, temporary_columns: [] });
     expect(body.rows).toHaveLength(100);
     expect(Object.keys(body.rows[0])).toEqual(body.loaded_fields);
-    // Units: raw dollars and decimals. Apple's market cap at the as-of date is about $0.6 trillion.
+    // Units: raw dollars and decimals. Apple's market cap at the as-of date (2017-03-31) is about
+    // $0.77 trillion: a close of 143.66 times the 5,332,313,000 shares on its FY2016 10-K's cover.
     const apple = body.rows.find((r: Record<string, unknown>) => r.full_ticker === "NASDAQ:AAPL");
-    expect(apple.marketCap_usd).toBeGreaterThan(5e11);
-    expect(apple.marketCap_usd).toBeLessThan(7e11);
+    expect(apple.marketCap_usd).toBeGreaterThan(7e11);
+    expect(apple.marketCap_usd).toBeLessThan(8e11);
     expect(apple.dividendYieldTTM).toBeGreaterThan(0.01);
     expect(apple.dividendYieldTTM).toBeLessThan(0.03);
   });

@@ -7,14 +7,21 @@ import { postApi, table } from "./screener-support";
 
 const FIELDS = ["full_ticker", "companyName", "sector", "country", "marketCap_usd", "price", "return_1y", "peRatio", "evToEbitda", "revenue", "netIncome", "fiscal_year"];
 
-/** What the database holds for the charts and lists (the API does not serve daily prices or filing lists). */
+/**
+ * What the database holds for the charts and lists (the API does not serve daily prices or filing
+ * lists); the chart shows the prices up to the as-of date, the table holds the later ones too.
+ */
 const stored = (fullTicker: string) =>
   readDatabase((db) => {
     const id = db.prepare("SELECT id FROM companies WHERE full_ticker = ?").pluck().get(fullTicker) as number;
+    const asOf = db.prepare("SELECT value FROM meta WHERE key = 'as_of'").pluck().get() as string;
+    const count = (range: "<=" | ">") => db.prepare(`SELECT count(*) FROM daily_prices WHERE company_id = ? AND date ${range} ?`).pluck().get(id, asOf) as number;
+    const day = (end: "min" | "max") => db.prepare(`SELECT ${end}(date) FROM daily_prices WHERE company_id = ? AND date <= ?`).pluck().get(id, asOf) as string;
     return {
-      prices: db.prepare("SELECT count(*) FROM daily_prices WHERE company_id = ?").pluck().get(id) as number,
-      firstDay: db.prepare("SELECT min(date) FROM daily_prices WHERE company_id = ?").pluck().get(id) as string,
-      lastDay: db.prepare("SELECT max(date) FROM daily_prices WHERE company_id = ?").pluck().get(id) as string,
+      prices: count("<="),
+      pricesAfterAsOf: count(">"),
+      firstDay: day("min"),
+      lastDay: day("max"),
       years: db.prepare("SELECT count(*) FROM fiscal_years WHERE company_id = ?").pluck().get(id) as number,
       filings: db.prepare("SELECT count(*) FROM filings WHERE company_id = ?").pluck().get(id) as number,
     };
@@ -46,6 +53,7 @@ test.describe("company page", () => {
     expect(await page.getByTestId("fundamentals-chart").locator("rect").count()).toBeGreaterThanOrEqual(data.years * 2);
 
     const chart = page.getByTestId("price-chart");
+    expect(data.pricesAfterAsOf, "the database holds prices after the as-of date").toBeGreaterThan(0);
     await expect(chart).toHaveAttribute("data-points", String(data.prices));
     await expect(page.getByTestId("price-readout")).toContainText(`${data.lastDay} · ${formatValue(row.price, "number")}`);
     await chart.focus();

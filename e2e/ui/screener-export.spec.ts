@@ -33,7 +33,7 @@ test.describe("screener export", () => {
     const csv = page.waitForEvent("download");
     await page.getByRole("button", { name: /Download rows/ }).click();
     const download = await csv;
-    expect(download.suggestedFilename()).toBe("screen-2016-12-31.csv");
+    expect(download.suggestedFilename()).toBe("screen-2017-03-31.csv");
     const lines = (await readFile((await download.path())!, "utf8")).trimEnd().split("\n");
     // Each header names the field and its label (the label states the basis of a number).
     expect(lines[0]).toBe("full_ticker: Ticker,companyName: Company,industry: Industry");

@@ -1,3 +1,4 @@
+import { AS_OF_DATE } from "@/lib/as-of";
 import { DatabaseUnavailableError } from "@/lib/errors";
 import { FILTER_TYPE_DEFAULTS } from "@/lib/screener/filter-settings";
 import { buildOptionsRecord } from "@/lib/screener/options";
@@ -24,19 +25,19 @@ const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
 /** The options record the real builder makes from the catalog, over the sample option lists. */
 function optionsExample() {
   const lists = Object.fromEntries(Object.entries(SAMPLE_OPTION_COUNTS).map(([source, counts]) => [source, Object.keys(counts)]));
-  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, "2016-12-31");
+  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, AS_OF_DATE);
 }
 
 const rowsExample = {
-  as_of: "2016-12-31",
+  as_of: AS_OF_DATE,
   total: 2,
   limit: 100,
   offset: 0,
   loaded_fields: ["full_ticker", "companyName", "marketCap_usd"],
   temporary_columns: [],
   rows: [
-    { full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 617588491660 },
-    { full_ticker: "NASDAQ:MSFT", companyName: "Microsoft", marketCap_usd: 492371566058 },
+    { full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 766040085580 },
+    { full_ticker: "NASDAQ:MSFT", companyName: "Microsoft", marketCap_usd: 521847301909 },
   ],
 };
 
@@ -96,7 +97,7 @@ export const basicScreenOperation = {
     description: "A rows response or a tickers response, by result_format",
     examples: {
       rows: { summary: "Rows", value: rowsExample },
-      tickers: { summary: "Tickers", value: { as_of: "2016-12-31", total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
+      tickers: { summary: "Tickers", value: { as_of: AS_OF_DATE, total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
     },
   },
   serviceErrors: DATABASE_ERRORS,
@@ -161,7 +162,7 @@ export const advancedScreenOperation = {
               filter: "returnOnInvestedCapital",
             },
           ],
-          rows: [{ full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 617588491660, returnOnInvestedCapital_avg3y_fy0: 0.27 }],
+          rows: [{ full_ticker: "NASDAQ:AAPL", companyName: "Apple Inc.", marketCap_usd: 766040085580, returnOnInvestedCapital_avg3y_fy0: 0.27 }],
         },
       },
     },

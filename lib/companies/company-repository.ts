@@ -26,6 +26,7 @@ export type FiscalYearRecord = Record<string, string | number | null> & {
   fy_offset: number;
   fiscal_year: number;
   period_end: string;
+  public_date: string;
   source: string;
   currency: string;
 };
@@ -76,9 +77,12 @@ export function fiscalYears(companyId: number): FiscalYearRecord[] {
   return cachedStatement("SELECT * FROM fiscal_years WHERE company_id = ? ORDER BY fy_offset DESC").all(companyId) as FiscalYearRecord[];
 }
 
-/** Daily prices up to the as-of date, oldest first. */
-export function dailyPrices(companyId: number): PricePoint[] {
-  return cachedStatement("SELECT date, close, adjusted_close FROM daily_prices WHERE company_id = ? ORDER BY date").all(companyId) as PricePoint[];
+/** Daily prices on or before `asOf` (the table holds the whole history; nothing later is shown), oldest first. */
+export function dailyPrices(companyId: number, asOf: string): PricePoint[] {
+  return cachedStatement("SELECT date, close, adjusted_close FROM daily_prices WHERE company_id = ? AND date <= ? ORDER BY date").all(
+    companyId,
+    asOf,
+  ) as PricePoint[];
 }
 
 /** Where SEC companyfacts and the Kaggle file disagree on this company's values. */

@@ -44,6 +44,7 @@ CREATE TABLE companies (
   evToEbitda REAL,
   fiscal_year INTEGER,
   period_end TEXT,
+  public_date TEXT,
   revenue REAL,
   grossProfit REAL,
   operatingIncome REAL,
@@ -83,12 +84,14 @@ CREATE VIRTUAL TABLE company_search USING fts5(
   companyName, symbols, description, content='', tokenize="unicode61 remove_diacritics 2"
 );
 
--- Fiscal-year fundamentals; fy_offset 0 is the latest fiscal year ending on or before the as-of date.
+-- Fiscal-year fundamentals public on or before the as-of date (public_date: docs/METRICS.md);
+-- fy_offset 0 is the latest of them.
 CREATE TABLE fiscal_years (
   company_id INTEGER NOT NULL REFERENCES companies (id),
   fy_offset INTEGER NOT NULL,
   fiscal_year INTEGER NOT NULL,
   period_end TEXT NOT NULL,
+  public_date TEXT NOT NULL,
   source TEXT NOT NULL,
   currency TEXT NOT NULL,
   fx_to_usd REAL,
@@ -113,7 +116,7 @@ CREATE TABLE fundamentals_differences (
   PRIMARY KEY (company_id, fiscal_year, metric)
 ) WITHOUT ROWID;
 
--- Daily prices up to the as-of date, for charts.
+-- Daily prices, the whole bundled history (2011-2021); the company page charts those up to the as-of date.
 CREATE TABLE daily_prices (
   company_id INTEGER NOT NULL REFERENCES companies (id),
   date TEXT NOT NULL,

@@ -53,8 +53,8 @@ describe("a corrupt or missing bundled file", () => {
 
   it("names a missing file", () => {
     const dataDir = copyData("data-missing");
-    unlinkSync(path.join(dataDir, "prices", "daily-2011-2016.csv.br"));
-    expect(build(dataDir)).toThrow(/prices\/daily-2011-2016\.csv\.br: cannot be read \(ENOENT\)/);
+    unlinkSync(path.join(dataDir, "prices", "daily-2011-2021.csv.br"));
+    expect(build(dataDir)).toThrow(/prices\/daily-2011-2021\.csv\.br: cannot be read \(ENOENT\)/);
   });
 
   it("names a companyfacts file that is not valid JSON", () => {

@@ -29,7 +29,7 @@ const SOURCES = {
   financedatabase: "JerBouma/FinanceDatabase @268be5d2 (NYQ @a35edebf7), MIT, 2026-08",
   sp500: "datasets/s-and-p-500-companies @56509dd8, ODC-PDDL-1.0, 2026-08",
   fundamentals: "Kaggle dgawlik/nyse fundamentals via harisbarki/4767-F17-Project @8bcc4b39, CC0, FY2012-2016",
-  prices: "Pooksoft/PooksoftSP500EquityPriceDataSet @19a3f02f, MIT (prices from AlphaVantage), to 2016-12-31",
+  prices: "Pooksoft/PooksoftSP500EquityPriceDataSet @19a3f02f, MIT (prices from AlphaVantage), 2011-01-03 to 2021-04-21",
   sec: "SEC EDGAR companyfacts via dgunning/edgartools @ca5a7009, public domain",
   filings: "FinanceBench (patronus-ai/financebench @cc39aeb4) and edgartools fixtures, SEC filings, public domain",
 };

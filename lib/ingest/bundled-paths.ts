@@ -9,7 +9,7 @@ export function bundledPaths(dataDir: string) {
     sp500Constituents: at("sp500", "constituents-2026.csv.br"),
     kaggleFundamentals: at("kaggle", "fundamentals.csv.br"),
     kaggleSecurities: at("kaggle", "securities-2016.csv.br"),
-    dailyPrices: at("prices", "daily-2011-2016.csv.br"),
+    dailyPrices: at("prices", "daily-2011-2021.csv.br"),
     priceConstituents: at("prices", "constituents-2021.csv.br"),
     secCompanyTickers: at("sec", "company_tickers.json.br"),
     secCompanyFactsDir: at("sec", "companyfacts"),

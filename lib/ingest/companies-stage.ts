@@ -65,7 +65,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     const facts = readBrotliJson<CompanyFacts>(file);
     const { years } = fiscalYearsFromCompanyFacts(facts, asOf);
     if (years.length > 0) companyFacts.set(cik, years);
-    secCompanies.push(`${facts.entityName} (${years.length} fiscal years to ${asOf})`);
+    secCompanies.push(`${facts.entityName} (${years.length} fiscal years public by ${asOf})`);
   }
   progress(`SEC companyfacts: ${secCompanies.join(", ")}`);
 
@@ -109,6 +109,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
         fundamentals_source: years.length > 0 ? (secYears ? "sec" : "kaggle") : null,
         fiscal_year: fy0?.fiscalYear ?? null,
         period_end: fy0?.periodEnd ?? null,
+        public_date: fy0?.publicDate ?? null,
         totalDebt: fy0 ? totalDebt(fy0) : null,
         ...Object.fromEntries(LATEST_YEAR_COLUMNS.map((column) => [column, fy0?.[column] ?? null])),
       });
@@ -160,14 +161,14 @@ function prepareInserts(db: Database.Database) {
       id, full_ticker, symbol, exchange, exchange_name, companyName, country, currency, sector, industry_group, industry,
       isin, cik, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker,
       price, return_1y, daily_return_vol_1y_annualized, daily_return_vol_5y_annualized, dividendYieldTTM, shares_outstanding,
-      marketCap_usd, enterpriseValue_usd, peRatio, priceToSales, priceToBook, evToEbitda, fiscal_year, period_end,
+      marketCap_usd, enterpriseValue_usd, peRatio, priceToSales, priceToBook, evToEbitda, fiscal_year, period_end, public_date,
       revenue, grossProfit, operatingIncome, netIncome, eps, ebit, totalEquity, totalDebt, returnOnInvestedCapital,
       grossMargin, operatingMargin, netMargin, returnOnEquity, debtToEquity
     ) VALUES (
       @id, @full_ticker, @symbol, @exchange, @exchange_name, @companyName, @country, @currency, @sector, @industry_group, @industry,
       @isin, @cik, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker,
       @price, @return_1y, @daily_return_vol_1y_annualized, @daily_return_vol_5y_annualized, @dividendYieldTTM, @shares_outstanding,
-      @marketCap_usd, @enterpriseValue_usd, @peRatio, @priceToSales, @priceToBook, @evToEbitda, @fiscal_year, @period_end,
+      @marketCap_usd, @enterpriseValue_usd, @peRatio, @priceToSales, @priceToBook, @evToEbitda, @fiscal_year, @period_end, @public_date,
       @revenue, @grossProfit, @operatingIncome, @netIncome, @eps, @ebit, @totalEquity, @totalDebt, @returnOnInvestedCapital,
       @grossMargin, @operatingMargin, @netMargin, @returnOnEquity, @debtToEquity
     )`);
@@ -175,8 +176,8 @@ function prepareInserts(db: Database.Database) {
   const symbol = db.prepare("INSERT OR IGNORE INTO company_symbols (symbol, company_id, is_current) VALUES (?, ?, ?)");
   const search = db.prepare("INSERT INTO company_search (rowid, companyName, symbols, description) VALUES (?, ?, ?, ?)");
   const fiscalYear = db.prepare(`
-    INSERT INTO fiscal_years (company_id, fy_offset, fiscal_year, period_end, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")})
-    VALUES (@company_id, @fy_offset, @fiscal_year, @period_end, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")})`);
+    INSERT INTO fiscal_years (company_id, fy_offset, fiscal_year, period_end, public_date, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")})
+    VALUES (@company_id, @fy_offset, @fiscal_year, @period_end, @public_date, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")})`);
   const difference = db.prepare(`
     INSERT INTO fundamentals_differences (company_id, fiscal_year, metric, kaggle_value, sec_value, relative_difference)
     VALUES (?, ?, ?, ?, ?, ?)`);
@@ -214,6 +215,7 @@ function prepareInserts(db: Database.Database) {
         fy_offset: fy.offset,
         fiscal_year: fy.fiscalYear,
         period_end: fy.periodEnd,
+        public_date: fy.publicDate,
         source: fy.source,
         currency: fy.currency,
         fx_to_usd: fy.currency === "USD" ? 1 : null,

@@ -15,12 +15,13 @@ export interface SnapshotValues extends MarketMetrics {
 }
 
 /**
- * Eligible fiscal years (ending on or before the as-of date) with offsets from the latest one;
- * a fiscal year absent from the data stays absent. Per-share values and share counts are restated
- * to the share basis of the as-of date with the price file's split coefficients.
+ * Eligible fiscal years (public on or before the as-of date: docs/METRICS.md, "Public date") with
+ * offsets from the latest one; a fiscal year absent from the data stays absent. Per-share values
+ * and share counts are restated to the share basis of the as-of date with the price file's split
+ * coefficients. Pure: the same inputs give the rows as of any date.
  */
 export function fiscalYearRows(years: readonly FiscalYearInputs[], prices: readonly PriceDay[] | undefined, asOf: string): FiscalYearRow[] {
-  const eligible = years.filter((fy) => fy.periodEnd <= asOf);
+  const eligible = years.filter((fy) => fy.publicDate <= asOf);
   if (eligible.length === 0) return [];
   const latest = Math.max(...eligible.map((fy) => fy.fiscalYear));
   return eligible
@@ -36,7 +37,10 @@ export function fiscalYearRows(years: readonly FiscalYearInputs[], prices: reado
     .sort((a, b) => a.offset - b.offset);
 }
 
-/** Market metrics, market cap and valuation (docs/METRICS.md, "Market cap and valuation") from prices and restated fiscal years. */
+/**
+ * Market metrics, market cap and valuation (docs/METRICS.md, "Market cap and valuation") from prices
+ * (only days up to `asOf` are read) and the eligible, restated fiscal years of `fiscalYearRows`.
+ */
 export function snapshotValues(prices: readonly PriceDay[] | undefined, years: readonly FiscalYearRow[], asOf: string): SnapshotValues {
   const market = prices
     ? computeMarketMetrics(prices, asOf)

@@ -23,20 +23,40 @@ describe("SEC companyfacts loader on the bundled files", () => {
     expect(all.tags.get(2012)?.revenue).toBe("SalesRevenueNet");
   });
 
-  it("cuts at the as-of date and labels fiscal years by period end", () => {
+  it("keeps the fiscal years public by the as-of date, each with its 10-K's filed date, and labels them by period end", () => {
     const nvidia = fiscalYearsFromCompanyFacts(facts("0001045810"), "2016-12-31");
-    expect(nvidia.years.at(-1)).toMatchObject({ fiscalYear: 2016, periodEnd: "2016-01-31", revenue: 5_010_000_000 });
-    expect(nvidia.years.every((y) => y.periodEnd <= "2016-12-31")).toBe(true);
+    expect(nvidia.years.at(-1)).toMatchObject({ fiscalYear: 2016, periodEnd: "2016-01-31", publicDate: "2016-03-17", revenue: 5_010_000_000 });
+    expect(nvidia.years.every((y) => y.periodEnd < y.publicDate && y.publicDate <= "2016-12-31")).toBe(true);
     expect(new Set(nvidia.years.map((y) => y.fiscalYear)).size).toBe(nvidia.years.length);
     expect(fiscalYearOfPeriodEnd("2016-01-02")).toBe(2015);
     expect(fiscalYearOfPeriodEnd("2016-01-31")).toBe(2016);
   });
 
+  it("counts a fiscal year from the day its 10-K was filed, not from its period end", () => {
+    const apple = facts("0000320193");
+    expect(fiscalYearsFromCompanyFacts(apple, "2016-10-25").years.at(-1)).toMatchObject({ fiscalYear: 2015, publicDate: "2015-10-28" });
+    expect(fiscalYearsFromCompanyFacts(apple, "2016-10-26").years.at(-1)).toMatchObject({ fiscalYear: 2016, publicDate: "2016-10-26" });
+    // Alphabet's FY2016 ended 2016-12-31; its 10-K was filed on 2017-02-03.
+    expect(fiscalYearsFromCompanyFacts(facts("0001652044"), "2017-02-02").years.at(-1)!.fiscalYear).toBe(2015);
+  });
+
   it("derives gross profit and shares when a company does not tag them", () => {
-    const alphabet = fiscalYearsFromCompanyFacts(facts("0001652044"), "2016-12-31");
+    const alphabet = fiscalYearsFromCompanyFacts(facts("0001652044"), "2017-03-31");
     const fy2016 = alphabet.years.find((y) => y.fiscalYear === 2016)!;
     expect(fy2016.grossProfit).toBe(fy2016.revenue! - fy2016.costOfRevenue!);
-    expect(fy2016.sharesOutstanding).toBeCloseTo(fy2016.netIncome! / fy2016.eps!, 3);
+    // No undimensioned cover-page count: the balance sheet's CommonStockSharesOutstanding (all classes).
+    expect(fy2016.sharesOutstanding).toBe(691_293_000);
+    expect(alphabet.years.find((y) => y.fiscalYear === 2014)!.sharesOutstanding).toBe(680_172_000);
+    // FY2013 appears only in income-statement comparatives of Alphabet's first 10-K: net income / EPS.
+    const fy2013 = alphabet.years.find((y) => y.fiscalYear === 2013)!;
+    expect(fy2013.sharesOutstanding).toBeCloseTo(fy2013.netIncome! / fy2013.eps!, 3);
+  });
+
+  it("fills no gap with a value filed after the as-of date", () => {
+    // Alphabet's FY2016 10-K tags EPS per share class only; a later 10-K's comparative carries it.
+    const fy2016 = (asOf: string) => fiscalYearsFromCompanyFacts(facts("0001652044"), asOf).years.find((y) => y.fiscalYear === 2016)!;
+    expect(fy2016("2017-03-31")).toMatchObject({ publicDate: "2017-02-03", eps: null });
+    expect(fy2016("2025-12-31")).toMatchObject({ publicDate: "2017-02-03", eps: 28.32 });
   });
 
   it("gives no fiscal years for a filer whose history starts after the as-of date", () => {

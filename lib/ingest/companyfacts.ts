@@ -1,3 +1,4 @@
+import { daysBetween } from "./calendar";
 import type { FiscalYearInputs } from "./fiscal-years";
 
 /** The SEC XBRL `companyfacts` JSON (data.sec.gov/api/xbrl/companyfacts/CIK##########.json). */
@@ -18,7 +19,7 @@ export interface Fact {
   filed: string;
 }
 
-type Metric = Exclude<keyof FiscalYearInputs, "fiscalYear" | "periodEnd" | "source" | "currency">;
+type Metric = Exclude<keyof FiscalYearInputs, "fiscalYear" | "periodEnd" | "publicDate" | "source" | "currency">;
 
 /**
  * us-gaap tags per metric, in order of preference. Companies change tags over time (Apple reported
@@ -57,10 +58,9 @@ const INSTANT_TAGS: Partial<Record<Metric, string[]>> = {
   cash: ["CashAndCashEquivalentsAtCarryingValue"],
 };
 
-const ANNUAL_FORMS = new Set(["10-K", "10-K/A"]);
+const ANNUAL_FORMS = new Set(["10-K", "10-K/A", "20-F"]);
 
-const days = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000;
-const isAnnualDuration = (f: Fact) => f.start !== undefined && days(f.start, f.end) >= 340 && days(f.start, f.end) <= 380;
+const isAnnualDuration = (f: Fact) => f.start !== undefined && daysBetween(f.start, f.end) >= 340 && daysBetween(f.start, f.end) <= 380;
 
 /**
  * The fiscal year a period belongs to, as companies label it: the calendar year in which it ends,
@@ -86,13 +86,35 @@ export interface CompanyFactsYears {
 }
 
 /**
- * Fiscal-year fundamentals from 10-K facts: every annual period a 10-K reports, valued as first
- * reported. Only fiscal years ending on or before `asOf` are kept.
+ * The public date of each annual period: the earliest `filed` among annual-report facts (any
+ * us-gaap tag) whose period ends on it (docs/METRICS.md, "Public date of a fiscal year").
+ */
+function publicDates(gaap: CompanyFacts["facts"][string], isKnown: (f: Fact) => boolean): Map<string, string> {
+  const firstFiled = new Map<string, string>();
+  for (const concept of Object.values(gaap)) {
+    for (const facts of Object.values(concept.units)) {
+      for (const f of facts) {
+        if (!ANNUAL_FORMS.has(f.form) || !isKnown(f)) continue;
+        const known = firstFiled.get(f.end);
+        if (known === undefined || f.filed < known) firstFiled.set(f.end, f.filed);
+      }
+    }
+  }
+  return firstFiled;
+}
+
+/**
+ * Fiscal-year fundamentals from annual-report facts as the SEC had them on `asOf`: only facts
+ * filed on or before it count, so every fiscal year is one public by then (with its public date),
+ * valued as first reported, and no later restatement or comparative fills a gap. Pure: the same
+ * facts give the fiscal years as of any date.
  */
 export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: string): CompanyFactsYears {
+  const isKnown = (f: Fact) => f.filed <= asOf;
   const gaap = companyFacts.facts["us-gaap"] ?? {};
   const dei = companyFacts.facts.dei ?? {};
-  const usd = (tag: string) => gaap[tag]?.units.USD ?? gaap[tag]?.units["USD/shares"];
+  const usd = (tag: string) => (gaap[tag]?.units.USD ?? gaap[tag]?.units["USD/shares"])?.filter(isKnown);
+  const filedFirst = publicDates(gaap, isKnown);
 
   // The annual periods any 10-K reports, and for each the 10-K that reported it as its own (its
   // latest annual period), whose values are the originally reported ones.
@@ -111,7 +133,6 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
   const years: FiscalYearInputs[] = [];
   const tags = new Map<number, Partial<Record<string, string>>>();
   for (const periodEnd of [...periodEnds].sort()) {
-    if (periodEnd > asOf) continue;
     const accn = original.get(periodEnd);
     const fy = fiscalYearOfPeriodEnd(periodEnd);
     const used: Partial<Record<string, string>> = {};
@@ -140,11 +161,13 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
     const longTermDebt =
       instant("LongTermDebtNoncurrent") ?? (longTermTotal === null ? noDebtLine : longTermTotal - (longTermCurrent ?? 0));
 
-    // Shares: the cover-page count of the year's own 10-K, else net income over EPS.
-    const cover = accn ? ((dei.EntityCommonStockSharesOutstanding?.units.shares ?? []).find((f) => f.accn === accn)?.val ?? null) : null;
+    // Shares: the cover-page count of the year's own 10-K, else the balance sheet's count at the
+    // period end (Alphabet tags its cover page per share class only), else net income over EPS.
+    const cover = accn ? ((dei.EntityCommonStockSharesOutstanding?.units.shares ?? []).find((f) => f.accn === accn && isKnown(f))?.val ?? null) : null;
+    const balanceSheetShares = periodFacts(gaap.CommonStockSharesOutstanding?.units.shares?.filter(isKnown), periodEnd, accn, false)[0]?.val ?? null;
     const netIncome = duration.netIncome ?? null;
     const eps = duration.eps ?? null;
-    const sharesOutstanding = cover ?? (netIncome !== null && eps ? netIncome / eps : null);
+    const sharesOutstanding = cover ?? balanceSheetShares ?? (netIncome !== null && eps ? netIncome / eps : null);
 
     const revenue = duration.revenue ?? null;
     const costOfRevenue = duration.costOfRevenue ?? null;
@@ -153,6 +176,8 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
     years.push({
       fiscalYear: fy,
       periodEnd,
+      // Set for every period: the period itself comes from a known annual-report fact.
+      publicDate: filedFirst.get(periodEnd) ?? asOf,
       source: "sec",
       currency: "USD",
       revenue,

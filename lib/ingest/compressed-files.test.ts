@@ -20,7 +20,7 @@ function errorOf(read: () => unknown): BundledFileError {
 
 describe("bad bundled files name themselves", () => {
   it("a missing file", () => {
-    const file = path.join(work, "daily-2011-2016.csv.br");
+    const file = path.join(work, "daily-2011-2021.csv.br");
     const error = errorOf(() => readBrotliText(file));
     expect(error.file).toBe(file);
     expect(error.message).toBe(`${file}: cannot be read (ENOENT)`);

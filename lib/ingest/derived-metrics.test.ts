@@ -4,6 +4,9 @@
  * built database and with what the screener returns. Needs the database (`npm run ingest`).
  */
 import { describe, expect, it } from "vitest";
+import { fiscalYearRows } from "@/lib/ingest/company-metrics";
+import { type CompanyFacts, fiscalYearsFromCompanyFacts } from "@/lib/ingest/companyfacts";
+import { parseKaggleFundamentals } from "@/lib/ingest/kaggle-fundamentals";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runScreen } from "@/lib/screener/service";
@@ -12,10 +15,13 @@ import {
   cell,
   closeEnough,
   company,
+  D,
+  days,
   expectClose,
   fiscal,
   type FiscalYear,
   fiscalYears,
+  kagglePublicDate,
   marketMetrics,
   n,
   perPositive,
@@ -23,6 +29,8 @@ import {
   raw,
   rawCsv,
   roic,
+  secFacts,
+  secPublicDate,
 } from "@/test/support/ingest/raw-files";
 
 /** Kaggle-sourced companies: 2016 fundamentals ticker, and its ticker in the (2021) price file. */
@@ -32,7 +40,7 @@ const CASES = [
   { ticker: "KO", prices: "KO" },
   { ticker: "WMT", prices: "WMT" }, // fiscal years ending in January
   { ticker: "JPM", prices: "JPM" }, // a bank: gross profit is revenue, cells with three significant digits
-  { ticker: "PM", prices: "PM" }, // negative equity; FY2016 lacks EPS and shares (shares fall back to FY2015)
+  { ticker: "PM", prices: "PM" }, // negative equity; FY2016 (public on D itself) lacks EPS and shares (shares fall back to FY2015)
   { ticker: "ANTM", prices: "ANTM" }, // two FY2013 labels
   { ticker: "EIX", prices: "EIX" }, // two FY2012 labels, a loss in FY2012
   { ticker: "RCL", prices: "RCL" }, // two FY2014 labels
@@ -86,6 +94,92 @@ describe("the cases exercise what they were picked for (raw files)", () => {
     expect(company("PCLN").cik).toBe(Number(cik2016));
     expect(company("PCLN").id).toBe(company("BKNG").id);
     expect(company("PCLN").price_ticker).toBe("BKNG");
+  });
+});
+
+describe("the public-date rule (docs/METRICS.md, no fiscal year before its public date)", () => {
+  const stored = (id: unknown) =>
+    builtDb().prepare("SELECT fiscal_year, fy_offset, period_end, public_date FROM fiscal_years WHERE company_id = ? ORDER BY fy_offset").all(id) as {
+      fiscal_year: number;
+      fy_offset: number;
+      period_end: string;
+      public_date: string;
+    }[];
+  const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+  it("a calendar-year company's FY2016 is absent before period end + 90 days and present from then (PM)", () => {
+    expect(fiscalYears("PM", "2017-02-15").at(-1)!.year).toBe(2015);
+    expect(fiscalYears("PM", "2017-03-30").at(-1)!.year).toBe(2015);
+    expect(fiscalYears("PM").at(-1)).toMatchObject({ year: 2016, periodEnd: "2016-12-31", publicDate: "2017-03-31" });
+    expect(company("PM")).toMatchObject({ fiscal_year: 2016, period_end: "2016-12-31", public_date: "2017-03-31" });
+    // The ingest's pure functions, as of the earlier dates, agree with the re-derivation.
+    const kaggle = parseKaggleFundamentals("fundamentals.csv", rawCsv("kaggle/fundamentals.csv.br")).get("PM")!;
+    for (const asOf of ["2017-02-15", "2017-03-30", D]) {
+      const expected = fiscalYears("PM", asOf).reverse().map((fy, offset) => [fy.year, offset, fy.publicDate]);
+      expect(fiscalYearRows(kaggle, undefined, asOf).map((fy) => [fy.fiscalYear, fy.offset, fy.publicDate]), asOf).toEqual(expected);
+    }
+  });
+
+  it("a fiscal year ending in 2017 is not yet public at D (ILMN's FY2016 ended 2017-01-01: public 2017-04-01)", () => {
+    const raw = fiscalYears("ILMN", "2017-04-01").at(-1)!;
+    expect(raw).toMatchObject({ year: 2016, periodEnd: "2017-01-01", publicDate: "2017-04-01" });
+    expect(fiscalYears("ILMN").at(-1)!.year).toBe(2015);
+    expect(company("ILMN").fiscal_year).toBe(2015);
+    expect(stored(company("ILMN").id).map((fy) => fy.fiscal_year)).not.toContain(2016);
+  });
+
+  it("every stored Kaggle fiscal year is public by D, public 90 days after its period end, and every public one is stored", () => {
+    const tickers = new Set(rawCsv("kaggle/fundamentals.csv.br").map((r) => r["Ticker Symbol"]!));
+    const mismatches: string[] = [];
+    for (const ticker of tickers) {
+      const c = company(ticker);
+      if (c?.fundamentals_source !== "kaggle") continue;
+      const expected = fiscalYears(ticker).reverse();
+      const rows = stored(c.id);
+      const fy0 = expected[0]!.year;
+      const want = expected.map((fy) => ({ fiscal_year: fy.year, fy_offset: fy0 - fy.year, period_end: fy.periodEnd, public_date: fy.publicDate }));
+      if (JSON.stringify(rows) !== JSON.stringify(want)) mismatches.push(ticker);
+      if (c.public_date !== expected[0]!.publicDate) mismatches.push(`${ticker} company row`);
+    }
+    expect(mismatches).toEqual([]);
+    expect(kagglePublicDate("2016-12-31")).toBe("2017-03-31");
+  });
+
+  it("an SEC company's fiscal year is public on the filed date of its 10-K: Apple FY2016 on 2016-10-26", () => {
+    const apple = secFacts("0000320193");
+    expect(secPublicDate(apple, "2016-09-24")).toBe("2016-10-26");
+    const rows = stored(company("AAPL").id);
+    expect(rows[0]).toMatchObject({ fiscal_year: 2016, period_end: "2016-09-24", public_date: "2016-10-26" });
+    for (const row of rows) expect(row.public_date, row.period_end).toBe(secPublicDate(apple, row.period_end));
+  });
+
+  it("NVIDIA's fiscal year ending 2017-01-29 enters on its 10-K's filed date, not before", () => {
+    const nvidia = secFacts("0001045810");
+    const filed = secPublicDate(nvidia, "2017-01-29")!;
+    expect(filed > "2017-01-29" && filed <= D).toBe(true);
+    expect(stored(company("NVDA").id)[0]).toMatchObject({ fy_offset: 0, period_end: "2017-01-29", public_date: filed });
+    // The ingest's loader on the same facts, the day before and on the filed date.
+    const facts = JSON.parse(raw("sec/companyfacts/CIK0001045810.json.br")) as CompanyFacts;
+    expect(fiscalYearsFromCompanyFacts(facts, dayBefore(filed)).years.at(-1)!.periodEnd).toBe("2016-01-31");
+    expect(fiscalYearsFromCompanyFacts(facts, filed).years.at(-1)).toMatchObject({ periodEnd: "2017-01-29", publicDate: filed });
+  });
+
+  it("D is the first month end at which every FY2016 that ended in 2016 is public (docs/METRICS.md, the measurement)", () => {
+    const tickers = [...new Set(rawCsv("kaggle/fundamentals.csv.br").map((r) => r["Ticker Symbol"]!))];
+    const withFy2016 = tickers.map((t) => fiscalYears(t, "2099-12-31").find((fy) => fy.year === 2016)).filter((fy) => fy !== undefined);
+    const publicBy = (date: string) => withFy2016.filter((fy) => fy.publicDate <= date).length;
+    const monthEnds = ["2016-12-31", "2017-01-31", "2017-02-28", D, "2017-04-30", "2017-05-31", "2017-06-30"];
+    expect(monthEnds.map(publicBy)).toEqual([82, 90, 93, 192, 193, 193, 193]);
+    expect(withFy2016).toHaveLength(193);
+    const endedIn2016 = withFy2016.filter((fy) => fy.periodEnd <= "2016-12-31");
+    expect(endedIn2016.every((fy) => fy.publicDate <= D)).toBe(true);
+    expect(endedIn2016.some((fy) => fy.publicDate > "2017-02-28")).toBe(true);
+  });
+
+  it("no price after D reaches a value: the bundled prices run past D, the values use only days up to D", () => {
+    expect(days("AAPL").at(-1)!.date).toBe("2021-04-21");
+    expect(days("AAPL").some((d) => d.date > D)).toBe(true);
+    expectClose(company("AAPL").price, days("AAPL").filter((d) => d.date <= D).at(-1)!.close, "AAPL price at D");
   });
 });
 
@@ -274,36 +368,38 @@ describe("market metrics and their null rules for every ticker of the price file
   });
 
   it("fewer than 200 returns in the year give no 1y volatility; fewer than 1000 in five years no 5y volatility", () => {
-    // UA, FTV and LW start trading in 2016 (186, 126 and 34 returns); WLTW on 2016-01-05 (250).
-    // NCLH and ZTS listed in 2013 (995 and 986 five-year returns), ABBV on 2013-01-02 (1007).
+    // DXC, LW and FTV start trading on 2017-02-01, 2016-11-10 and 2016-07-01 (41, 96 and 188
+    // returns); UA on 2016-04-07 (248). IQV and NWS listed in 2013 (981 and 953 five-year returns),
+    // ZTS on 2013-02-01 (1048).
     const counts = Object.fromEntries(
-      ["UA", "FTV", "LW", "WLTW", "NCLH", "ZTS", "ABBV"].map((t) => [t, [marketMetrics(t).returns1y, marketMetrics(t).returns5y]]),
+      ["DXC", "LW", "FTV", "UA", "IQV", "NWS", "ZTS"].map((t) => [t, [marketMetrics(t).returns1y, marketMetrics(t).returns5y]]),
     );
     expect(counts).toEqual({
-      UA: [186, 186],
-      FTV: [126, 126],
-      LW: [34, 34],
-      WLTW: [250, 250],
-      NCLH: [252, 995],
-      ZTS: [252, 986],
-      ABBV: [252, 1007],
+      DXC: [41, 41],
+      LW: [96, 96],
+      FTV: [188, 188],
+      UA: [248, 248],
+      IQV: [253, 981],
+      NWS: [253, 953],
+      ZTS: [253, 1048],
     });
-    for (const ticker of ["UA", "FTV", "LW"]) expect(company(ticker).daily_return_vol_1y_annualized, ticker).toBeNull();
-    for (const ticker of ["NCLH", "ZTS"]) expect(company(ticker).daily_return_vol_5y_annualized, ticker).toBeNull();
-    expectClose(company("WLTW").daily_return_vol_1y_annualized, marketMetrics("WLTW").vol1y, "WLTW vol 1y");
-    expectClose(company("ABBV").daily_return_vol_5y_annualized, marketMetrics("ABBV").vol5y, "ABBV vol 5y");
-    expect(marketMetrics("WLTW").vol1y).not.toBeNull();
-    expect(marketMetrics("ABBV").vol5y).not.toBeNull();
+    for (const ticker of ["DXC", "LW", "FTV"]) expect(company(ticker).daily_return_vol_1y_annualized, ticker).toBeNull();
+    for (const ticker of ["IQV", "NWS"]) expect(company(ticker).daily_return_vol_5y_annualized, ticker).toBeNull();
+    expectClose(company("UA").daily_return_vol_1y_annualized, marketMetrics("UA").vol1y, "UA vol 1y");
+    expectClose(company("ZTS").daily_return_vol_5y_annualized, marketMetrics("ZTS").vol5y, "ZTS vol 5y");
+    expect(marketMetrics("UA").vol1y).not.toBeNull();
+    expect(marketMetrics("ZTS").vol5y).not.toBeNull();
   });
 
   it("tickers of the price file's list without a row in the week up to D have no price", () => {
-    // Every ticker with rows trades on 2016-12-30; the listed tickers without any row (spun off or
-    // listed after 2016: CARR, OTIS, DOW ...) are the real cases.
+    // Every ticker with rows up to D trades on D (2017-03-31); the listed tickers without any row up to
+    // D (spun off or listed after it: IR from 2017-05-12, BKR, CARR, OTIS, DOW ..., and BF.B, whose
+    // file upstream is an error) are the real cases. DXC, listed on 2017-02-01, has a price.
     const without = rawCsv("prices/constituents-2021.csv.br")
       .map((r) => r.Symbol!)
       .filter((symbol) => marketMetrics(symbol).price === null);
-    expect(without.length).toBeGreaterThanOrEqual(13);
-    expect(without).toEqual(expect.arrayContaining(["CARR", "OTIS", "DOW", "CTVA"]));
+    expect(without.sort()).toEqual(["AMCR", "BF.B", "BKR", "CARR", "CTVA", "DOW", "EVRG", "FOX", "FOXA", "IR", "LIN", "OTIS", "VTRS"]);
+    expect(marketMetrics("DXC").price).not.toBeNull();
     for (const symbol of without) {
       const holders = builtDb()
         .prepare("SELECT c.full_ticker, c.price, c.marketCap_usd, c.return_1y FROM companies c JOIN company_symbols s ON s.company_id = c.id WHERE s.symbol = ?")

@@ -5,6 +5,8 @@
 export interface FiscalYearInputs {
   fiscalYear: number;
   periodEnd: string;
+  /** The day the fiscal year became public (docs/METRICS.md, "Public date"): it counts as of this day, never before. */
+  publicDate: string;
   source: "kaggle" | "sec";
   currency: string;
   revenue: number | null;

@@ -1,5 +1,13 @@
 import type { FiscalYearInputs } from "./fiscal-years";
+import { shiftDays } from "./calendar";
 import { BundledFileError } from "./compressed-files";
+
+/**
+ * The file carries no filing dates, so a fiscal year counts as public 90 days after its period
+ * end: large accelerated filers file their 10-K within 60 days, so no S&P 500 member's year is
+ * used before its publication (docs/METRICS.md, "Public date").
+ */
+export const KAGGLE_PUBLIC_AFTER_DAYS = 90;
 
 const COLUMNS = {
   revenue: "Total Revenue",
@@ -56,9 +64,11 @@ export function parseKaggleFundamentals(file: string, rows: Record<string, strin
     const values = Object.fromEntries(
       Object.entries(COLUMNS).map(([key, column]) => [key, parseNumber(file, row[column], i, column)]),
     ) as Record<keyof typeof COLUMNS, number | null>;
+    const periodEnd = isoPeriodEnd(file, row["Period Ending"]!, i);
     const fy: FiscalYearInputs = {
       fiscalYear: label,
-      periodEnd: isoPeriodEnd(file, row["Period Ending"]!, i),
+      periodEnd,
+      publicDate: shiftDays(periodEnd, KAGGLE_PUBLIC_AFTER_DAYS),
       source: "kaggle",
       currency: "USD",
       ...values,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BundledFileError } from "./compressed-files";
 import { parsePrices } from "./prices";
 
-const FILE = "data/prices/daily-2011-2016.csv.br";
+const FILE = "data/prices/daily-2011-2021.csv.br";
 const HEADER = "ticker,date,close,adjusted_close,volume,dividend_amount,split_coefficient";
 const csv = (...rows: string[]) => [HEADER, ...rows, ""].join("\n");
 

@@ -1,3 +1,4 @@
+import { shiftDays, shiftYears } from "./calendar";
 import { BundledFileError } from "./compressed-files";
 
 /** One trading day of one ticker from the bundled price file. */
@@ -54,16 +55,6 @@ export interface MarketMetrics {
   daily_return_vol_1y_annualized: number | null;
   daily_return_vol_5y_annualized: number | null;
   dividendYieldTTM: number | null;
-}
-
-/** `YYYY-MM-DD` shifted by whole years (calendar arithmetic on the string: D - 1 year). */
-export function shiftYears(date: string, years: number): string {
-  return `${String(Number(date.slice(0, 4)) + years).padStart(4, "0")}${date.slice(4)}`;
-}
-
-function shiftDays(date: string, days: number): string {
-  const t = new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
 }
 
 /** Index of the last day on or before `date`, or -1. */

@@ -72,7 +72,7 @@ const FIELD_ROWS: FieldRow[] = [
   ["priceToSales", "P/S (latest FY revenue)", "number", "Valuation", "Market cap over revenue of the latest fiscal year (FY offset 0), not trailing twelve months"],
   ["priceToBook", "P/B (latest FY equity)", "number", "Valuation", "Market cap over total equity at the end of the latest fiscal year (FY offset 0)"],
   ["evToEbitda", "EV/EBITDA (latest FY)", "number", "Valuation", "Enterprise value over EBIT plus depreciation of the latest fiscal year (FY offset 0), not trailing twelve months"],
-  ["fiscal_year", "Fiscal year", "integer", "Fundamentals (latest fiscal year)", "Latest fiscal year ending on or before the as-of date"],
+  ["fiscal_year", "Fiscal year", "integer", "Fundamentals (latest fiscal year)", "Latest fiscal year public on or before the as-of date (its 10-K filed, or 90 days after its end)"],
   ["period_end", "Fiscal year end", "date", "Fundamentals (latest fiscal year)", "End date of that fiscal year"],
   ["revenue", "Revenue", "usd", "Fundamentals (latest fiscal year)", "Total revenue, latest fiscal year"],
   ["grossProfit", "Gross profit", "usd", "Fundamentals (latest fiscal year)", "Gross profit, latest fiscal year"],

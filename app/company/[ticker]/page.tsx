@@ -65,7 +65,7 @@ export default async function CompanyPage({ params }: Params) {
 
   const asOf = metaValue("as_of") ?? "";
   const years = fiscalYears(company.id);
-  const prices = company.has_prices ? dailyPrices(company.id) : [];
+  const prices = company.has_prices ? dailyPrices(company.id, asOf) : [];
   const filings = company.has_filings ? filingDocuments().companyFilings(company.id) : [];
   const former = formerSymbols(company.id);
   const place = [company.city, company.state, company.country].filter(Boolean).join(", ");

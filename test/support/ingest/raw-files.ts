@@ -9,11 +9,11 @@ import { parse } from "csv-parse/sync";
 import { expect } from "vitest";
 import { env } from "@/lib/env";
 
-/** The as-of date D. */
-export const D = "2016-12-31";
-const ONE_YEAR_BEFORE_D = "2015-12-31";
-const FIVE_YEARS_BEFORE_D = "2011-12-31";
-const WEEK_BEFORE_D = "2016-12-24";
+/** The as-of date D (written out here, not read from the product). */
+export const D = "2017-03-31";
+const ONE_YEAR_BEFORE_D = "2016-03-31";
+const FIVE_YEARS_BEFORE_D = "2012-03-31";
+const WEEK_BEFORE_D = "2017-03-24";
 
 export const raw = (file: string) => brotliDecompressSync(readFileSync(`${env().DATA_DIR}/${file}`)).toString("utf8");
 export const rawCsv = (file: string) => parse(raw(file), { columns: true }) as Record<string, string>[];
@@ -23,7 +23,7 @@ let loaded: { db: Database.Database; priceLines: Map<string, string[]>; fundamen
 function sources() {
   if (!loaded) {
     const priceLines = new Map<string, string[]>();
-    for (const line of raw("prices/daily-2011-2016.csv.br").split("\n").slice(1)) {
+    for (const line of raw("prices/daily-2011-2021.csv.br").split("\n").slice(1)) {
       const ticker = line.slice(0, line.indexOf(","));
       if (!ticker) continue;
       if (!priceLines.has(ticker)) priceLines.set(ticker, []);
@@ -101,8 +101,21 @@ export function marketMetrics(ticker: string) {
   };
 }
 
-/** Kaggle rows of a ticker with docs/METRICS.md fiscal-year labels (a repeated label is the next year), eligible ones only. */
-export function fiscalYears(ticker: string) {
+/** The day `days` days after the ISO date `date`. */
+function daysAfter(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** docs/METRICS.md public date of a fiscal year without SEC filing dates: its period end + 90 days. */
+export const kagglePublicDate = (periodEnd: string) => daysAfter(periodEnd, 90);
+
+/**
+ * Kaggle rows of a ticker with docs/METRICS.md fiscal-year labels (a repeated label is the next year),
+ * only those public on or before `asOf` (period end + 90 days).
+ */
+export function fiscalYears(ticker: string, asOf = D) {
   const rows = sources()
     .fundamentals.filter((r) => r["Ticker Symbol"] === ticker)
     .map((row) => {
@@ -111,7 +124,29 @@ export function fiscalYears(ticker: string) {
     })
     .sort((a, b) => a.periodEnd.localeCompare(b.periodEnd));
   for (let i = 1; i < rows.length; i++) if (rows[i]!.year === rows[i - 1]!.year) rows[i]!.year += 1;
-  return rows.filter((r) => r.periodEnd <= D);
+  return rows.map((r) => ({ ...r, publicDate: kagglePublicDate(r.periodEnd) })).filter((r) => r.publicDate <= asOf);
+}
+
+interface SecFact {
+  start?: string;
+  end: string;
+  val: number;
+  form: string;
+  filed: string;
+}
+type SecFacts = { facts: Record<string, Record<string, { units: Record<string, SecFact[]> }>> };
+
+/** A bundled SEC companyfacts file (`CIK##########`), parsed as is. */
+export const secFacts = (cik: string) => JSON.parse(raw(`sec/companyfacts/CIK${cik}.json.br`)) as SecFacts;
+
+/** docs/METRICS.md public date of an SEC fiscal year: the earliest `filed` of a 10-K, 10-K/A or 20-F fact whose period ends on `periodEnd`. */
+export function secPublicDate(facts: SecFacts, periodEnd: string): string | undefined {
+  const filed = Object.values(facts.facts["us-gaap"] ?? {})
+    .flatMap((concept) => Object.values(concept.units).flat())
+    .filter((f) => f.end === periodEnd && ["10-K", "10-K/A", "20-F"].includes(f.form))
+    .map((f) => f.filed)
+    .sort();
+  return filed[0];
 }
 
 export type FiscalYear = ReturnType<typeof fiscalYears>[number];

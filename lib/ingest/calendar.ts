@@ -1,0 +1,15 @@
+/** Calendar arithmetic on ISO `YYYY-MM-DD` strings (UTC days, no time zones). */
+
+/** `date` shifted by whole years (the same calendar date: D - 1 year). */
+export function shiftYears(date: string, years: number): string {
+  return `${String(Number(date.slice(0, 4)) + years).padStart(4, "0")}${date.slice(4)}`;
+}
+
+/** `date` shifted by whole days. */
+export function shiftDays(date: string, days: number): string {
+  const t = new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Whole days from `start` to `end`. */
+export const daysBetween = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000;
