@@ -21,17 +21,48 @@ const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
   exchanges: { BER: 3183, TSE: 3019 },
 };
 
+/** Coverage of a few fields, filters and rule settings, as the bundled database has it. */
+const SAMPLE_COVERAGE = {
+  companies: 43423,
+  fields: { marketCap_usd: 360, peRatio: 246, revenue: 449 },
+  filters: {
+    marketCap_usd: { companies: 360 },
+    returnOnInvestedCapital: {
+      companies: 429,
+      fy_offsets: { "0": 429, "1": 434, "2": 430, "3": 423, "4": 3, "5": 2, "6": 2, "7": 2, "8": 1, "9": 1 },
+      average_years: { "1": 429, "2": 429, "3": 425, "4": 417, "5": 2, "6": 2, "7": 2, "8": 2, "9": 1, "10": 1 },
+    },
+    incomeStatementGrowth: { companies: 449, horizons: { revenue: { "1": 449, "2": 446, "3": 439, "5": 2, "7": 2, "8": 2, "10": 0 } } },
+  },
+};
+
 /** The options record the real builder makes from the catalog, over the sample option lists. */
 function optionsExample() {
   const lists = Object.fromEntries(Object.entries(SAMPLE_OPTION_COUNTS).map(([source, counts]) => [source, Object.keys(counts)]));
-  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, "2016-12-31");
+  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, "2016-12-31", SAMPLE_COVERAGE);
 }
+
+/** A market-cap filter's outcome: most companies have no prices, some priced ones no market cap. */
+const marketCapOutcome = {
+  marketCap_usd: {
+    considered: 43423,
+    passed: 308,
+    failed: 52,
+    missing: 43063,
+    missing_reasons: [
+      { reason: "no prices in the data", companies: 42932 },
+      { reason: "no fundamentals in the data", companies: 118 },
+      { reason: "no share count in the data (no market cap)", companies: 13 },
+    ],
+  },
+};
 
 const rowsExample = {
   as_of: "2016-12-31",
   total: 2,
   limit: 100,
   offset: 0,
+  filter_outcomes: {},
   loaded_fields: ["full_ticker", "companyName", "marketCap_usd"],
   temporary_columns: [],
   rows: [
@@ -96,7 +127,10 @@ export const basicScreenOperation = {
     description: "A rows response or a tickers response, by result_format",
     examples: {
       rows: { summary: "Rows", value: rowsExample },
-      tickers: { summary: "Tickers", value: { as_of: "2016-12-31", total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
+      tickers: {
+        summary: "Tickers of a market-cap screen, with what the filter left out",
+        value: { as_of: "2016-12-31", total: 308, limit: 2, offset: 0, filter_outcomes: marketCapOutcome, tickers: ["NASDAQ:AAPL", "NASDAQ:GOOGL"] },
+      },
     },
   },
   serviceErrors: DATABASE_ERRORS,
