@@ -28,7 +28,6 @@ import { ScreensMenu } from "./screens-menu";
 
 export interface ScreenerAppProps {
   options: TypedScreenerOptions;
-  fieldCounts: Record<string, number>;
   coverage: { companies: number; withPrices: number; withFundamentals: number };
   /** The first page, rendered on the server for the URL's screen (key: mode and request body). */
   initial: { key: string; result?: RowsResponse };
@@ -48,7 +47,7 @@ export function ScreenerApp(props: ScreenerAppProps) {
  * The screener page: the URL holds the screen (filters, sort, page, columns); the filter form, the
  * table and the menus read it and push changes to it (history entries, so back/forward work).
  */
-function Screener({ options, fieldCounts, coverage, initial, preferredFields }: ScreenerAppProps) {
+function Screener({ options, coverage, initial, preferredFields }: ScreenerAppProps) {
   const urlQuery = useSearchParams().toString();
   // The screen shown follows the URL; changes made here take effect at once (the router reports
   // the pushed URL a moment later), and a URL changed from outside (back/forward) replaces it.
@@ -152,7 +151,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
         <aside className="w-[400px] shrink-0 overflow-y-auto border-r border-zinc-200 bg-zinc-50/60 p-2 dark:border-zinc-800 dark:bg-zinc-900/30" aria-label="Screen definition">
           <FilterBuilder
             options={options}
-            fieldCounts={fieldCounts}
+            outcomes={data?.filter_outcomes ?? {}}
             filters={screen.filters}
             serverErrors={filterErrors}
             onApply={(filters) => navigate({ ...screen, filters, page: { ...screen.page, offset: 0 } })}
@@ -174,7 +173,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
             <BusyIndicator busy={results.isFetching} label="Loading results" />
             <span className="ml-auto" />
             {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
-            <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={fieldCounts} onChange={chooseColumns} />
+            <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />
             <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} />
             <Link
               href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}
