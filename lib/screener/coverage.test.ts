@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
 import { marketDb } from "@/lib/db/market-db";
-import { FILTERS } from "./catalog";
+import { FILTERS, type GrowthRuleGroupDef } from "./catalog";
 import { readCoverage } from "./coverage";
 import { filterSettings } from "./filter-settings";
 import { AdvancedScreenRequest } from "./request-schema";
@@ -63,7 +63,8 @@ describe("options record coverage", () => {
 
   it("counts each growth horizon of each metric: what a growth screen can return", () => {
     const growth = coverage().filters.incomeStatementGrowth!;
-    const horizons = filterSettings(FILTERS.find((f) => f.name === "incomeStatementGrowth")!).horizons;
+    const def = FILTERS.find((f): f is GrowthRuleGroupDef => f.name === "incomeStatementGrowth" && f.input_type === "growth_rule_group");
+    const horizons = filterSettings(def!).horizons;
     for (const metric of ["revenue", "eps"]) {
       for (const h of horizons) {
         const direct = count(
