@@ -300,31 +300,35 @@ function buildFilters(filters: readonly TypedFilter[], present?: TypedFilter): B
   return builder;
 }
 
-/** `SELECT c.id` of the companies a builder's filters keep, with its parameters. */
-function idsQuery(builder: Builder): { sql: string; params: unknown[] } {
+/** A builder's `WITH` clause and `FROM ... WHERE` over `companies c`. */
+function fromClause(builder: Builder): { withClause: string; from: string } {
   const withClause = builder.ctes.length > 0 ? `WITH ${builder.ctes.join(", ")} ` : "";
   const where = builder.where.length > 0 ? ` WHERE ${builder.where.join(" AND ")}` : "";
-  return { sql: `${withClause}SELECT c.id FROM companies c ${builder.joins.join(" ")}${where}`, params: [...builder.cteParams, ...builder.whereParams] };
+  return { withClause, from: `FROM companies c ${builder.joins.join(" ")}${where}` };
 }
 
 /**
- * One query per filter of a screen: of the companies every other filter keeps, `reason` is NULL
+ * One query per filter of a screen: over the companies every other filter keeps, `reason` is NULL
  * for those with the data this filter needs, otherwise why it is missing, with `n` companies each.
- * Each is one pass over at most the universe, with two materialised id sets.
+ * One pass over at most the universe, probing one materialised id set (none when the filter cannot
+ * leave a company out for missing data: text, exclude, skip_missing).
  */
 export function compileFilterOutcomes(request: ScreenRequest): { filter: string; sql: string; params: unknown[] }[] {
   const filters = typedFilters(request.filters);
   return filters.map((filter) => {
     const others = filters.filter((f) => f !== filter);
-    const present = idsQuery(buildFilters(others, filter));
+    const kept = buildFilters(others);
+    const present = buildFilters(others, filter);
+    const needsData = present.where.length > kept.where.length || present.joins.length > kept.joins.length;
     const reason = missingReason(filter);
-    const kept = others.length > 0 ? idsQuery(buildFilters(others)) : undefined;
+    const { withClause, from } = fromClause(kept);
+    const presentIds = fromClause(present);
+    const outcome = needsData ? `CASE WHEN c.id IN (${presentIds.withClause}SELECT c.id ${presentIds.from}) THEN NULL ELSE ${reason.sql} END` : "NULL";
     return {
       filter: filter.def.name,
-      sql:
-        `SELECT CASE WHEN c.id IN (${present.sql}) THEN NULL ELSE ${reason.sql} END AS reason, count(*) AS n FROM companies c` +
-        `${kept ? ` WHERE c.id IN (${kept.sql})` : ""} GROUP BY 1`,
-      params: [...present.params, ...reason.params, ...(kept?.params ?? [])],
+      sql: `${withClause}SELECT ${outcome} AS reason, count(*) AS n ${from} GROUP BY 1`,
+      // In the order of the text: the kept CTEs, the probe and its reason, the kept conditions.
+      params: [...kept.cteParams, ...(needsData ? [...present.cteParams, ...present.whereParams, ...reason.params] : []), ...kept.whereParams],
     };
   });
 }
