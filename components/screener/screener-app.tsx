@@ -9,12 +9,13 @@ import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
 import { QueryProvider } from "@/components/ui/query-provider";
 import type { FieldError } from "@/lib/errors";
-import { ApiProblem } from "@/lib/api/ui-client";
+import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import { paramsFromSearch } from "@/lib/filings/search-url";
 import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { type Screen, screenFromSearchParams, screenKey, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
 import { ColumnChooser } from "./column-chooser";
@@ -75,6 +76,15 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
     queryFn: ({ signal }) => runScreenRequest(mode, body, { signal }) as Promise<RowsResponse>,
     placeholderData: keepPreviousData,
     initialData: key === initial.key ? initial.result : undefined,
+  });
+
+  // What each filter left out: its own request, after the results (it costs a count per filter).
+  const filtersJson = JSON.stringify(body.filters);
+  const outcomes = useQuery({
+    queryKey: ["outcomes", filtersJson],
+    queryFn: ({ signal }) => postUi<FilterOutcomesResponse>("/api/ui/screener/outcomes/", { filters: body.filters }, { signal }),
+    enabled: filtersJson !== "{}" && results.isSuccess,
+    staleTime: Infinity,
   });
 
   // Columns remembered in localStorage but not (or no longer) in the cookie: restore the cookie and
@@ -151,7 +161,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
         <aside className="w-[400px] shrink-0 overflow-y-auto border-r border-zinc-200 bg-zinc-50/60 p-2 dark:border-zinc-800 dark:bg-zinc-900/30" aria-label="Screen definition">
           <FilterBuilder
             options={options}
-            outcomes={data?.filter_outcomes ?? {}}
+            outcomes={outcomes.data?.filter_outcomes ?? {}}
             filters={screen.filters}
             serverErrors={filterErrors}
             onApply={(filters) => navigate({ ...screen, filters, page: { ...screen.page, offset: 0 } })}

@@ -42,27 +42,11 @@ function optionsExample() {
   return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, "2016-12-31", SAMPLE_COVERAGE);
 }
 
-/** A market-cap filter's outcome: most companies have no prices, some priced ones no market cap. */
-const marketCapOutcome = {
-  marketCap_usd: {
-    considered: 43423,
-    passed: 308,
-    failed: 52,
-    missing: 43063,
-    missing_reasons: [
-      { reason: "no prices in the data", companies: 42932 },
-      { reason: "no fundamentals in the data", companies: 118 },
-      { reason: "no share count in the data (no market cap)", companies: 13 },
-    ],
-  },
-};
-
 const rowsExample = {
   as_of: "2016-12-31",
   total: 2,
   limit: 100,
   offset: 0,
-  filter_outcomes: {},
   loaded_fields: ["full_ticker", "companyName", "marketCap_usd"],
   temporary_columns: [],
   rows: [
@@ -127,10 +111,7 @@ export const basicScreenOperation = {
     description: "A rows response or a tickers response, by result_format",
     examples: {
       rows: { summary: "Rows", value: rowsExample },
-      tickers: {
-        summary: "Tickers of a market-cap screen, with what the filter left out",
-        value: { as_of: "2016-12-31", total: 308, limit: 2, offset: 0, filter_outcomes: marketCapOutcome, tickers: ["NASDAQ:AAPL", "NASDAQ:GOOGL"] },
-      },
+      tickers: { summary: "Tickers", value: { as_of: "2016-12-31", total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
     },
   },
   serviceErrors: DATABASE_ERRORS,

@@ -10,6 +10,7 @@ import { FILTERS, type GrowthRuleGroupDef } from "./catalog";
 import { readCoverage } from "./coverage";
 import { filterSettings } from "./filter-settings";
 import { AdvancedScreenRequest } from "./request-schema";
+import { countFilterOutcomes } from "./filter-outcomes";
 import { runScreen } from "./service";
 
 let db: Database.Database;
@@ -91,7 +92,9 @@ describe("filter outcomes of a screen", () => {
   });
 
   it("separates companies a market-cap filter left out for missing data from those that failed it, with reasons", () => {
-    const result = runScreen(AdvancedScreenRequest.parse({ filters: { marketCap_usd: { min: 1e10 }, country: { values: ["United States"] } }, result_format: "tickers" }));
+    const filters = { marketCap_usd: { min: 1e10 }, country: { values: ["United States"] } };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters }));
+    expect(result.total).toBe(screenTotal(filters));
     const us = companies.filter((c) => c.country === "United States");
     const marketCap = result.filter_outcomes.marketCap_usd!;
     expect(marketCap.considered).toBe(us.length);
@@ -114,7 +117,7 @@ describe("filter outcomes of a screen", () => {
 
   it("counts no missing companies for a rule that skips missing values", () => {
     const rule = { kind: "range", operand: { kind: "fy", offset: 0 }, min: 0.1 };
-    const result = runScreen(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { missing_policy: "skip_missing", rules: [rule] } }, result_format: "tickers" }));
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { missing_policy: "skip_missing", rules: [rule] } } }));
     expect(result.filter_outcomes.returnOnEquity).toMatchObject({ missing: 0, passed: result.total, considered: companies.length });
   });
 });

@@ -35,7 +35,7 @@ const TemporaryColumn = z
   })
   .describe("A value a rule derived (trailing average, fiscal-year value, CAGR or multiple, compared field)");
 
-const FilterOutcome = z
+export const FilterOutcome = z
   .object({
     considered: z.int().describe("Companies every other filter of the screen keeps"),
     passed: z.int().describe("Of those, companies this filter keeps too (the screen's total)"),
@@ -53,9 +53,6 @@ const Envelope = {
   total: z.int().describe("Number of companies matching the filters"),
   limit: z.int(),
   offset: z.int(),
-  filter_outcomes: z
-    .record(z.string(), FilterOutcome)
-    .describe("Per filter of the request: companies it left out for missing data, separately from those that failed its condition"),
 };
 
 export const RowsResponse = z

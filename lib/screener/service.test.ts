@@ -339,7 +339,7 @@ describe("sorting and paging", () => {
 
   it("loads only full_ticker for tickers and ignores fields", () => {
     const page = basic({ fields: ["companyName", "description"], result_format: "tickers", page: { limit: 3 } }) as TickersResponse;
-    expect(Object.keys(page).sort()).toEqual(["as_of", "filter_outcomes", "limit", "offset", "tickers", "total"]);
+    expect(Object.keys(page).sort()).toEqual(["as_of", "limit", "offset", "tickers", "total"]);
     expect(page.tickers).toHaveLength(3);
   });
 });

@@ -1,9 +1,9 @@
 import { ValidationError, type FieldError } from "@/lib/errors";
 import { cachedStatement, marketDb, metaValue } from "@/lib/db/market-db";
-import { type CompiledScreen, compileFilterOutcomes, compileScreen } from "./compile";
+import { type CompiledScreen, compileScreen } from "./compile";
 import { readOptionValues } from "./option-values";
 import { type ScreenRequest, typedFilters } from "./request-schema";
-import type { FilterOutcome, RowsResponse, TickersResponse } from "./response-schema";
+import type { RowsResponse, TickersResponse } from "./response-schema";
 
 /**
  * Values of filters with `options_source` must come from the matching option list (spec rule 6).
@@ -54,27 +54,6 @@ function readCount(sql: string, params: unknown[]): number {
   return typeof count === "number" ? count : 0;
 }
 
-/**
- * Per filter, of the companies the other filters keep: how many it passed, failed on their values,
- * or left out for missing data, and why (`compileFilterOutcomes`: one query per filter).
- */
-function readFilterOutcomes(request: ScreenRequest, total: number): Record<string, FilterOutcome> {
-  return Object.fromEntries(
-    compileFilterOutcomes(request).map(({ filter, sql, params }) => {
-      const groups = cachedStatement(sql).all(...params).flatMap((row: unknown) => {
-        if (typeof row !== "object" || row === null) return [];
-        const reason = Reflect.get(row, "reason");
-        const n = Reflect.get(row, "n");
-        return typeof n === "number" ? [{ reason: typeof reason === "string" ? reason : null, companies: n }] : [];
-      });
-      const considered = groups.reduce((sum, g) => sum + g.companies, 0);
-      const withData = groups.find((g) => g.reason === null)?.companies ?? 0;
-      const missingReasons = groups.flatMap(({ reason, companies }) => (reason === null ? [] : [{ reason, companies }])).sort((a, b) => b.companies - a.companies);
-      return [filter, { considered, passed: total, failed: withData - total, missing: considered - withData, missing_reasons: missingReasons }];
-    }),
-  );
-}
-
 /** Runs a validated screen (either endpoint: the request schema already enforced the mode). */
 export function runScreen(request: ScreenRequest): RowsResponse | TickersResponse {
   validateOptionValues(request, readOptionValues(marketDb()).lists);
@@ -82,7 +61,7 @@ export function runScreen(request: ScreenRequest): RowsResponse | TickersRespons
   const total = readCount(compiled.countSql, compiled.params);
   const page = total > compiled.offset ? readPage(compiled, total) : [];
   const asOf = metaValue("as_of") ?? "";
-  const envelope = { as_of: asOf, total, limit: compiled.limit, offset: compiled.offset, filter_outcomes: readFilterOutcomes(request, total) };
+  const envelope = { as_of: asOf, total, limit: compiled.limit, offset: compiled.offset };
   if (request.result_format === "tickers") {
     return { ...envelope, tickers: page.map((row) => row.full_ticker as string) };
   }
