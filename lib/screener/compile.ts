@@ -310,25 +310,28 @@ function fromClause(builder: Builder): { withClause: string; from: string } {
 /**
  * One query per filter of a screen: over the companies every other filter keeps, `reason` is NULL
  * for those with the data this filter needs, otherwise why it is missing, with `n` companies each.
- * One pass over at most the universe, probing one materialised id set (none when the filter cannot
- * leave a company out for missing data: text, exclude, skip_missing).
+ * One pass over at most the universe, testing the filter's own presence conditions on each row
+ * (or probing the id set of its rule's joins; nothing when it cannot leave a company out for
+ * missing data: text, exclude, skip_missing).
  */
 export function compileFilterOutcomes(request: ScreenRequest): { filter: string; sql: string; params: unknown[] }[] {
   const filters = typedFilters(request.filters);
   return filters.map((filter) => {
-    const others = filters.filter((f) => f !== filter);
-    const kept = buildFilters(others);
-    const present = buildFilters(others, filter);
-    const needsData = present.where.length > kept.where.length || present.joins.length > kept.joins.length;
+    const kept = buildFilters(filters.filter((f) => f !== filter));
+    const own = buildFilters([], filter);
+    const probe =
+      own.joins.length > 0
+        ? { sql: `c.id IN (${fromClause(own).withClause}SELECT c.id ${fromClause(own).from})`, params: [...own.cteParams, ...own.whereParams] }
+        : own.where.length > 0
+          ? { sql: `(${own.where.join(" AND ")})`, params: own.whereParams }
+          : undefined;
     const reason = missingReason(filter);
     const { withClause, from } = fromClause(kept);
-    const presentIds = fromClause(present);
-    const outcome = needsData ? `CASE WHEN c.id IN (${presentIds.withClause}SELECT c.id ${presentIds.from}) THEN NULL ELSE ${reason.sql} END` : "NULL";
     return {
       filter: filter.def.name,
-      sql: `${withClause}SELECT ${outcome} AS reason, count(*) AS n ${from} GROUP BY 1`,
+      sql: `${withClause}SELECT ${probe ? `CASE WHEN ${probe.sql} THEN NULL ELSE ${reason.sql} END` : "NULL"} AS reason, count(*) AS n ${from} GROUP BY 1`,
       // In the order of the text: the kept CTEs, the probe and its reason, the kept conditions.
-      params: [...kept.cteParams, ...(needsData ? [...present.cteParams, ...present.whereParams, ...reason.params] : []), ...kept.whereParams],
+      params: [...kept.cteParams, ...(probe ? [...probe.params, ...reason.params] : []), ...kept.whereParams],
     };
   });
 }
