@@ -154,7 +154,7 @@ test.describe("coverage", () => {
     }
   });
 
-  test("a screen says per filter how many companies failed its condition and how many it left out for missing data, and why", async () => {
+  test("the screener page's outcomes operation says per filter how many companies failed its condition and how many it left out for missing data, and why", async () => {
     // The screener page's own operation (a screen's cost per filter, so not part of every screen).
     const response = await call("/api/ui/screener/outcomes/", {
       method: "POST",
