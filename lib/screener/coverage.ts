@@ -5,9 +5,9 @@ import { filterSettings } from "./filter-settings";
 import type { ScreenerCoverage } from "./response-schema";
 
 /** Setting value (offset, years or horizon, as a string key) → companies with a value for it. */
-export type CountBySetting = Record<string, number>;
+type CountBySetting = Record<string, number>;
 
-export interface RuleCoverage {
+interface RuleCoverage {
   /** Metric rule filter → fiscal-year offset → companies with the metric in that fiscal year. */
   fyOffsets: Record<string, CountBySetting>;
   /** Metric rule filter → average length N → companies with all N fiscal years to the latest one. */
