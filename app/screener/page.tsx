@@ -6,7 +6,6 @@ import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
 import { metaValue } from "@/lib/db/market-db";
 import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
-import { countFieldValues } from "@/lib/screener/field-coverage";
 import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
 import { screenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
@@ -49,7 +48,6 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
   return (
     <ScreenerApp
       options={options}
-      fieldCounts={countFieldValues()}
       coverage={{ companies: counts.companies ?? 0, withPrices: counts.with_prices ?? 0, withFundamentals: counts.with_fundamentals ?? 0 }}
       initial={{ key: screenKey(mode, body), result }}
       preferredFields={preferredFields}

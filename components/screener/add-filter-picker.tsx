@@ -7,7 +7,7 @@ import { Popover } from "@/components/ui/popover";
 import { useKeyShortcut } from "@/components/ui/use-key-shortcut";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCount } from "@/lib/screener/value-format";
-import { filterCoverageField } from "./filter-card";
+import { COVERAGE_TEXT, coverageLevel } from "./coverage-labels";
 
 const INPUT_TYPE_HINTS: Record<string, string> = {
   range: "min / max",
@@ -27,12 +27,10 @@ const INPUT_TYPE_HINTS: Record<string, string> = {
 export function AddFilterPicker({
   options,
   active,
-  fieldCounts,
   onAdd,
 }: {
   options: TypedScreenerOptions;
   active: readonly string[];
-  fieldCounts: Record<string, number>;
   onAdd: (name: string) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -67,7 +65,7 @@ export function AddFilterPicker({
               {names.map((name) => {
                 const def = options.filters[name]!;
                 const added = active.includes(name);
-                const coverageField = filterCoverageField(def, name);
+                const covered = options.coverage.filters[name]?.companies;
                 return (
                   <Command.Item
                     key={name}
@@ -84,8 +82,8 @@ export function AddFilterPicker({
                     </span>
                     {def.mode === "advanced" && <span className="text-[10px] text-violet-700 uppercase dark:text-violet-400">adv</span>}
                     <span className="w-24 text-right text-xs text-zinc-500">{INPUT_TYPE_HINTS[def.input_type]}</span>
-                    <span className="w-12 text-right text-xs text-zinc-400 tabular-nums" title="companies with data">
-                      {coverageField && fieldCounts[coverageField] !== undefined ? formatCount(fieldCounts[coverageField]) : ""}
+                    <span className={`w-12 text-right text-xs tabular-nums ${COVERAGE_TEXT[coverageLevel(covered ?? 0)]}`} title="companies with data">
+                      {covered !== undefined ? formatCount(covered) : ""}
                     </span>
                   </Command.Item>
                 );

@@ -5,6 +5,7 @@ import { Button, TextInput } from "@/components/ui/controls";
 import { Popover } from "@/components/ui/popover";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCount } from "@/lib/screener/value-format";
+import { COVERAGE_TEXT, coverageLevel } from "./coverage-labels";
 
 /**
  * Which output fields the table shows (every name in the options record's `fields`), grouped by
@@ -53,9 +54,11 @@ export function ColumnChooser({
               <label key={name} className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-zinc-100 dark:hover:bg-zinc-800" title={options.field_definitions[name]?.description}>
                 <input type="checkbox" checked={fields.includes(name)} disabled={name === "full_ticker"} onChange={() => toggle(name)} />
                 <span className="flex-1">{options.field_definitions[name]?.label ?? name}</span>
-                <span className="text-xs text-zinc-400 tabular-nums" title="companies with a value">
-                  {fieldCounts[name] !== undefined ? formatCount(fieldCounts[name]) : ""}
-                </span>
+                {fieldCounts[name] !== undefined && (
+                  <span className={`text-xs tabular-nums ${COVERAGE_TEXT[coverageLevel(fieldCounts[name])]}`} title="companies with a value">
+                    {formatCount(fieldCounts[name])}
+                  </span>
+                )}
               </label>
             ))}
           </fieldset>

@@ -5,6 +5,7 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/controls";
 import type { FieldError as ApiFieldError } from "@/lib/errors";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
+import type { FilterOutcome } from "@/lib/screener/response-schema";
 import { type FilterForm, filterToForm, newFilterForm, pointerToPath, type ScreenForm } from "@/lib/screener/screen-form";
 import type { validateScreenForm } from "@/lib/screener/screen-form-check";
 import { AddFilterPicker } from "./add-filter-picker";
@@ -21,13 +22,14 @@ type Filters = Record<string, unknown>;
  */
 export function FilterBuilder({
   options,
-  fieldCounts,
+  outcomes,
   filters,
   serverErrors,
   onApply,
 }: {
   options: TypedScreenerOptions;
-  fieldCounts: Record<string, number>;
+  /** What each applied filter left out (the last screen's response). */
+  outcomes: Record<string, FilterOutcome>;
   filters: Filters;
   serverErrors: readonly ApiFieldError[];
   onApply: (filters: Filters) => void;
@@ -146,7 +148,7 @@ export function FilterBuilder({
                 Clear
               </Button>
             )}
-            <AddFilterPicker options={options} active={activeNames} fieldCounts={fieldCounts} onAdd={add} />
+            <AddFilterPicker options={options} active={activeNames} onAdd={add} />
           </div>
           {validate && validJson === null && activeNames.length > 0 && (
             <p role="status" className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
@@ -164,7 +166,7 @@ export function FilterBuilder({
             </p>
           )}
           {activeNames.map((name) => (
-            <FilterCard key={name} name={name} def={options.filters[name]!} options={options} fieldCounts={fieldCounts} onRemove={() => remove(name)} />
+            <FilterCard key={name} name={name} def={options.filters[name]!} options={options} outcome={outcomes[name]} onRemove={() => remove(name)} />
           ))}
           <button type="submit" hidden />
         </form>

@@ -3,8 +3,10 @@
 import { Button } from "@/components/ui/controls";
 import type { Unit } from "@/lib/screener/catalog";
 import type { PublicFilterDef, TypedScreenerOptions } from "@/lib/screener/options";
+import type { FilterOutcome } from "@/lib/screener/response-schema";
 import { unitOfField } from "@/lib/screener/screen-form";
 import { formatCount } from "@/lib/screener/value-format";
+import { COVERAGE_TEXT, coverageLevel } from "./coverage-labels";
 import { FieldError, useHasErrorsWithin } from "./form-errors";
 import { GrowthRuleGroupInput } from "./growth-rule-group-input";
 import { FieldComparison, MemberRuleGroupInput } from "./member-rule-group-input";
@@ -13,47 +15,28 @@ import { MultiSelectFilterInput } from "./multi-select-filter-input";
 import { RangeFilterInput } from "./range-filter-input";
 import { TextFilterInput } from "./text-filter-input";
 
-/** The field whose coverage a filter is limited by (for "n companies have data"). */
-export function filterCoverageField(def: PublicFilterDef, name: string): string | undefined {
-  switch (def.input_type) {
-    case "range":
-      return def.field;
-    case "metric_rule_group":
-      return def.metric;
-    case "growth_rule_group":
-      return "revenue";
-    case "volatility_rule_group":
-    case "composite_rule_group":
-    case "field_compare":
-      return def.members[0];
-    case "text":
-      return "description";
-    case "multi_select":
-      return name;
-  }
-}
-
 /**
  * One active filter: its label, what data it can see, its inputs by input type, and a remove button.
- * The inputs offer what the definition's effective settings (operators, kinds, limits) allow.
+ * The inputs offer what the definition's effective settings (operators, kinds, limits) allow, with
+ * how many companies each setting can see; under them, what the filter did to the last screen.
  */
 export function FilterCard({
   name,
   def,
   options,
-  fieldCounts,
+  outcome,
   onRemove,
 }: {
   name: string;
   def: PublicFilterDef;
   options: TypedScreenerOptions;
-  fieldCounts: Record<string, number>;
+  outcome: FilterOutcome | undefined;
   onRemove: () => void;
 }) {
   const path = `filters.${name}`;
   const hasError = useHasErrorsWithin(path);
-  const coverageField = filterCoverageField(def, name);
-  const covered = coverageField ? fieldCounts[coverageField] : undefined;
+  const coverage = options.coverage.filters[name];
+  const covered = coverage?.companies;
   const fields = {
     label: (field: string) => options.field_definitions[field]?.label ?? field,
     unit: (field: string): Unit => unitOfField(options, field),
@@ -74,7 +57,7 @@ export function FilterCard({
             advanced
           </span>
         )}
-        {covered !== undefined && <span className="text-xs text-zinc-500">{formatCount(covered)} with data</span>}
+        {covered !== undefined && <span className={`text-xs ${COVERAGE_TEXT[coverageLevel(covered)]}`}>{formatCount(covered)} with data</span>}
         <Button variant="ghost" className="ml-auto h-6 px-1.5" onClick={onRemove} aria-label={`Remove ${def.label} filter`}>
           ×
         </Button>
@@ -96,9 +79,9 @@ export function FilterCard({
           case "text":
             return <TextFilterInput path={path} label={def.label} />;
           case "metric_rule_group":
-            return <MetricRuleGroupInput path={path} def={def} />;
+            return <MetricRuleGroupInput path={path} def={def} coverage={{ fyOffsets: coverage?.fy_offsets ?? {}, averageYears: coverage?.average_years ?? {} }} />;
           case "growth_rule_group":
-            return <GrowthRuleGroupInput path={path} def={def} fieldLabel={fields.label} />;
+            return <GrowthRuleGroupInput path={path} def={def} horizons={coverage?.horizons ?? {}} fieldLabel={fields.label} />;
           case "volatility_rule_group":
           case "composite_rule_group":
             return <MemberRuleGroupInput path={path} def={def} fields={fields} />;
@@ -107,6 +90,36 @@ export function FilterCard({
         }
       })()}
       <FieldError path={path} />
+      {outcome && <FilterOutcomeLine outcome={outcome} />}
     </section>
+  );
+}
+
+/**
+ * Of the companies the rest of the screen keeps: how many this filter kept, how many failed its
+ * condition, and how many it left out because their data is missing, with the reasons.
+ */
+function FilterOutcomeLine({ outcome }: { outcome: FilterOutcome }) {
+  return (
+    <div data-testid="filter-outcome" className="mt-1.5 border-t border-zinc-100 pt-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+      <p>
+        {formatCount(outcome.passed)} kept · {formatCount(outcome.failed)} failed the condition
+        {outcome.missing > 0 && (
+          <>
+            {" · "}
+            <strong className="font-medium text-amber-800 dark:text-amber-300">{formatCount(outcome.missing)} left out for missing data</strong>
+          </>
+        )}
+      </p>
+      {outcome.missing_reasons.length > 0 && (
+        <ul className="text-amber-800 dark:text-amber-300">
+          {outcome.missing_reasons.map((r) => (
+            <li key={r.reason}>
+              <span className="tabular-nums">{formatCount(r.companies)}</span>: {r.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

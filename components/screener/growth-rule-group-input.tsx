@@ -5,15 +5,22 @@ import { Select } from "@/components/ui/controls";
 import type { CurrencyBasis, GrowthValueType } from "@/lib/screener/filter-settings";
 import type { PublicFilterOf } from "@/lib/screener/options";
 import { BoundsInput } from "./amount-input";
+import { COVERAGE_TEXT, coverageLevel, haveData, optionCoverage } from "./coverage-labels";
 import { CURRENCY_BASIS_LABELS, labelOf, VALUE_TYPE_LABELS } from "./filter-labels";
 import { RuleList } from "./rule-list";
 
 type Def = PublicFilterOf<"growth_rule_group">;
+/** Metric → horizon → companies with positive values at both ends (the options record's coverage). */
+type Horizons = Record<string, Record<string, number>>;
 
 /** Growth of income-statement metrics over a horizon, as CAGR or multiple, in reported currency or USD. */
-export function GrowthRuleGroupInput({ path, def, fieldLabel }: { path: string; def: Def; fieldLabel: (field: string) => string }) {
+export function GrowthRuleGroupInput({ path, def, horizons, fieldLabel }: { path: string; def: Def; horizons: Horizons; fieldLabel: (field: string) => string }) {
   return (
-    <RuleList path={path} def={def} renderRule={(rulePath, index) => <GrowthRule path={rulePath} def={def} label={`${def.label} rule ${index + 1}`} fieldLabel={fieldLabel} />}>
+    <RuleList
+      path={path}
+      def={def}
+      renderRule={(rulePath, index) => <GrowthRule path={rulePath} def={def} horizons={horizons} label={`${def.label} rule ${index + 1}`} fieldLabel={fieldLabel} />}
+    >
       <p className="text-xs text-zinc-500">
         CAGR is the annualised rate in % (10 = 10% a year). Multiple is the latest fiscal year ÷ the year N years earlier (2 = doubled).
         Both need positive values at both ends; companies without them are left out.
@@ -22,9 +29,12 @@ export function GrowthRuleGroupInput({ path, def, fieldLabel }: { path: string; 
   );
 }
 
-function GrowthRule({ path, def, label, fieldLabel }: { path: string; def: Def; label: string; fieldLabel: (field: string) => string }) {
+function GrowthRule({ path, def, horizons, label, fieldLabel }: { path: string; def: Def; horizons: Horizons; label: string; fieldLabel: (field: string) => string }) {
   const { register } = useFormContext();
-  const [metric, valueType] = useWatch({ name: [`${path}.metric`, `${path}.value_type`] }) as [string, GrowthValueType];
+  const [metric, valueType, horizon] = useWatch({ name: [`${path}.metric`, `${path}.value_type`, `${path}.horizon_years`] }) as [string, GrowthValueType, number];
+  const counts = horizons[metric] ?? {};
+  const best = Math.max(0, ...Object.values(counts));
+  const chosen = counts[String(horizon)];
   const bases = Object.keys(def.value_fields[metric]?.[valueType] ?? {}) as CurrencyBasis[];
   const unit = def.value_type_formats[valueType];
   return (
@@ -46,7 +56,7 @@ function GrowthRule({ path, def, label, fieldLabel }: { path: string; def: Def; 
       <Select {...register(`${path}.horizon_years`, { setValueAs: (v: string) => Number(v) })} aria-label={`${label}: horizon`}>
         {def.horizons.map((h) => (
           <option key={h} value={h}>
-            over {h}y
+            over {h}y{optionCoverage(counts[String(h)], best)}
           </option>
         ))}
       </Select>
@@ -58,6 +68,11 @@ function GrowthRule({ path, def, label, fieldLabel }: { path: string; def: Def; 
         ))}
       </Select>
       <BoundsInput path={path} unit={unit} label={label} multiple={valueType === "multiple"} />
+      {chosen !== undefined && (
+        <p data-testid="horizon-coverage" className={`w-full text-xs ${COVERAGE_TEXT[coverageLevel(chosen, best)]}`}>
+          {haveData(`${fieldLabel(metric)} over ${horizon} years`, chosen)}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { MISSING_POLICY_MEANINGS } from "@/lib/screener/filter-settings";
 import type { PublicFilterOf } from "@/lib/screener/options";
 import { BoundsInput } from "./amount-input";
 import { labelOf, MISSING_POLICY_LABELS } from "./filter-labels";
-import { MetricOperandInput } from "./metric-operand-input";
+import { MetricOperandInput, type OperandCoverage } from "./metric-operand-input";
 import { OperatorSelect, RuleKindSelect } from "./rule-controls";
 import { RuleList } from "./rule-list";
 
@@ -16,10 +16,10 @@ type Def = PublicFilterOf<"metric_rule_group">;
  * Rules on a fiscal-year metric: a range on one operand, or a comparison of two (e.g. the latest
  * year above the 3-year average), with the policy for companies whose values are missing.
  */
-export function MetricRuleGroupInput({ path, def }: { path: string; def: Def }) {
+export function MetricRuleGroupInput({ path, def, coverage }: { path: string; def: Def; coverage: OperandCoverage }) {
   const { register } = useFormContext();
   return (
-    <RuleList path={path} def={def} renderRule={(rulePath, index) => <MetricRule path={rulePath} def={def} label={`${def.label} rule ${index + 1}`} />}>
+    <RuleList path={path} def={def} renderRule={(rulePath, index) => <MetricRule path={rulePath} def={def} coverage={coverage} label={`${def.label} rule ${index + 1}`} />}>
       <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         Missing data
         <Select {...register(`${path}.missing_policy`)} aria-label={`${def.label}: missing data`} className="h-6 text-xs">
@@ -34,9 +34,9 @@ export function MetricRuleGroupInput({ path, def }: { path: string; def: Def }) 
   );
 }
 
-function MetricRule({ path, def, label }: { path: string; def: Def; label: string }) {
+function MetricRule({ path, def, coverage, label }: { path: string; def: Def; coverage: OperandCoverage; label: string }) {
   const kind = useWatch({ name: `${path}.kind` }) as "range" | "compare";
-  const operand = { unit: def.unit, maxDepth: def.max_fy_depth };
+  const operand = { unit: def.unit, maxDepth: def.max_fy_depth, coverage };
   return (
     <div className="flex flex-wrap items-start gap-1">
       <RuleKindSelect path={path} label={label} kinds={def.rule_kinds} />

@@ -9,12 +9,13 @@ import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
 import { QueryProvider } from "@/components/ui/query-provider";
 import type { FieldError } from "@/lib/errors";
-import { ApiProblem } from "@/lib/api/ui-client";
+import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import { paramsFromSearch } from "@/lib/filings/search-url";
 import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { type Screen, screenFromSearchParams, screenKey, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
 import { ColumnChooser } from "./column-chooser";
@@ -28,7 +29,6 @@ import { ScreensMenu } from "./screens-menu";
 
 export interface ScreenerAppProps {
   options: TypedScreenerOptions;
-  fieldCounts: Record<string, number>;
   coverage: { companies: number; withPrices: number; withFundamentals: number };
   /** The first page, rendered on the server for the URL's screen (key: mode and request body). */
   initial: { key: string; result?: RowsResponse };
@@ -48,7 +48,7 @@ export function ScreenerApp(props: ScreenerAppProps) {
  * The screener page: the URL holds the screen (filters, sort, page, columns); the filter form, the
  * table and the menus read it and push changes to it (history entries, so back/forward work).
  */
-function Screener({ options, fieldCounts, coverage, initial, preferredFields }: ScreenerAppProps) {
+function Screener({ options, coverage, initial, preferredFields }: ScreenerAppProps) {
   const urlQuery = useSearchParams().toString();
   // The screen shown follows the URL; changes made here take effect at once (the router reports
   // the pushed URL a moment later), and a URL changed from outside (back/forward) replaces it.
@@ -77,6 +77,15 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
     queryFn: ({ signal }) => runScreenRequest(mode, body, { signal }) as Promise<RowsResponse>,
     placeholderData: keepPreviousData,
     initialData: key === initial.key ? initial.result : undefined,
+  });
+
+  // What each filter left out: its own request, after the results (it costs a count per filter).
+  const filtersJson = JSON.stringify(body.filters);
+  const outcomes = useQuery({
+    queryKey: ["outcomes", filtersJson],
+    queryFn: ({ signal }) => postUi<FilterOutcomesResponse>("/api/ui/screener/outcomes/", { filters: body.filters }, { signal }),
+    enabled: filtersJson !== "{}" && results.isSuccess,
+    staleTime: Infinity,
   });
 
   // Columns remembered in localStorage but not (or no longer) in the cookie: restore the cookie and
@@ -153,7 +162,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
         <aside className="w-[400px] shrink-0 overflow-y-auto border-r border-zinc-200 bg-zinc-50/60 p-2 dark:border-zinc-800 dark:bg-zinc-900/30" aria-label="Screen definition">
           <FilterBuilder
             options={options}
-            fieldCounts={fieldCounts}
+            outcomes={outcomes.data?.filter_outcomes ?? {}}
             filters={screen.filters}
             serverErrors={filterErrors}
             onApply={(filters) => navigate({ ...screen, filters, page: { ...screen.page, offset: 0 } })}
@@ -175,7 +184,7 @@ function Screener({ options, fieldCounts, coverage, initial, preferredFields }: 
             <BusyIndicator busy={results.isFetching} label="Loading results" />
             <span className="ml-auto" />
             {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
-            <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={fieldCounts} onChange={chooseColumns} />
+            <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />
             <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} labels={fieldLabels} />
             <Link
               href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}

@@ -132,6 +132,61 @@ test.describe("options", () => {
   });
 });
 
+test.describe("coverage", () => {
+  test("the options record states how many companies each field, growth horizon, fiscal year and average length can see", async () => {
+    const options = await (await call(OPTIONS_PATH, { key })).json();
+    const coverage = options.coverage;
+    expect(coverage.companies).toBe(companies.length);
+    expect(coverage.fields.marketCap_usd).toBe(companies.filter((c) => num(c, "marketCap_usd") !== null).length);
+    expect(coverage.fields.peRatio).toBe(companies.filter((c) => num(c, "peRatio") !== null).length);
+    expect(coverage.filters.marketCap_usd.companies).toBe(coverage.fields.marketCap_usd);
+    // Every horizon of the spec stays offered, each with the companies that have positive values at both ends.
+    const growth = coverage.filters.incomeStatementGrowth.horizons;
+    for (const h of options.filters.incomeStatementGrowth.horizons) {
+      const expected = companies.filter((c) => (fy(c, 0, "revenue") ?? 0) > 0 && (fy(c, h, "revenue") ?? 0) > 0).length;
+      expect(growth.revenue[String(h)], `revenue over ${h}y`).toBe(expected);
+    }
+    expect(growth.revenue["5"]).toBeLessThan(growth.revenue["3"] / 20);
+    const roic = coverage.filters.returnOnInvestedCapital;
+    for (let n = 0; n < options.filters.returnOnInvestedCapital.max_fy_depth; n++) {
+      expect(roic.fy_offsets[String(n)], `FY-${n}`).toBe(companies.filter((c) => fy(c, n, "returnOnInvestedCapital") !== null).length);
+      expect(roic.average_years[String(n + 1)], `${n + 1}y average`).toBe(companies.filter((c) => average(c, "returnOnInvestedCapital", 0, n + 1) !== null).length);
+    }
+  });
+
+  test("the screener page's outcomes operation says per filter how many companies failed its condition and how many it left out for missing data, and why", async () => {
+    // The screener page's own operation (a screen's cost per filter, so not part of every screen).
+    const response = await call("/api/ui/screener/outcomes/", {
+      method: "POST",
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ filters: { marketCap_usd: { min: 1e10 } } }),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const body = await response.json();
+    expect(body.total).toBe(companies.filter((c) => (num(c, "marketCap_usd") ?? 0) >= 1e10).length);
+    const outcome = body.filter_outcomes.marketCap_usd;
+    const cap = (c: Company) => num(c, "marketCap_usd");
+    const missing = companies.filter((c) => cap(c) === null);
+    expect(outcome).toMatchObject({
+      considered: companies.length,
+      passed: body.total,
+      failed: companies.filter((c) => cap(c) !== null && cap(c)! < 1e10).length,
+      missing: missing.length,
+    });
+    const priced = missing.filter((c) => c.has_prices === 1);
+    expect(priced.length).toBeGreaterThan(0);
+    expect(outcome.missing_reasons).toEqual(
+      [
+        { reason: "no prices in the data", companies: missing.length - priced.length },
+        { reason: "no fundamentals in the data", companies: priced.filter((c) => c.has_fundamentals === 0).length },
+        { reason: "no share count in the data (no market cap)", companies: priced.filter((c) => c.has_fundamentals === 1 && c.shares_outstanding === null).length },
+      ]
+        .filter((r) => r.companies > 0)
+        .sort((a, b) => b.companies - a.companies),
+    );
+  });
+});
+
 test.describe("rows and tickers", () => {
   test("a basic screen with no body members returns the default rows response", async () => {
     const body = await screen(BASIC_PATH, {});

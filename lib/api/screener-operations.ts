@@ -22,10 +22,25 @@ const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
   exchanges: { BER: 3183, TSE: 3019 },
 };
 
+/** Coverage of a few fields, filters and rule settings, as the bundled database has it. */
+const SAMPLE_COVERAGE = {
+  companies: 43423,
+  fields: { marketCap_usd: 360, peRatio: 246, revenue: 449 },
+  filters: {
+    marketCap_usd: { companies: 360 },
+    returnOnInvestedCapital: {
+      companies: 429,
+      fy_offsets: { "0": 429, "1": 434, "2": 430, "3": 423, "4": 3, "5": 2, "6": 2, "7": 2, "8": 1, "9": 1 },
+      average_years: { "1": 429, "2": 429, "3": 425, "4": 417, "5": 2, "6": 2, "7": 2, "8": 2, "9": 1, "10": 1 },
+    },
+    incomeStatementGrowth: { companies: 449, horizons: { revenue: { "1": 449, "2": 446, "3": 439, "5": 2, "7": 2, "8": 2, "10": 0 } } },
+  },
+};
+
 /** The options record the real builder makes from the catalog, over the sample option lists. */
 function optionsExample() {
   const lists = Object.fromEntries(Object.entries(SAMPLE_OPTION_COUNTS).map(([source, counts]) => [source, Object.keys(counts)]));
-  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, AS_OF_DATE);
+  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, AS_OF_DATE, SAMPLE_COVERAGE);
 }
 
 const rowsExample = {

@@ -1,4 +1,5 @@
 import { UiFilingSearchRequest, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
+import { FilterOutcomesRequest, FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import { FunnelRequest, FunnelResponse } from "@/lib/screener/funnel";
 import { filingSearchOperation } from "./filing-operations";
 import type { ApiOperation } from "./operation";
@@ -13,6 +14,18 @@ export const screenFunnelOperation = {
   tags: ["Screener UI"],
   request: { schema: FunnelRequest, examples: {} },
   response: { schema: FunnelResponse, description: "Counts after each filter", examples: {} },
+} satisfies ApiOperation;
+
+export const screenOutcomesOperation = {
+  operationId: "countScreenOutcomes",
+  method: "post",
+  path: "/api/ui/screener/outcomes/",
+  summary: "What each filter left out",
+  description:
+    "Per filter, of the companies every other filter keeps: how many it kept, how many failed its condition, and how many it left out because the data it needs is missing, with the reasons.",
+  tags: ["Screener UI"],
+  request: { schema: FilterOutcomesRequest, examples: {} },
+  response: { schema: FilterOutcomesResponse, description: "Outcome per filter", examples: {} },
 } satisfies ApiOperation;
 
 export const uiFilingSearchOperation = {

@@ -23,6 +23,7 @@ import {
 } from "./request-schema";
 import type { TemporaryColumn } from "./response-schema";
 import type { TemporaryColumnSource } from "./response-schema";
+import { missingReason } from "./missing-reasons";
 import { temporaryColumnLabel } from "./temporary-column";
 
 /**
@@ -56,6 +57,11 @@ export interface CompiledScreen {
 const SQL_OPERATORS: Record<CompareOperator, string> = { lt: "<", lte: "<=", gt: ">", gte: ">=" };
 
 interface Builder {
+  /**
+   * Set while compiling the filter whose outcome is counted: its conditions shrink to "the data it
+   * needs is present" (a range to IS NOT NULL, a strict metric rule to its operands' joins).
+   */
+  presence: boolean;
   /** Set once a filter limits the screen to companies with market or fiscal data (a few hundred). */
   narrowed: boolean;
   /** Set by a multi-select filter: its column index then drives the scan of the rows without a sort value. */
@@ -76,6 +82,7 @@ function bounds(builder: Builder, sql: string, payload: { min?: number; max?: nu
   // Implied by any bound, but stated so that SQLite range-scans the column's index past its nulls.
   builder.where.push(`${sql} IS NOT NULL`);
   builder.narrowed = true;
+  if (builder.presence) return;
   if (payload.min !== undefined) {
     builder.where.push(`${sql} >= ?`);
     builder.whereParams.push(payload.min);
@@ -140,6 +147,8 @@ function operandCte(builder: Builder, metric: string, operand: MetricOperand, st
 
 function compileMetricRules(builder: Builder, def: MetricRuleGroupDef, payload: MetricGroupPayload) {
   const strict = payload.missing_policy === "strict";
+  // skip_missing never leaves a company out for a missing value.
+  if (builder.presence && !strict) return;
   const operand = (o: MetricOperand) => {
     const { alias, name, source } = operandCte(builder, def.metric, o, strict);
     addTemporary(builder, { name, source, unit: def.unit, filter: def.name }, `${alias}.v`);
@@ -153,6 +162,7 @@ function compileMetricRules(builder: Builder, def: MetricRuleGroupDef, payload: 
         ...(rule.max !== undefined ? [{ sql: `${value} <= ?`, param: rule.max }] : []),
       ];
       const test = checks.map((c) => c.sql).join(" AND ");
+      if (builder.presence) continue;
       builder.where.push(strict ? test : `(${value} IS NULL OR (${test}))`);
       builder.whereParams.push(...checks.map((c) => c.param));
     } else {
@@ -160,6 +170,7 @@ function compileMetricRules(builder: Builder, def: MetricRuleGroupDef, payload: 
       const right = rule.right.kind === "constant" ? "?" : operand(rule.right);
       const test = `${left} ${SQL_OPERATORS[rule.operator]} ${right}`;
       const missing = rule.right.kind === "constant" ? `${left} IS NULL` : `${left} IS NULL OR ${right} IS NULL`;
+      if (builder.presence) continue;
       builder.where.push(strict ? test : `(${missing} OR ${test})`);
       if (rule.right.kind === "constant") builder.whereParams.push(rule.right.value);
     }
@@ -213,7 +224,7 @@ function compileMemberRules(builder: Builder, def: FilterDef, rules: MemberRule[
 function compareFields(builder: Builder, def: FilterDef, { left_field, operator, right_field }: FieldComparePayload) {
   const l = FIELD_BY_NAME.get(left_field)!;
   const r = FIELD_BY_NAME.get(right_field)!;
-  builder.where.push(`${l.sql} IS NOT NULL`, `${r.sql} IS NOT NULL`, `${l.sql} ${SQL_OPERATORS[operator]} ${r.sql}`);
+  builder.where.push(`${l.sql} IS NOT NULL`, `${r.sql} IS NOT NULL`, ...(builder.presence ? [] : [`${l.sql} ${SQL_OPERATORS[operator]} ${r.sql}`]));
   builder.narrowed = true;
   for (const field of [l, r]) addTemporary(builder, { name: field.name, source: { kind: "field", field: field.name }, unit: field.unit, filter: def.name }, field.sql);
 }
@@ -228,12 +239,17 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
       const include = (payload.operator ?? filterSettings(def).default_operator) === "include";
       const unique = [...new Set(payload.values)];
       const columns = def.value_columns;
+      const column = `c."${def.name}"`;
+      // Flags are never missing; exclude keeps companies without a value.
+      if (builder.presence) {
+        if (!columns && include) builder.where.push(`${column} IS NOT NULL`);
+        return;
+      }
       if (columns) {
         // A company is covered by every selected data set (include) or by none of them (exclude).
         builder.where.push(unique.map((v) => `${columns[v]} = ${include ? 1 : 0}`).join(" AND "));
         return;
       }
-      const column = `c."${def.name}"`;
       builder.categorical ||= include;
       const list = unique.map(() => "?").join(", ");
       builder.where.push(include ? `${column} IN (${list})` : `(${column} IS NULL OR ${column} NOT IN (${list}))`);
@@ -241,6 +257,8 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
       return;
     }
     case "text": {
+      // Every company has a name to search: nothing is missing for a text filter.
+      if (builder.presence) return;
       const query = toFtsQuery(ftsTerms(filter.payload.fts));
       // The request schema refuses text without terms. One MATCH for the whole screen, as a set:
       // probing the index per candidate row would repeat the (prefix) term merges for each.
@@ -264,15 +282,62 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
   }
 }
 
-export function compileScreen(request: ScreenRequest): CompiledScreen {
-  const builder: Builder = { narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
-  for (const filter of typedFilters(request.filters)) compileFilter(builder, filter);
+/** The builder of some filters, and of one more in presence mode (see Builder.presence). */
+function buildFilters(filters: readonly TypedFilter[], present?: TypedFilter): Builder {
+  const builder: Builder = { presence: false, narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
+  for (const filter of filters) compileFilter(builder, filter);
+  if (present) {
+    builder.presence = true;
+    compileFilter(builder, present);
+    builder.presence = false;
+  }
   if (builder.textFilter !== undefined) {
     // A narrowed screen probes the set of matches per candidate (unary + keeps the few thousand
     // matches of a common word from driving the scan); otherwise the matches drive it.
     builder.where.push(`${builder.narrowed ? "+" : ""}c.id IN (SELECT rowid FROM company_search WHERE company_search MATCH ?)`);
     builder.whereParams.push(builder.textFilter);
   }
+  return builder;
+}
+
+/** A builder's `WITH` clause and `FROM ... WHERE` over `companies c`. */
+function fromClause(builder: Builder): { withClause: string; from: string } {
+  const withClause = builder.ctes.length > 0 ? `WITH ${builder.ctes.join(", ")} ` : "";
+  const where = builder.where.length > 0 ? ` WHERE ${builder.where.join(" AND ")}` : "";
+  return { withClause, from: `FROM companies c ${builder.joins.join(" ")}${where}` };
+}
+
+/**
+ * One query per filter of a screen: over the companies every other filter keeps, `reason` is NULL
+ * for those with the data this filter needs, otherwise why it is missing, with `n` companies each.
+ * One pass over at most the universe, testing the filter's own presence conditions on each row
+ * (or probing the id set of its rule's joins; nothing when it cannot leave a company out for
+ * missing data: text, exclude, skip_missing).
+ */
+export function compileFilterOutcomes(request: ScreenRequest): { filter: string; sql: string; params: unknown[] }[] {
+  const filters = typedFilters(request.filters);
+  return filters.map((filter) => {
+    const kept = buildFilters(filters.filter((f) => f !== filter));
+    const own = buildFilters([], filter);
+    const probe =
+      own.joins.length > 0
+        ? { sql: `c.id IN (${fromClause(own).withClause}SELECT c.id ${fromClause(own).from})`, params: [...own.cteParams, ...own.whereParams] }
+        : own.where.length > 0
+          ? { sql: `(${own.where.join(" AND ")})`, params: own.whereParams }
+          : undefined;
+    const reason = missingReason(filter);
+    const { withClause, from } = fromClause(kept);
+    return {
+      filter: filter.def.name,
+      sql: `${withClause}SELECT ${probe ? `CASE WHEN ${probe.sql} THEN NULL ELSE ${reason.sql} END` : "NULL"} AS reason, count(*) AS n ${from} GROUP BY 1`,
+      // In the order of the text: the kept CTEs, the probe and its reason, the kept conditions.
+      params: [...kept.cteParams, ...(probe ? [...probe.params, ...reason.params] : []), ...kept.whereParams],
+    };
+  });
+}
+
+export function compileScreen(request: ScreenRequest): CompiledScreen {
+  const builder = buildFilters(typedFilters(request.filters));
   const tickers = request.result_format === "tickers";
   // Tickers responses load only full_ticker; rows responses load the requested fields once each.
   const fields = tickers ? ["full_ticker"] : [...new Set(request.fields ?? DEFAULT_FIELDS)];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AdvancedScreenRequest, type ScreenRequest } from "./request-schema";
-import { runScreen } from "./service";
+import { countScreen } from "./service";
 
 export const FunnelRequest = AdvancedScreenRequest.extend({
   order: z
@@ -13,13 +13,13 @@ export const FunnelRequest = AdvancedScreenRequest.extend({
 /**
  * The screen's filters applied one at a time, in the order given, with the number of companies
  * left after each: shows which filter removed everything when a screen comes back empty. Each
- * step is an ordinary screen (tickers format, limit 1), so counts are exactly the screener's.
+ * step is counted as an ordinary screen (countScreen), so counts are exactly the screener's.
  */
 export function countFilterFunnel({ order = [], ...request }: z.output<typeof FunnelRequest>) {
   const present = Object.keys(request.filters);
   const names = [...new Set([...order.filter((n) => present.includes(n)), ...present])];
   const count = (filters: ScreenRequest["filters"]) =>
-    runScreen({ ...request, filters, result_format: "tickers", page: { limit: 1, offset: 0 } }).total;
+    countScreen({ ...request, filters, result_format: "tickers", page: { limit: 1, offset: 0 } });
   const universe = count({});
   const steps = names.map((name, i) => ({
     filter: name,

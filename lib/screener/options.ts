@@ -12,8 +12,9 @@ import {
 } from "./catalog";
 import type { z } from "zod";
 import { FILTER_TYPE_DEFAULTS, filterSettings, type InputType, type SettingsByInputType } from "./filter-settings";
+import { readCoverage } from "./coverage";
 import { readOptionValues } from "./option-values";
-import type { OptionsResponse } from "./response-schema";
+import type { OptionsResponse, ScreenerCoverage } from "./response-schema";
 
 export type ScreenerOptions = z.output<typeof OptionsResponse>;
 
@@ -70,6 +71,7 @@ export function buildOptionsRecord(
   optionLists: Record<string, string[]>,
   optionCounts: Record<string, Record<string, number>>,
   asOf: string,
+  coverage: ScreenerCoverage,
 ): ScreenerOptions {
   return {
     as_of: asOf,
@@ -85,6 +87,7 @@ export function buildOptionsRecord(
     field_definitions: Object.fromEntries(
       FIELDS.map((f) => [f.name, { label: f.label, unit: f.unit, format: f.format, category: f.category, description: f.description }]),
     ),
+    coverage,
   };
 }
 
@@ -97,7 +100,7 @@ export function getScreenerOptions(): ScreenerOptions {
   const builtAt = metaValue("built_at") ?? "";
   if (cached?.builtAt !== builtAt) {
     const { lists, counts } = readOptionValues(db);
-    cached = { builtAt, options: buildOptionsRecord(lists, counts, metaValue("as_of") ?? "") };
+    cached = { builtAt, options: buildOptionsRecord(lists, counts, metaValue("as_of") ?? "", readCoverage(db)) };
   }
   return cached.options;
 }

@@ -35,6 +35,19 @@ const TemporaryColumn = z
   })
   .describe("A value a rule derived (trailing average, fiscal-year value, CAGR or multiple, compared field)");
 
+export const FilterOutcome = z
+  .object({
+    considered: z.int().describe("Companies every other filter of the screen keeps"),
+    passed: z.int().describe("Of those, companies this filter keeps too (the screen's total)"),
+    failed: z.int().describe("Companies with the data this filter needs whose values fail its condition"),
+    missing: z.int().describe("Companies left out because the data this filter needs is missing"),
+    missing_reasons: z
+      .array(z.object({ reason: z.string().describe("Why the value is missing, from the data's coverage flags"), companies: z.int() }))
+      .describe("The missing companies by reason, largest first; they sum to missing"),
+  })
+  .describe("What one filter did to the companies the rest of the screen keeps: considered = passed + failed + missing");
+export type FilterOutcome = z.output<typeof FilterOutcome>;
+
 const Envelope = {
   as_of: z.string().describe("As-of date of the data (YYYY-MM-DD)"),
   total: z.int().describe("Number of companies matching the filters"),
@@ -61,6 +74,32 @@ export type TemporaryColumn = z.output<typeof TemporaryColumn>;
 export type RowsResponse = z.output<typeof RowsResponse>;
 export type TickersResponse = z.output<typeof TickersResponse>;
 
+const CountBySetting = z.record(z.string(), z.int());
+
+export const ScreenerCoverage = z
+  .object({
+    companies: z.int().describe("Companies in the data"),
+    fields: z.record(z.string(), z.int()).describe("Output field → companies with a value"),
+    filters: z
+      .record(
+        z.string(),
+        z.object({
+          companies: z.int().describe("Companies the filter can test at all (its field or metric present)"),
+          fy_offsets: CountBySetting.optional().describe("Metric rules: fiscal-year offset → companies with a value in that fiscal year"),
+          average_years: CountBySetting.optional().describe(
+            "Metric rules: average length N → companies with a value in each of the N fiscal years to the latest (an average is missing when any year is)",
+          ),
+          horizons: z
+            .record(z.string(), CountBySetting)
+            .optional()
+            .describe("Growth rules: metric → horizon in years → companies with positive values at offsets 0 and h (reported basis)"),
+        }),
+      )
+      .describe("Filter → the companies it and each of its settings can see"),
+  })
+  .describe("How many companies have the data each field, filter and rule setting needs, as of as_of: choices with few companies return few");
+export type ScreenerCoverage = z.output<typeof ScreenerCoverage>;
+
 export const OptionsResponse = z
   .object({
     as_of: z.string(),
@@ -82,5 +121,6 @@ export const OptionsResponse = z
       z.string(),
       z.object({ label: z.string(), unit: z.enum(UNITS), format: z.string(), category: z.string(), description: z.string() }),
     ),
+    coverage: ScreenerCoverage,
   })
   .describe("The screener options record");

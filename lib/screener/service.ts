@@ -44,11 +44,22 @@ function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, 
   return rows;
 }
 
+/** The number of companies a validated screen matches. */
+export function countScreen(request: ScreenRequest): number {
+  validateOptionValues(request, readOptionValues(marketDb()).lists);
+  const compiled = compileScreen(request);
+  return readCount(compiled.countSql, compiled.params);
+}
+
+function readCount(sql: string, params: unknown[]): number {
+  return SqlCount.parse(cachedStatement(sql).pluck().get(...params));
+}
+
 /** Runs a validated screen (either endpoint: the request schema already enforced the mode). */
 export function runScreen(request: ScreenRequest): RowsResponse | TickersResponse {
   validateOptionValues(request, readOptionValues(marketDb()).lists);
   const compiled = compileScreen(request);
-  const total = SqlCount.parse(cachedStatement(compiled.countSql).pluck().get(...compiled.params));
+  const total = readCount(compiled.countSql, compiled.params);
   const page = total > compiled.offset ? readPage(compiled, total) : [];
   const asOf = metaValue("as_of") ?? "";
   const envelope = { as_of: asOf, total, limit: compiled.limit, offset: compiled.offset };

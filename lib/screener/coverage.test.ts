@@ -1,0 +1,123 @@
+/**
+ * The published coverage and each screen's filter outcomes against direct counts on the built
+ * database, written independently of the compiler's SQL (and, for outcomes, in plain TypeScript).
+ */
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/lib/env";
+import { marketDb } from "@/lib/db/market-db";
+import { FILTERS, type GrowthRuleGroupDef } from "./catalog";
+import { readCoverage } from "./coverage";
+import { filterSettings } from "./filter-settings";
+import { AdvancedScreenRequest } from "./request-schema";
+import { countFilterOutcomes } from "./filter-outcomes";
+import { runScreen } from "./service";
+
+let db: Database.Database;
+beforeAll(() => {
+  db = new Database(env().DATABASE_PATH, { readonly: true });
+});
+afterAll(() => db.close());
+
+const count = (sql: string, ...params: unknown[]): number => Number(db.prepare(sql).pluck().get(...params));
+const screenTotal = (filters: Record<string, unknown>) => runScreen(AdvancedScreenRequest.parse({ filters, result_format: "tickers", page: { limit: 1 } })).total;
+
+describe("options record coverage", () => {
+  const coverage = () => readCoverage(marketDb());
+
+  it("counts companies with a value per output field", () => {
+    expect(coverage().companies).toBe(count("SELECT count(*) FROM companies"));
+    for (const field of ["marketCap_usd", "peRatio", "revenue", "returnOnInvestedCapital"]) {
+      expect(coverage().fields[field], field).toBe(count(`SELECT count(*) FROM companies WHERE "${field}" IS NOT NULL`));
+    }
+    // The market cap gap the options record must state: priced companies without one.
+    expect(coverage().fields.marketCap_usd).toBeLessThan(count("SELECT count(*) FROM companies WHERE has_prices = 1"));
+  });
+
+  it("counts each fiscal-year offset and average length of every metric rule filter", () => {
+    for (const def of FILTERS) {
+      if (def.input_type !== "metric_rule_group") continue;
+      const { fy_offsets, average_years } = coverage().filters[def.name]!;
+      const depth = filterSettings(def).max_fy_depth;
+      expect(Object.keys(fy_offsets ?? {})).toHaveLength(depth);
+      for (let offset = 0; offset < depth; offset++) {
+        expect(fy_offsets?.[String(offset)], `${def.name} FY-${offset}`).toBe(
+          count(`SELECT count(*) FROM fiscal_years WHERE fy_offset = ? AND "${def.metric}" IS NOT NULL`, offset),
+        );
+      }
+      for (let years = 1; years <= depth; years++) {
+        const direct = count(
+          `SELECT count(*) FROM companies c WHERE (SELECT count(*) FROM fiscal_years f WHERE f.company_id = c.id AND f.fy_offset < ? AND f."${def.metric}" IS NOT NULL) = ?`,
+          years,
+          years,
+        );
+        expect(average_years?.[String(years)], `${def.name} ${years}y average`).toBe(direct);
+      }
+    }
+    // What an average over the published lengths screens: the count the record states.
+    const roic = coverage().filters.returnOnInvestedCapital!;
+    for (const years of [3, 5]) {
+      const rule = { kind: "range", operand: { kind: "average", years, anchor: { scope: "fy", offset: 0 } }, min: -1e9 };
+      expect(screenTotal({ returnOnInvestedCapital: { rules: [rule] } })).toBe(roic.average_years?.[String(years)]);
+    }
+  });
+
+  it("counts each growth horizon of each metric: what a growth screen can return", () => {
+    const growth = coverage().filters.incomeStatementGrowth!;
+    const def = FILTERS.find((f): f is GrowthRuleGroupDef => f.name === "incomeStatementGrowth" && f.input_type === "growth_rule_group");
+    const horizons = filterSettings(def!).horizons;
+    for (const metric of ["revenue", "eps"]) {
+      for (const h of horizons) {
+        const direct = count(
+          `SELECT count(*) FROM fiscal_years a WHERE a.fy_offset = 0 AND a."${metric}" > 0 AND EXISTS (SELECT 1 FROM fiscal_years b WHERE b.company_id = a.company_id AND b.fy_offset = ? AND b."${metric}" > 0)`,
+          h,
+        );
+        expect(growth.horizons?.[metric]?.[String(h)], `${metric} ${h}y`).toBe(direct);
+      }
+    }
+    // Any CAGR is above -100%: the screen returns every company with the horizon, on either basis.
+    for (const currency_basis of ["reported", "usd"]) {
+      const rule = { metric: "revenue", horizon_years: 5, value_type: "cagr", currency_basis, min: -0.999 };
+      expect(screenTotal({ incomeStatementGrowth: { rules: [rule] } })).toBe(growth.horizons?.revenue?.["5"]);
+    }
+    expect(growth.horizons?.revenue?.["5"]).toBeLessThan(growth.horizons?.revenue?.["1"] ?? 0);
+  });
+});
+
+describe("filter outcomes of a screen", () => {
+  type Company = { id: number; country: string | null; has_prices: number; has_fundamentals: number; shares_outstanding: number | null; marketCap_usd: number | null };
+  let companies: Company[];
+  beforeAll(() => {
+    companies = db.prepare("SELECT id, country, has_prices, has_fundamentals, shares_outstanding, marketCap_usd FROM companies").all() as Company[];
+  });
+
+  it("separates companies a market-cap filter left out for missing data from those that failed it, with reasons", () => {
+    const filters = { marketCap_usd: { min: 1e10 }, country: { values: ["United States"] } };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters }));
+    expect(result.total).toBe(screenTotal(filters));
+    const us = companies.filter((c) => c.country === "United States");
+    const marketCap = result.filter_outcomes.marketCap_usd!;
+    expect(marketCap.considered).toBe(us.length);
+    expect(marketCap.passed).toBe(result.total);
+    expect(marketCap.passed).toBe(us.filter((c) => c.marketCap_usd !== null && c.marketCap_usd >= 1e10).length);
+    expect(marketCap.failed).toBe(us.filter((c) => c.marketCap_usd !== null && c.marketCap_usd < 1e10).length);
+    expect(marketCap.missing).toBe(us.filter((c) => c.marketCap_usd === null).length);
+    const reasons = Object.fromEntries(marketCap.missing_reasons.map((r) => [r.reason, r.companies]));
+    expect(reasons["no prices in the data"]).toBe(us.filter((c) => c.marketCap_usd === null && c.has_prices === 0).length);
+    expect(reasons["no fundamentals in the data"]).toBe(us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.has_fundamentals === 0).length);
+    expect(reasons["no share count in the data (no market cap)"] ?? 0).toBe(
+      us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.has_fundamentals === 1 && c.shares_outstanding === null).length,
+    );
+    expect(marketCap.missing_reasons.reduce((n, r) => n + r.companies, 0)).toBe(marketCap.missing);
+    // The country filter, of the companies with market caps of $10B or more.
+    const large = companies.filter((c) => c.marketCap_usd !== null && c.marketCap_usd >= 1e10);
+    const country = result.filter_outcomes.country!;
+    expect(country).toMatchObject({ considered: large.length, passed: result.total, missing: large.filter((c) => c.country === null).length });
+  });
+
+  it("counts no missing companies for a rule that skips missing values", () => {
+    const rule = { kind: "range", operand: { kind: "fy", offset: 0 }, min: 0.1 };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { missing_policy: "skip_missing", rules: [rule] } } }));
+    expect(result.filter_outcomes.returnOnEquity).toMatchObject({ missing: 0, passed: result.total, considered: companies.length });
+  });
+});

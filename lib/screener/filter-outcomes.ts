@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { cachedStatement } from "@/lib/db/market-db";
+import { compileFilterOutcomes } from "./compile";
+import { AdvancedScreenRequest, type ScreenRequest } from "./request-schema";
+import { FilterOutcome } from "./response-schema";
+import { countScreen } from "./service";
+
+export const FilterOutcomesRequest = AdvancedScreenRequest.pick({ filters: true });
+
+export const FilterOutcomesResponse = z.object({
+  total: z.int().describe("Companies matching every filter"),
+  filter_outcomes: z
+    .record(z.string(), FilterOutcome)
+    .describe("Per filter of the request: companies it left out for missing data, separately from those that failed its condition"),
+});
+export type FilterOutcomesResponse = z.output<typeof FilterOutcomesResponse>;
+
+/** One outcome query's rows: `reason` NULL for the companies with the data, else why not. */
+function readGroups(sql: string, params: unknown[]): { reason: string | null; companies: number }[] {
+  return cachedStatement(sql)
+    .all(...params)
+    .flatMap((row: unknown) => {
+      if (typeof row !== "object" || row === null) return [];
+      const reason = Reflect.get(row, "reason");
+      const n = Reflect.get(row, "n");
+      return typeof n === "number" ? [{ reason: typeof reason === "string" ? reason : null, companies: n }] : [];
+    });
+}
+
+/**
+ * Per filter, of the companies the other filters keep: how many it passed, failed on their values,
+ * or left out for missing data, and why (`compileFilterOutcomes`: one query per filter). Its own
+ * operation rather than part of every screen: it costs about one screen count per filter, which the
+ * screen itself need not pay; the screener page asks for it after the results.
+ */
+export function countFilterOutcomes({ filters }: z.output<typeof FilterOutcomesRequest>): FilterOutcomesResponse {
+  const request: ScreenRequest = { filters, sort: {}, page: {}, result_format: "tickers" };
+  const total = countScreen(request);
+  const outcomes = compileFilterOutcomes(request).map(({ filter, sql, params }) => {
+    const groups = readGroups(sql, params);
+    const considered = groups.reduce((sum, g) => sum + g.companies, 0);
+    const withData = groups.find((g) => g.reason === null)?.companies ?? 0;
+    const missingReasons = groups.flatMap(({ reason, companies }) => (reason === null ? [] : [{ reason, companies }])).sort((a, b) => b.companies - a.companies);
+    return [filter, { considered, passed: total, failed: withData - total, missing: considered - withData, missing_reasons: missingReasons }] as const;
+  });
+  return { total, filter_outcomes: Object.fromEntries(outcomes) };
+}

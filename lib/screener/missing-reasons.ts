@@ -1,0 +1,70 @@
+import { FIELD_BY_NAME, type FieldDef } from "./catalog";
+import type { TypedFilter } from "./request-schema";
+
+/**
+ * Why a company lacks the data a filter needs, as an SQL expression over `c` = companies: the first
+ * cause the database can show (its coverage flags and the inputs of derived values), else the plain
+ * fact. Reasons are constants written here, never request text.
+ */
+
+const NO_PRICES = "no prices in the data";
+const NO_FUNDAMENTALS = "no fundamentals in the data";
+
+/** Market-data fields: they need a price history. */
+const PRICED_CATEGORIES = new Set(["Market", "Volatility", "Valuation"]);
+/** Fields computed from market cap (price × shares outstanding of the latest fiscal year). */
+const FROM_MARKET_CAP = new Set(["marketCap_usd", "enterpriseValue_usd", "priceToSales", "priceToBook", "evToEbitda"]);
+const FROM_FUNDAMENTALS = new Set(["Valuation", "Fundamentals (latest fiscal year)", "Profitability"]);
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The WHEN branches of one field's causes, most basic first. */
+function fieldCauses(field: FieldDef): string[] {
+  const causes: [condition: string, reason: string][] = [];
+  if (PRICED_CATEGORIES.has(field.category)) causes.push(["c.has_prices = 0", NO_PRICES]);
+  if (FROM_FUNDAMENTALS.has(field.category) || FROM_MARKET_CAP.has(field.name)) causes.push(["c.has_fundamentals = 0", NO_FUNDAMENTALS]);
+  if (FROM_MARKET_CAP.has(field.name)) causes.push(["c.shares_outstanding IS NULL", "no share count in the data (no market cap)"]);
+  if (field.name === "peRatio") causes.push(["c.eps IS NULL", "no EPS in the data"], ["c.eps <= 0", "EPS not positive (P/E undefined)"]);
+  return [...causes.map(([condition, reason]) => `WHEN ${condition} THEN ${quote(reason)}`), `WHEN 1 THEN ${quote(`no ${field.label} in the data`)}`];
+}
+
+/** The causes of the first of `fields` that is missing. */
+function fieldsReason(names: readonly string[]): string {
+  const branches = names.flatMap((name) => {
+    const field = FIELD_BY_NAME.get(name);
+    return field ? [`WHEN ${field.sql} IS NULL THEN (CASE ${fieldCauses(field).join(" ")} END)`] : [];
+  });
+  return `(CASE ${branches.join(" ")} ELSE ${quote("value missing")} END)`;
+}
+
+export function missingReason(filter: TypedFilter): { sql: string; params: unknown[] } {
+  switch (filter.input_type) {
+    case "range":
+      return { sql: fieldsReason([filter.def.field]), params: [] };
+    case "volatility_rule_group":
+    case "composite_rule_group":
+      return { sql: fieldsReason([...new Set(filter.payload.rules.flatMap((r) => (r.kind === "range" ? [r.field] : [r.left_field, r.right_field])))]), params: [] };
+    case "field_compare":
+      return { sql: fieldsReason([filter.payload.left_field, filter.payload.right_field]), params: [] };
+    case "multi_select":
+      return { sql: quote(`no ${filter.def.label.toLowerCase()} in the data`), params: [] };
+    case "metric_rule_group":
+      return {
+        sql: `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ELSE ${quote(`${filter.def.label}: a fiscal year the rule uses is missing`)} END)`,
+        params: [],
+      };
+    case "growth_rule_group": {
+      // The longest horizon of the rules: a company with fewer fiscal years cannot have it.
+      const horizon = Math.max(...filter.payload.rules.map((r) => r.horizon_years));
+      return {
+        sql:
+          `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ` +
+          `WHEN (SELECT count(*) FROM fiscal_years f WHERE f.company_id = c.id) <= ? THEN ${quote("too few fiscal years in the data for the horizon")} ` +
+          `ELSE ${quote("a value not positive at either end (no growth rate)")} END)`,
+        params: [horizon],
+      };
+    }
+    case "text":
+      return { sql: quote("value missing"), params: [] };
+  }
+}
