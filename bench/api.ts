@@ -17,7 +17,7 @@ import type { ApiOperation } from "@/lib/api/operation";
 import { createApiServices } from "@/lib/api/api-services";
 import { apiRoute } from "@/lib/api/route";
 import { generateApiKey } from "@/lib/auth/api-key-format";
-import { createApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { startApp } from "@/test/support/local-servers";
 

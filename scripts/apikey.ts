@@ -5,7 +5,7 @@
  * Keys live in the API state file (API_STATE_PATH), which the market data ingest never touches.
  */
 import { Command, InvalidArgumentError } from "commander";
-import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/auth/sqlite-key-store";
 import { apiStateDb } from "@/lib/db/api-state-db";
 import { env } from "@/lib/env";
 import { DEFAULT_TIER, parseTiers } from "@/lib/rate-limit/tiers";

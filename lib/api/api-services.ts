@@ -1,6 +1,10 @@
+import type { ApiKeyStore } from "@/lib/auth/api-key-store";
 import { type AuthenticatedKey, apiKeyAuthenticator } from "@/lib/auth/authenticate";
-import { apiStateDb, type StateDb } from "@/lib/db/api-state-db";
+import { pgKeyStore } from "@/lib/auth/pg-key-store";
+import { sqliteKeyStore } from "@/lib/auth/sqlite-key-store";
+import { type ApiState, apiState } from "@/lib/db/api-state";
 import { env } from "@/lib/env";
+import { pgRateLimiter } from "@/lib/rate-limit/pg-limiter";
 import { redisRateLimiter } from "@/lib/rate-limit/redis-limiter";
 import type { RateLimiter, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { sqliteRateLimiter } from "@/lib/rate-limit/sqlite-limiter";
@@ -11,8 +15,11 @@ import { parseTiers, type Tiers } from "@/lib/rate-limit/tiers";
  * and tiers, body timeout, trusted proxies, clock): built once per process from the settings.
  */
 export interface ApiServices {
-  authenticate(authorization: string | null): AuthenticatedKey | null;
+  authenticate(authorization: string | null): Promise<AuthenticatedKey | null>;
+  keys: ApiKeyStore;
   limiter: RateLimiter;
+  /** Where the limits live: beside the keys, or in Redis. */
+  limitStore: "sqlite" | "postgres" | "redis";
   tiers: Tiers;
   /** The browser UI endpoints' limit per client address. */
   uiWindows: WindowLimit[];
@@ -34,10 +41,22 @@ export interface ApiServicesSettings {
   now?: () => number;
 }
 
-export function createApiServices(db: StateDb, settings: ApiServicesSettings): ApiServices {
+/** The key store of the API state. */
+export const keyStoreFor = (state: ApiState): ApiKeyStore => (state.kind === "sqlite" ? sqliteKeyStore(state.db) : pgKeyStore(state.pg));
+
+/** Limits live in Redis when it is configured, else beside the keys. */
+function limiterFor(state: ApiState, redisUrl: string | undefined): RateLimiter {
+  if (redisUrl) return redisRateLimiter(redisUrl);
+  return state.kind === "sqlite" ? sqliteRateLimiter(state.db) : pgRateLimiter(state.pg.pool, state.pg.ready);
+}
+
+export function createApiServices(state: ApiState, settings: ApiServicesSettings): ApiServices {
+  const keys = keyStoreFor(state);
   return {
-    authenticate: apiKeyAuthenticator(db),
-    limiter: settings.redisUrl ? redisRateLimiter(settings.redisUrl) : sqliteRateLimiter(db),
+    authenticate: apiKeyAuthenticator(keys),
+    keys,
+    limiter: limiterFor(state, settings.redisUrl),
+    limitStore: settings.redisUrl ? "redis" : state.kind,
     tiers: parseTiers(settings.tiers),
     uiWindows: [{ name: "minute", limit: settings.uiPerMinute, windowMs: 60_000 }],
     bodyTimeoutMs: settings.bodyTimeoutMs ?? 10_000,
@@ -52,7 +71,7 @@ let shared: ApiServices | undefined;
 export function apiServices(): ApiServices {
   if (!shared) {
     const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, BODY_TIMEOUT_MS, TRUST_PROXY_HOPS } = env();
-    shared = createApiServices(apiStateDb(), {
+    shared = createApiServices(apiState(), {
       redisUrl: REDIS_URL,
       tiers: RATE_LIMIT_TIERS,
       uiPerMinute: UI_RATE_LIMIT_PER_MINUTE,

@@ -4,7 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createApiKey, revokeApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey, revokeApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { BackendError, DatabaseUnavailableError, ValidationError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "./body-limits";
