@@ -1,7 +1,6 @@
 import type { ApiKeyStore } from "@/lib/auth/api-key-store";
 import { type AuthenticatedKey, apiKeyAuthenticator } from "@/lib/auth/authenticate";
-import { pgKeyStore } from "@/lib/auth/pg-key-store";
-import { sqliteKeyStore } from "@/lib/auth/sqlite-key-store";
+import { keyStoreFor } from "@/lib/auth/key-store-for";
 import { type ApiState, apiState } from "@/lib/db/api-state";
 import { env } from "@/lib/env";
 import { pgRateLimiter } from "@/lib/rate-limit/pg-limiter";
@@ -28,10 +27,12 @@ export interface ApiServices {
   /** Proxies in front of the app whose `x-forwarded-for` entries are believed (TRUST_PROXY_HOPS). */
   trustProxyHops: number;
   now(): number;
+  /** Closes what these services opened themselves (the Redis connection); the API state belongs to its opener. */
+  close(): Promise<void>;
 }
 
 export interface ApiServicesSettings {
-  /** Shared limits in Redis instead of the state file. */
+  /** Shared limits in Redis instead of beside the keys (the state file or PostgreSQL). */
   redisUrl?: string;
   /** `RATE_LIMIT_TIERS` JSON. */
   tiers?: string;
@@ -41,27 +42,21 @@ export interface ApiServicesSettings {
   now?: () => number;
 }
 
-/** The key store of the API state. */
-export const keyStoreFor = (state: ApiState): ApiKeyStore => (state.kind === "sqlite" ? sqliteKeyStore(state.db) : pgKeyStore(state.pg));
-
-/** Limits live in Redis when it is configured, else beside the keys. */
-function limiterFor(state: ApiState, redisUrl: string | undefined): RateLimiter {
-  if (redisUrl) return redisRateLimiter(redisUrl);
-  return state.kind === "sqlite" ? sqliteRateLimiter(state.db) : pgRateLimiter(state.pg.pool, state.pg.ready);
-}
-
 export function createApiServices(state: ApiState, settings: ApiServicesSettings): ApiServices {
   const keys = keyStoreFor(state);
+  // Limits live in Redis when it is configured, else beside the keys.
+  const redis = settings.redisUrl ? redisRateLimiter(settings.redisUrl) : undefined;
   return {
     authenticate: apiKeyAuthenticator(keys),
     keys,
-    limiter: limiterFor(state, settings.redisUrl),
-    limitStore: settings.redisUrl ? "redis" : state.kind,
+    limiter: redis ?? (state.kind === "sqlite" ? sqliteRateLimiter(state.db) : pgRateLimiter(state.pg.pool, state.pg.ready)),
+    limitStore: redis ? "redis" : state.kind,
     tiers: parseTiers(settings.tiers),
     uiWindows: [{ name: "minute", limit: settings.uiPerMinute, windowMs: 60_000 }],
     bodyTimeoutMs: settings.bodyTimeoutMs ?? 10_000,
     trustProxyHops: settings.trustProxyHops ?? 0,
     now: settings.now ?? Date.now,
+    close: async () => redis?.close(),
   };
 }
 
