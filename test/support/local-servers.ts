@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { accessSync, chownSync, constants, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,10 +32,13 @@ async function waitFor(ready: () => Promise<boolean>, child: ChildProcess, what:
 
 function stopper(child: ChildProcess, cleanUp = () => {}, signal: NodeJS.Signals = "SIGTERM"): () => Promise<void> {
   return async () => {
-    const exited = child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : Promise.resolve();
-    // The whole process group: `npx next start` runs the server as a child of its own.
-    process.kill(-child.pid!, signal);
-    await exited;
+    // Stopping twice (a test stopped it to see what happens without it) only cleans up.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      // The whole process group: `npx next start` runs the server as a child of its own.
+      process.kill(-child.pid!, signal);
+      await exited;
+    }
     cleanUp();
   };
 }
@@ -92,8 +95,29 @@ export async function startRedis(): Promise<LocalServer> {
   return { url, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
 }
 
+/** A PostgreSQL program: from the PATH, else from Debian's newest /usr/lib/postgresql/<version>/bin. */
+function postgresProgram(name: string): string {
+  const executable = (file: string) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const onPath = (process.env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, name)).find(executable);
+  if (onPath !== undefined) return onPath;
+  let versions: string[] = [];
+  try {
+    versions = readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a));
+  } catch {
+    // Not installed: the caller's error says how to install it.
+  }
+  return versions.map((v) => `/usr/lib/postgresql/${v}/bin/${name}`).find(executable) ?? name;
+}
+
 /**
- * A PostgreSQL server (Debian's `postgresql`: initdb and postgres on the PATH) in its own
+ * A PostgreSQL server (Debian's `postgresql`) in its own
  * temporary directory, trusting local connections, without durability (a test database). As
  * root (CI) it runs as the `postgres` user, since PostgreSQL refuses to run as root.
  */
@@ -101,7 +125,10 @@ export async function startPostgres(): Promise<LocalServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "postgres-test-"));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" })), Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" })));
-  const command = (program: string, args: string[]): [string, string[]] => (asRoot ? ["runuser", ["-u", "postgres", "--", program, ...args]] : [program, args]);
+  const command = (name: string, args: string[]): [string, string[]] => {
+    const program = postgresProgram(name);
+    return asRoot ? ["runuser", ["-u", "postgres", "--", program, ...args]] : [program, args];
+  };
   const data = path.join(dir, "data");
   try {
     execFileSync(...command("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]), { stdio: "ignore" });
