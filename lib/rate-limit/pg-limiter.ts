@@ -4,7 +4,8 @@ import { LONGEST_WINDOW_MS } from "./tiers";
 import { decide, RateLimitStoreUnavailableError, type RateLimiter, type WindowState } from "./sliding-window";
 
 const SWEEP_EVERY_MS = 5 * 60_000;
-const Reply = z.array(z.coerce.number());
+// bigint[] arrives as strings.
+const ReplyRow = z.object({ reply: z.array(z.coerce.number()) });
 
 /**
  * The sliding-window log in PostgreSQL (`API_STATE_URL` without `REDIS_URL`): one call of the
@@ -24,7 +25,7 @@ export function pgRateLimiter(pool: Pool, ready: () => Promise<void>): RateLimit
           text: "SELECT rate_limit_consume($1, $2, $3, $4) AS reply",
           values: [subject, now, windows.map((w) => w.limit), windows.map((w) => w.windowMs)],
         });
-        reply = Reply.parse(z.object({ reply: z.unknown() }).parse(rows[0]).reply);
+        reply = ReplyRow.parse(rows[0]).reply;
       } catch (error) {
         throw new RateLimitStoreUnavailableError(error);
       }

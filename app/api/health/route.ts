@@ -2,7 +2,7 @@
 import { jsonResponse, serve } from "@/lib/api/pipeline";
 import { HttpProblem } from "@/lib/api/problem";
 import { getOnlyRoute } from "@/lib/api/route";
-import { stateStoreHealth } from "@/lib/api/state-health";
+import { reachableStateStores } from "@/lib/api/state-health";
 import { buildId, marketDb, metaValue } from "@/lib/db/market-db";
 import { DatabaseUnavailableError } from "@/lib/errors";
 
@@ -18,15 +18,7 @@ export function GET(request: Request) {
       // Problem details, with the database's state ("missing" or "building") for scripts that wait on it.
       throw new HttpProblem("unavailable", error.message, { headers: { "Retry-After": "10" }, members: { state: error.state } });
     }
-    const stores = await stateStoreHealth();
-    const away = Object.values(stores).filter((s) => !s.reachable);
-    if (away.length > 0) {
-      const names = [...new Set(away.map((s) => s.store))].join(" and ");
-      throw new HttpProblem("unavailable", `The API state store (${names}) cannot be reached: API requests answer 503 until it is back.`, {
-        headers: { "Retry-After": "5" },
-        members: { state_stores: stores },
-      });
-    }
+    const stores = await reachableStateStores();
     const body = {
       status: "ok",
       as_of: metaValue("as_of"),
