@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import { MIGRATIONS } from "@/lib/db/api-state-pg";
 import { type AppServer, type LocalServer, startApp, startPostgres, startRedis } from "@/test/support/local-servers";
 
 /*
@@ -24,6 +25,8 @@ test.beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
   shared = { API_STATE_URL: postgres.url, REDIS_URL: redis.url };
   dirs = [mkdtempSync(path.join(tmpdir(), "cluster-a-")), mkdtempSync(path.join(tmpdir(), "cluster-b-"))];
+  // The deployment step of the README: migrate, then start the instances (which find nothing to do).
+  expect(await npmRun("migrate")).toBe(`Applied migrations ${MIGRATIONS.map((m) => m.version).join(", ")}.`);
   instances = await Promise.all(dirs.map((dir) => startApp({ ...shared, API_STATE_PATH: path.join(dir, "state.db") })));
 });
 
@@ -33,13 +36,15 @@ test.afterAll(async () => {
   dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
 });
 
-/** `npm run apikey -- ...` against the shared PostgreSQL (and a state file neither instance reads). */
-async function apikey(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "apikey", "--", ...args], {
+/** `npm run <script> -- ...` against the shared PostgreSQL (and a state file neither instance reads). */
+async function npmRun(script: string, ...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", script, "--", ...args], {
     env: { ...process.env, ...shared, API_STATE_PATH: path.join(dirs[0]!, "cli-state.db") },
   });
   return stdout.trim();
 }
+
+const apikey = (...args: string[]) => npmRun("apikey", ...args);
 
 async function createKey(name: string): Promise<{ id: string; key: string }> {
   const lines = (await apikey("create", "--name", name)).split("\n");
@@ -55,6 +60,7 @@ test("health reports the same build id on both instances and reachable shared st
   for (const body of bodies) {
     expect(body.state_stores).toEqual({ api_keys: { store: "postgres", reachable: true }, rate_limits: { store: "redis", reachable: true } });
   }
+  expect(await npmRun("migrate")).toBe("The API state database is up to date.");
 });
 
 test("a key created through the CLI works on both; revoked through the CLI, both refuse it from the next request", async () => {
