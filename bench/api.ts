@@ -2,7 +2,8 @@
  * `npm run bench:api`: what API-key authentication and rate limiting add to a request.
  *
  * 1. In-process, per request: authenticate (format, checksum, SHA-256, lookup) + one sliding-window
- *    decision in a BEGIN IMMEDIATE transaction on a real state file. Target: ≤ 1 ms median.
+ *    decision, with each store: the SQLite state file (a BEGIN IMMEDIATE transaction; target ≤ 1 ms
+ *    median) and PostgreSQL (keys) + Redis (limits) on loopback, started here (target ≤ 2 ms median).
  * 2. In-process, the 401 path for the three kinds of bad key, and the whole route wrapper.
  * 3. Over HTTP, when the app is built: a flood of bad keys against a running instance (autocannon,
  *    in this process, on the same cores), next to the same load with a valid key. These numbers
@@ -14,19 +15,20 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { z } from "zod";
 import type { ApiOperation } from "@/lib/api/operation";
-import { createApiServices } from "@/lib/api/api-services";
+import { type ApiServices, createApiServices } from "@/lib/api/api-services";
 import { apiRoute } from "@/lib/api/route";
 import { generateApiKey } from "@/lib/auth/api-key-format";
-import { createApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { startApp } from "@/test/support/local-servers";
+import { openPgState } from "@/lib/db/api-state-pg";
+import { startApp, startPostgres, startRedis } from "@/test/support/local-servers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
 const statePath = path.join(dir, "state.db");
 const db = openApiStateDb(statePath);
 // Limits high enough that every request is admitted: the decision is measured, not the refusal.
 const BENCH_TIERS = '{"bench": {"minute": 100000000, "day": 100000000}}';
-const services = createApiServices(db, { tiers: BENCH_TIERS, uiPerMinute: 120 });
+const services = createApiServices({ kind: "sqlite", db }, { tiers: BENCH_TIERS, uiPerMinute: 120 });
 const keys = Array.from({ length: 5 }, () => createApiKey(db, { name: "bench", tier: "bench" }).key);
 // Other keys in the table, so the lookup is not a one-row search.
 for (let i = 0; i < 2000; i++) createApiKey(db, { name: "filler", tier: "starter" });
@@ -51,11 +53,27 @@ async function timeEach(runs: number, fn: (i: number) => unknown): Promise<numbe
 
 // 1. Authentication + rate limiting. 5 keys x 1,000 requests: each key ends with 1,000 requests in
 // its 24-hour window, the most a starter key can hold.
-const admitted = await timeEach(5000, async (i) => {
-  const key = services.authenticate(`Bearer ${keys[i % keys.length]}`)!;
-  await services.limiter.consume(`key:${key.keyId}`, windows, Date.now());
-});
-console.log(`auth + rate limit, admitted request:     ${summary(admitted)}`);
+async function authAndLimit(title: string, on: ApiServices, bearer: string[]) {
+  const samples = await timeEach(5000, async (i) => {
+    const key = (await on.authenticate(`Bearer ${bearer[i % bearer.length]}`))!;
+    await on.limiter.consume(`key:${key.keyId}`, windows, Date.now());
+  });
+  console.log(`auth + rate limit, admitted, ${title.padEnd(17)} ${summary(samples)}`);
+}
+await authAndLimit("SQLite:", services, keys);
+
+// The shared stores: keys in PostgreSQL, limits in Redis (the deployment the README describes) or in PostgreSQL too.
+const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+const pg = openPgState(postgres.url);
+const withRedis = createApiServices({ kind: "postgres", pg }, { redisUrl: redis.url, tiers: BENCH_TIERS, uiPerMinute: 120 });
+const pgOnly = createApiServices({ kind: "postgres", pg }, { tiers: BENCH_TIERS, uiPerMinute: 120 });
+const sharedKeys = await Promise.all(Array.from({ length: 5 }, async () => (await withRedis.keys.create({ name: "bench", tier: "bench" })).key));
+for (let i = 0; i < 2000; i++) await withRedis.keys.create({ name: "filler", tier: "starter" });
+await authAndLimit("PostgreSQL+Redis:", withRedis, sharedKeys);
+await authAndLimit("PostgreSQL only:", pgOnly, sharedKeys);
+await withRedis.close();
+await pg.close();
+await Promise.all([postgres.stop(), redis.stop()]);
 
 // 2. The 401 path: nothing is counted, nothing is written.
 const valid = generateApiKey();

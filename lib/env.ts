@@ -10,6 +10,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default("data"),
   DATABASE_PATH: z.string().default("var/screener.db"),
   API_STATE_PATH: z.string().default("var/api-state.db"),
+  /** API keys and (without REDIS_URL) rate limits in PostgreSQL shared by every instance, instead of API_STATE_PATH. */
+  API_STATE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
   REDIS_URL: z.string().url().optional(),
   /** JSON tiers added to (or overriding) the built-in starter tier; see lib/rate-limit/tiers.ts. */
   RATE_LIMIT_TIERS: z

@@ -97,3 +97,11 @@ export class DatabaseUnavailableError extends Error {
     this.name = "DatabaseUnavailableError";
   }
 }
+
+/** 503: the API key store (the state file or PostgreSQL) cannot answer, so no key can be checked. */
+export class KeyStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("The API key store is unavailable", { cause });
+    this.name = "KeyStoreUnavailableError";
+  }
+}

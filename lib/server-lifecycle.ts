@@ -1,5 +1,6 @@
+import { apiState } from "@/lib/db/api-state";
 import { env } from "@/lib/env";
-import { logLine } from "@/lib/log";
+import { describeError, logLine } from "@/lib/log";
 import { queryPool } from "@/lib/work/query-pool";
 
 /**
@@ -7,9 +8,15 @@ import { queryPool } from "@/lib/work/query-pool";
  * and SIGTERM has a bound. Next's own SIGTERM handler (next start) stops accepting connections and
  * exits once the requests in flight are answered; their deadlines and the body timeout keep that
  * short, and SHUTDOWN_GRACE_MS caps it whatever happens. Connections close themselves on exit.
+ * A PostgreSQL API state is migrated now; if PostgreSQL is away, the first request that needs it
+ * tries again (and answers 503 until it succeeds).
  */
 export function startServing(): void {
   queryPool();
+  const state = apiState();
+  if (state.kind === "postgres") {
+    state.pg.ready().catch((error: unknown) => logLine("error", "API state migrations not applied: PostgreSQL unreachable", { error: describeError(error, false) }));
+  }
   process.once("SIGTERM", () => {
     const { SHUTDOWN_GRACE_MS } = env();
     logLine("info", "SIGTERM: finishing requests in flight", { grace_ms: SHUTDOWN_GRACE_MS });

@@ -2,15 +2,19 @@
  * `npm run apikey -- create --name NAME [--tier starter]`: prints the new key alone on the last
  * line of stdout (it is shown once; only its SHA-256 is stored).
  * `npm run apikey -- list`: every key, without secrets. `npm run apikey -- revoke ID`.
- * Keys live in the API state file (API_STATE_PATH), which the market data ingest never touches.
+ * Keys live where the app keeps them: PostgreSQL when API_STATE_URL is set, else the API state
+ * file (API_STATE_PATH), which the market data ingest never touches.
  */
 import { Command, InvalidArgumentError } from "commander";
-import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/auth/api-key-store";
-import { apiStateDb } from "@/lib/db/api-state-db";
+import { keyStoreFor } from "@/lib/auth/key-store-for";
+import { apiState } from "@/lib/db/api-state";
 import { env } from "@/lib/env";
 import { DEFAULT_TIER, parseTiers } from "@/lib/rate-limit/tiers";
 
-const program = new Command("apikey").description(`Manage API keys in ${env().API_STATE_PATH}`);
+const state = apiState();
+const store = keyStoreFor(state);
+const where = state.kind === "postgres" ? "PostgreSQL (API_STATE_URL)" : env().API_STATE_PATH;
+const program = new Command("apikey").description(`Manage API keys in ${where}`);
 
 program
   .command("create")
@@ -20,10 +24,10 @@ program
     return name.trim();
   })
   .option("--tier <tier>", "rate-limit tier", DEFAULT_TIER)
-  .action(({ name, tier }: { name: string; tier: string }) => {
+  .action(async ({ name, tier }: { name: string; tier: string }) => {
     const tiers = parseTiers(env().RATE_LIMIT_TIERS);
     if (!tiers.has(tier)) program.error(`Unknown tier "${tier}". Configured tiers: ${[...tiers.keys()].join(", ")}.`);
-    const { record, key } = createApiKey(apiStateDb(), { name, tier });
+    const { record, key } = await store.create({ name, tier });
     console.log(`Created ${record.id} (${record.name}, tier ${record.tier}). The key is shown once; store it now:`);
     console.log(key);
   });
@@ -31,8 +35,8 @@ program
 program
   .command("list")
   .description("list keys (ids, names, tiers, dates; never the keys)")
-  .action(() => {
-    const keys = listApiKeys(apiStateDb());
+  .action(async () => {
+    const keys = await store.list();
     if (keys.length === 0) {
       console.log("No API keys yet. Create one with: npm run apikey -- create --name NAME");
       return;
@@ -44,12 +48,19 @@ program
 
 program
   .command("revoke")
-  .description("revoke a key by id; it is refused from the next request on")
+  .description("revoke a key by id; it is refused from the next request on, on every instance")
   .argument("<id>", "the key id shown by create and list (key_...)")
-  .action((id: string) => {
-    const record = revokeApiKey(apiStateDb(), id);
+  .action(async (id: string) => {
+    const record = await store.revoke(id);
     if (record === null) return program.error(`No key with id ${id}. See: npm run apikey -- list`);
     console.log(`Revoked ${record.id} (${record.name}) at ${record.revokedAt}.`);
   });
 
-program.parse();
+try {
+  await program.parseAsync();
+} catch (error) {
+  // PostgreSQL unreachable, or the state file locked: say so without a stack.
+  program.error(`${error instanceof Error ? error.message : String(error)}${error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ""}`);
+} finally {
+  if (state.kind === "postgres") await state.pg.close();
+}

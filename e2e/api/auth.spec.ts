@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { createApiKey, revokeApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey, revokeApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { E2E_API_STATE_PATH } from "../../playwright.config";
 import { BASIC_PATH, call, newKey, OPTIONS_PATH, postJson, problem } from "./support";

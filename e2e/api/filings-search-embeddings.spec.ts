@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { createApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { remoteEmbedderId } from "@/lib/filings/embeddings/remote-embedder";
 import { type EmbeddingsEndpoint, startEmbeddingsEndpoint } from "@/test/support/filings/embeddings-endpoint";

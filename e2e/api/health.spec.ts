@@ -7,8 +7,11 @@ test.describe("health", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBeTruthy();
     expect(response.headers.get("cache-control")).toBe("no-store");
-    const body = (await response.json()) as { status: string; as_of: string; built_at: string; counts: Record<string, number> };
+    const body = (await response.json()) as { status: string; as_of: string; built_at: string; build_id: string; counts: Record<string, number>; state_stores: unknown };
     expect(body.status).toBe("ok");
+    expect(body.build_id).toMatch(/^[0-9a-f]{16}$/);
+    // The zero-configuration default: keys and limits in the state file, which answers.
+    expect(body.state_stores).toEqual({ api_keys: { store: "sqlite", reachable: true }, rate_limits: { store: "sqlite", reachable: true } });
     expect(body.as_of).toBe("2017-03-31");
     expect(Date.parse(body.built_at)).not.toBeNaN();
     const { counts } = body;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { createApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { type AppServer, startApp } from "@/test/support/local-servers";
 import { BENCH_SCREENS } from "@/bench/support/screener-suite";

@@ -1,5 +1,5 @@
 import { test } from "@playwright/test";
-import { createApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { ProblemSchema } from "@/lib/api/problem";
 import { E2E_API_STATE_PATH } from "../../playwright.config";

@@ -1,6 +1,6 @@
 import { type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { createApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { env } from "@/lib/env";
 import { E2E_API_STATE_PATH } from "../../playwright.config";

@@ -1,6 +1,9 @@
+import type { ApiKeyStore } from "@/lib/auth/api-key-store";
 import { type AuthenticatedKey, apiKeyAuthenticator } from "@/lib/auth/authenticate";
-import { apiStateDb, type StateDb } from "@/lib/db/api-state-db";
+import { keyStoreFor } from "@/lib/auth/key-store-for";
+import { type ApiState, apiState } from "@/lib/db/api-state";
 import { env } from "@/lib/env";
+import { pgRateLimiter } from "@/lib/rate-limit/pg-limiter";
 import { redisRateLimiter } from "@/lib/rate-limit/redis-limiter";
 import type { RateLimiter, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { sqliteRateLimiter } from "@/lib/rate-limit/sqlite-limiter";
@@ -11,8 +14,11 @@ import { parseTiers, type Tiers } from "@/lib/rate-limit/tiers";
  * and tiers, body timeout, trusted proxies, clock): built once per process from the settings.
  */
 export interface ApiServices {
-  authenticate(authorization: string | null): AuthenticatedKey | null;
+  authenticate(authorization: string | null): Promise<AuthenticatedKey | null>;
+  keys: ApiKeyStore;
   limiter: RateLimiter;
+  /** Where the limits live: beside the keys, or in Redis. */
+  limitStore: "sqlite" | "postgres" | "redis";
   tiers: Tiers;
   /** The browser UI endpoints' limit per client address. */
   uiWindows: WindowLimit[];
@@ -21,10 +27,12 @@ export interface ApiServices {
   /** Proxies in front of the app whose `x-forwarded-for` entries are believed (TRUST_PROXY_HOPS). */
   trustProxyHops: number;
   now(): number;
+  /** Closes what these services opened themselves (the Redis connection); the API state belongs to its opener. */
+  close(): Promise<void>;
 }
 
 export interface ApiServicesSettings {
-  /** Shared limits in Redis instead of the state file. */
+  /** Shared limits in Redis instead of beside the keys (the state file or PostgreSQL). */
   redisUrl?: string;
   /** `RATE_LIMIT_TIERS` JSON. */
   tiers?: string;
@@ -34,15 +42,21 @@ export interface ApiServicesSettings {
   now?: () => number;
 }
 
-export function createApiServices(db: StateDb, settings: ApiServicesSettings): ApiServices {
+export function createApiServices(state: ApiState, settings: ApiServicesSettings): ApiServices {
+  const keys = keyStoreFor(state);
+  // Limits live in Redis when it is configured, else beside the keys.
+  const redis = settings.redisUrl ? redisRateLimiter(settings.redisUrl) : undefined;
   return {
-    authenticate: apiKeyAuthenticator(db),
-    limiter: settings.redisUrl ? redisRateLimiter(settings.redisUrl) : sqliteRateLimiter(db),
+    authenticate: apiKeyAuthenticator(keys),
+    keys,
+    limiter: redis ?? (state.kind === "sqlite" ? sqliteRateLimiter(state.db) : pgRateLimiter(state.pg.pool, state.pg.ready)),
+    limitStore: redis ? "redis" : state.kind,
     tiers: parseTiers(settings.tiers),
     uiWindows: [{ name: "minute", limit: settings.uiPerMinute, windowMs: 60_000 }],
     bodyTimeoutMs: settings.bodyTimeoutMs ?? 10_000,
     trustProxyHops: settings.trustProxyHops ?? 0,
     now: settings.now ?? Date.now,
+    close: async () => redis?.close(),
   };
 }
 
@@ -52,7 +66,7 @@ let shared: ApiServices | undefined;
 export function apiServices(): ApiServices {
   if (!shared) {
     const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, BODY_TIMEOUT_MS, TRUST_PROXY_HOPS } = env();
-    shared = createApiServices(apiStateDb(), {
+    shared = createApiServices(apiState(), {
       redisUrl: REDIS_URL,
       tiers: RATE_LIMIT_TIERS,
       uiPerMinute: UI_RATE_LIMIT_PER_MINUTE,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { BackendError, DatabaseUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
+import { BackendError, DatabaseUnavailableError, KeyStoreUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
 import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
@@ -101,6 +101,9 @@ export function problemFor(error: unknown): { body: ProblemBody; headers: Record
   }
   if (error instanceof RateLimitStoreUnavailableError) {
     return { body: problemBody("unavailable", "The rate limiter is unavailable; retry shortly."), headers: retryAfter(5), fault: true };
+  }
+  if (error instanceof KeyStoreUnavailableError) {
+    return { body: problemBody("unavailable", "The API key store is unavailable, so no key can be checked; retry shortly."), headers: retryAfter(5), fault: true };
   }
   return { body: problemBody("internal", INTERNAL_DETAIL), headers: {}, fault: true };
 }

@@ -34,7 +34,7 @@ export const PROBLEMS = {
   unavailable: {
     status: 503,
     title: "Service unavailable",
-    when: "The market database is being built (screener operations; filing search answers 502 then); the request did not finish within its deadline (2 s for screens, 5 s for filing searches by default); the caller already has as many screens and searches running and waiting as it may, or the server is busy or shutting down; or the rate-limit store cannot be reached. `Retry-After` says when to retry.",
+    when: "The market database is being built (screener operations; filing search answers 502 then); the request did not finish within its deadline (2 s for screens, 5 s for filing searches by default); the caller already has as many screens and searches running and waiting as it may, or the server is busy or shutting down; or the API key store or the rate-limit store (the state file, PostgreSQL, Redis) cannot be reached: the request is then neither admitted nor counted. `Retry-After` says when to retry.",
   },
 } as const satisfies Record<string, { status: number; title: string; when: string }>;
 

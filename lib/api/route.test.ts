@@ -4,8 +4,9 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createApiKey, revokeApiKey } from "@/lib/auth/api-key-store";
+import { createApiKey, revokeApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
+import { openPgState } from "@/lib/db/api-state-pg";
 import { BackendError, DatabaseUnavailableError, ValidationError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "./body-limits";
 import type { ApiOperation } from "./operation";
@@ -17,7 +18,7 @@ import { apiRoute, clientAddress, uiRoute } from "./route";
 const dir = mkdtempSync(path.join(tmpdir(), "api-route-"));
 const db = openApiStateDb(path.join(dir, "state.db"));
 let clock = Date.parse("2026-04-01T10:00:00Z");
-const services = createApiServices(db, { uiPerMinute: 5, tiers: '{"bulk": {"minute": 1000000, "day": 1000000}}', now: () => clock });
+const services = createApiServices({ kind: "sqlite", db }, { uiPerMinute: 5, tiers: '{"bulk": {"minute": 1000000, "day": 1000000}}', now: () => clock });
 afterAll(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
@@ -100,6 +101,21 @@ describe("apiRoute: authentication", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("ratelimit")).toBe('"minute";r=29;t=60, "day";r=999;t=86400');
     expect(ok.headers.get("ratelimit-policy")).toBe('"minute";q=30;w=60, "day";q=1000;w=86400');
+  });
+
+  it("answers 503 with Retry-After, never an admission, when the key store cannot be reached", async () => {
+    // Nothing listens on port 1: every lookup fails to connect.
+    const state = openPgState("postgres://postgres@127.0.0.1:1/postgres");
+    const unreachable = createApiServices({ kind: "postgres", pg: state }, { uiPerMinute: 5 });
+    const route = apiRoute(statusOperation, () => ({ ok: true }), () => unreachable);
+    const response = await route.GET(new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: `Bearer ${newKey()}` } }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect((await problemOf(response)).detail).toContain("API key store");
+    // A malformed key is still refused without asking the store.
+    expect((await route.GET(new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: "Bearer nope" } }))).status).toBe(401);
+    await state.close();
   });
 });
 

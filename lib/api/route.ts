@@ -99,7 +99,7 @@ interface Gate {
   /** OPTIONS: the CORS preflight. */
   preflight(context: RequestContext, allow: string): Response;
   /** Who is asking and the limits that count it (null: not counted), or throws the refusal (401, 403). */
-  identify(context: RequestContext, services: ApiServices): Counted | null;
+  identify(context: RequestContext, services: ApiServices): Promise<Counted | null>;
 }
 
 interface Counted {
@@ -131,7 +131,7 @@ function createRoute(
           throw new HttpProblem("method_not_allowed", methodNotAllowedDetail(called, operation.path, method), { headers: { Allow: allow } });
         }
         const shared = services();
-        const counted = gate.identify(context, shared);
+        const counted = await gate.identify(context, shared);
         // Received before counting: a body that never arrives (408) costs the caller nothing.
         const received = schema === undefined ? null : await receiveBody(request, shared.bodyTimeoutMs);
         if (counted !== null) await throttle(context, counted, shared);
@@ -184,9 +184,9 @@ const UNAUTHORIZED = () => new HttpProblem("unauthorized", UNAUTHORIZED_DETAIL, 
 const apiKeyGate: Gate = {
   headers: publicCorsHeaders,
   preflight: noContent,
-  identify(context, services) {
+  async identify(context, services) {
     // Decided before any throttling: refused keys are never counted, and the check is cheap.
-    const key = services.authenticate(context.request.headers.get("authorization"));
+    const key = await services.authenticate(context.request.headers.get("authorization"));
     if (key === null) throw UNAUTHORIZED();
     context.keyId = key.keyId;
     // A key whose tier was removed from the configuration falls back to the default tier.
@@ -197,7 +197,7 @@ const apiKeyGate: Gate = {
 const openGate: Gate = {
   headers: publicCorsHeaders,
   preflight: noContent,
-  identify: () => null,
+  identify: async () => null,
 };
 
 const sameOriginGate: Gate = {
@@ -206,7 +206,7 @@ const sameOriginGate: Gate = {
     assertSameOrigin(context.request);
     return noContent(context, allow);
   },
-  identify(context, services) {
+  async identify(context, services) {
     assertSameOrigin(context.request);
     return { subject: uiSubject(context.request.headers, services), windows: services.uiWindows };
   },

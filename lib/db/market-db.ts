@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
@@ -76,4 +77,14 @@ export function cachedStatement(sql: string): Database.Statement {
 /** A metadata value written by the ingest (`as_of`, `counts`, `sources`, `built_at`). */
 export function metaValue(key: string): string | null {
   return (marketDb().prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined) ?? null;
+}
+
+/**
+ * The build's id: a digest of its meta rows, which a build writes once (with its time). Every copy
+ * of one database file has the same id; two builds never do. Instances behind one balancer should
+ * all report the same.
+ */
+export function buildId(): string {
+  const rows = marketDb().prepare("SELECT key, value FROM meta ORDER BY key").raw().all();
+  return createHash("sha256").update(JSON.stringify(rows)).digest("hex").slice(0, 16);
 }

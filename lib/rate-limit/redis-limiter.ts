@@ -80,6 +80,13 @@ export function redisRateLimiter(url: string, keyPrefix = "ratelimit:"): RedisRa
       });
       return decide(windows, states, now);
     },
+    async ping() {
+      try {
+        await redis.ping();
+      } catch (error) {
+        throw new RateLimitStoreUnavailableError(error);
+      }
+    },
     async close() {
       if (redis.status === "ready") await redis.quit();
       else redis.disconnect();

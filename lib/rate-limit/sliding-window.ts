@@ -44,6 +44,8 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Admits and records one request for `subject`, or refuses it without recording it. Atomic. */
   consume(subject: string, windows: readonly WindowLimit[], now: number): Promise<RateLimitDecision>;
+  /** Resolves when the store answers (the health check); throws RateLimitStoreUnavailableError when not. */
+  ping(): Promise<void>;
 }
 
 /** The store behind the limiter cannot answer (Redis down, state file locked too long): 503. */

@@ -43,15 +43,18 @@ export function sqliteRateLimiter(db: Database.Database): RateLimiter {
     })
     .immediate;
 
+  const guarded = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      // The busy timeout ran out: another process held the write lock for seconds.
+      if ((error as { code?: string }).code === "SQLITE_BUSY") throw new RateLimitStoreUnavailableError(error);
+      throw error;
+    }
+  };
+  const probe = db.prepare("SELECT 1");
   return {
-    consume: async (subject, windows, now) => {
-      try {
-        return consume(subject, windows, now);
-      } catch (error) {
-        // The busy timeout ran out: another process held the write lock for seconds.
-        if ((error as { code?: string }).code === "SQLITE_BUSY") throw new RateLimitStoreUnavailableError(error);
-        throw error;
-      }
-    },
+    consume: async (subject, windows, now) => guarded(() => consume(subject, windows, now)),
+    ping: async () => void guarded(() => probe.get()),
   };
 }

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { PgState } from "@/lib/db/api-state-pg";
+import { KeyStoreUnavailableError } from "@/lib/errors";
+import { type ApiKeyRecord, type ApiKeyStore, newApiKey } from "./api-key-store";
+
+/**
+ * API keys in PostgreSQL (`API_STATE_URL`), shared by every app instance. Every lookup asks the
+ * database (one indexed read over a pooled connection): there is no key cache, so a revocation
+ * holds on every instance from its next request.
+ */
+const KeyRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  tier: z.string(),
+  key_hint: z.string(),
+  created_at: z.date(),
+  revoked_at: z.date().nullable(),
+});
+const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: z.boolean() });
+
+const toRecord = (row: unknown): ApiKeyRecord => {
+  const { id, name, tier, key_hint, created_at, revoked_at } = KeyRow.parse(row);
+  return { id, name, tier, hint: key_hint, createdAt: created_at.toISOString(), revokedAt: revoked_at?.toISOString() ?? null };
+};
+
+const COLUMNS = "id, name, tier, key_hint, created_at, revoked_at";
+
+export function pgKeyStore(state: PgState): ApiKeyStore {
+  /** Runs one query once the schema is current; PostgreSQL being away becomes KeyStoreUnavailableError. */
+  async function query(sql: string, values: unknown[] = []): Promise<unknown[]> {
+    try {
+      await state.ready();
+      return (await state.pool.query({ text: sql, values })).rows;
+    } catch (error) {
+      throw new KeyStoreUnavailableError(error);
+    }
+  }
+
+  return {
+    kind: "postgres",
+    async create(input) {
+      const { record, key, hash } = newApiKey(input);
+      await query(`INSERT INTO api_keys (id, name, tier, key_hash, key_hint, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        record.id,
+        record.name,
+        record.tier,
+        hash,
+        record.hint,
+        record.createdAt,
+      ]);
+      return { record, key };
+    },
+    list: async () => (await query(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`)).map(toRecord),
+    async revoke(id) {
+      // COALESCE keeps the first revocation's time, as the SQLite store does.
+      const rows = await query(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+      return rows.length === 0 ? null : toRecord(rows[0]);
+    },
+    async find(hash) {
+      const rows = await query(`SELECT id, tier, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = $1`, [hash]);
+      return rows.length === 0 ? undefined : FoundRow.parse(rows[0]);
+    },
+    ping: async () => void (await query("SELECT 1")),
+  };
+}

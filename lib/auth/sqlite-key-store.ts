@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { StateDb } from "@/lib/db/api-state-db";
+import { KeyStoreUnavailableError } from "@/lib/errors";
+import { type ApiKeyRecord, type ApiKeyStore, type FoundKey, newApiKey } from "./api-key-store";
+
+/**
+ * API keys in the SQLite state file (API_STATE_PATH). The functions are synchronous (tests and
+ * benches set up keys with them); `sqliteKeyStore` is the same behind the store interface.
+ */
+const KeyRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  tier: z.string(),
+  key_hint: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: z.int() });
+
+const toRecord = (row: unknown): ApiKeyRecord => {
+  const { id, name, tier, key_hint, created_at, revoked_at } = KeyRow.parse(row);
+  return { id, name, tier, hint: key_hint, createdAt: created_at, revokedAt: revoked_at };
+};
+
+const COLUMNS = "id, name, tier, key_hint, created_at, revoked_at";
+
+export function createApiKey(db: StateDb, input: { name: string; tier: string }): { record: ApiKeyRecord; key: string } {
+  const { record, key, hash } = newApiKey(input);
+  db.prepare(`INSERT INTO api_keys (id, name, tier, key_hash, key_hint, created_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    record.id,
+    record.name,
+    record.tier,
+    hash,
+    record.hint,
+    record.createdAt,
+  );
+  return { record, key };
+}
+
+export function listApiKeys(db: StateDb): ApiKeyRecord[] {
+  return db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`).all().map(toRecord);
+}
+
+export function revokeApiKey(db: StateDb, id: string): ApiKeyRecord | null {
+  db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`).run(new Date().toISOString(), id);
+  const row = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE id = ?`).get(id);
+  return row === undefined ? null : toRecord(row);
+}
+
+export function sqliteKeyStore(db: StateDb): ApiKeyStore {
+  // Prepared once: this runs on every request.
+  const lookup = db.prepare(`SELECT id, tier, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = ?`);
+  const guarded = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      // The busy timeout ran out: another process held the write lock for seconds.
+      if ((error as { code?: string }).code === "SQLITE_BUSY") throw new KeyStoreUnavailableError(error);
+      throw error;
+    }
+  };
+  return {
+    kind: "sqlite",
+    create: async (input) => createApiKey(db, input),
+    list: async () => listApiKeys(db),
+    revoke: async (id) => revokeApiKey(db, id),
+    find: async (hash): Promise<FoundKey | undefined> => {
+      const row = guarded(() => lookup.get(hash));
+      if (row === undefined) return undefined;
+      const { id, tier, revoked } = FoundRow.parse(row);
+      return { id, tier, revoked: revoked === 1 };
+    },
+    ping: async () => void guarded(() => db.prepare("SELECT 1").get()),
+  };
+}

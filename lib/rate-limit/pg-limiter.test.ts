@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPgState, type PgState } from "@/lib/db/api-state-pg";
+import { type LocalServer, startPostgres } from "@/test/support/local-servers";
+import { limiterContract } from "@/test/support/rate-limit/limiter-contract";
+import { pgRateLimiter } from "./pg-limiter";
+import { RateLimitStoreUnavailableError, type RateLimiter } from "./sliding-window";
+import { parseTiers } from "./tiers";
+
+// A real PostgreSQL, started here in a temporary directory and stopped after the tests.
+let server: LocalServer;
+let state: PgState;
+let limiter: RateLimiter;
+beforeAll(async () => {
+  server = await startPostgres();
+  state = openPgState(server.url);
+  limiter = pgRateLimiter(state.pool, state.ready);
+}, 60_000);
+afterAll(async () => {
+  await state.close();
+  await server.stop();
+});
+
+limiterContract("PostgreSQL limiter", () => limiter);
+
+describe("PostgreSQL limiter across instances", () => {
+  it("admits exactly 30 when two app instances (two pools) race 80 requests", async () => {
+    const other = openPgState(server.url);
+    const second = pgRateLimiter(other.pool, other.ready);
+    const windows = parseTiers(undefined).get("starter")!;
+    const subject = `instances-${Date.now()}`;
+    const now = Date.now();
+    const decisions = await Promise.all(Array.from({ length: 80 }, (_, i) => (i % 2 ? limiter : second).consume(subject, windows, now + (i % 7))));
+    await other.close();
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(30);
+  });
+
+  it("fails with a store error (a 503 for the caller) when PostgreSQL is unreachable", async () => {
+    const down = await startPostgres();
+    const orphan = openPgState(down.url);
+    const windows = parseTiers(undefined).get("starter")!;
+    const unreachable = pgRateLimiter(orphan.pool, orphan.ready);
+    await unreachable.ping();
+    await down.stop();
+    await expect(unreachable.consume("s", windows, Date.now())).rejects.toBeInstanceOf(RateLimitStoreUnavailableError);
+    await expect(unreachable.ping()).rejects.toBeInstanceOf(RateLimitStoreUnavailableError);
+    await orphan.close();
+  }, 30_000);
+});

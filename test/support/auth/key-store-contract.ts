@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { hashApiKey } from "@/lib/auth/api-key-format";
+import type { ApiKeyStore } from "@/lib/auth/api-key-store";
+import { apiKeyAuthenticator } from "@/lib/auth/authenticate";
+
+/**
+ * The behaviour every API key store must have (run against the SQLite state file and against a
+ * real PostgreSQL). `other` is a second handle on the same storage, as another app instance or
+ * the `apikey` command has; `stranger` is a store with storage of its own.
+ */
+export function keyStoreContract(name: string, stores: () => { store: ApiKeyStore; other: ApiKeyStore; stranger: ApiKeyStore }) {
+  describe(`${name}: API key store`, () => {
+    it("finds a key by its SHA-256 with its tier; never by the key itself", async () => {
+      const { store } = stores();
+      const { key, record } = await store.create({ name: "research notebook", tier: "starter" });
+      expect(record).toMatchObject({ name: "research notebook", tier: "starter", hint: key.slice(-4), revokedAt: null });
+      expect(record.id).toMatch(/^key_[0-9A-Za-z]{12}$/);
+      expect(await store.find(hashApiKey(key))).toEqual({ id: record.id, tier: "starter", revoked: false });
+      expect(await store.find(Buffer.from(key))).toBeUndefined();
+    });
+
+    it("lists keys without secrets, oldest first; names need not be unique", async () => {
+      const { store } = stores();
+      const a = await store.create({ name: "same", tier: "starter" });
+      const b = await store.create({ name: "same", tier: "pro" });
+      const listed = await store.list();
+      const ids = listed.map((k) => k.id);
+      expect(ids).toEqual(expect.arrayContaining([a.record.id, b.record.id]));
+      const created = listed.map((k) => k.createdAt);
+      expect(created).toEqual([...created].sort());
+      expect(JSON.stringify(listed)).not.toContain(a.key);
+      expect(listed.find((k) => k.id === b.record.id)).toEqual(b.record);
+    });
+
+    it("authenticates in order: format, checksum, lookup, revoked", async () => {
+      const { store, stranger } = stores();
+      const authenticate = apiKeyAuthenticator(store);
+      const { key, record } = await store.create({ name: "n", tier: "starter" });
+      expect(await authenticate(`Bearer ${key}`)).toEqual({ keyId: record.id, tier: "starter" });
+      expect(await authenticate(`bearer  ${key}`)).toEqual({ keyId: record.id, tier: "starter" });
+      expect(await authenticate(null)).toBeNull();
+      expect(await authenticate(key)).toBeNull();
+      expect(await authenticate(`Basic ${key}`)).toBeNull();
+      expect(await authenticate("Bearer not-a-key")).toBeNull();
+      const typo = key.slice(0, 10) + (key[10] === "a" ? "b" : "a") + key.slice(11);
+      expect(await authenticate(`Bearer ${typo}`)).toBeNull();
+      // Well-formed (valid checksum) but never issued by this store.
+      const foreign = (await stranger.create({ name: "elsewhere", tier: "starter" })).key;
+      expect(await authenticate(`Bearer ${foreign}`)).toBeNull();
+    });
+
+    it("a key created or revoked through one handle holds on the other's next lookup (no cache)", async () => {
+      const { store, other } = stores();
+      const authenticate = apiKeyAuthenticator(store);
+      const { key, record } = await other.create({ name: "cli", tier: "starter" });
+      expect(await authenticate(`Bearer ${key}`)).toEqual({ keyId: record.id, tier: "starter" });
+      const revoked = await other.revoke(record.id);
+      expect(revoked?.revokedAt).not.toBeNull();
+      expect(await authenticate(`Bearer ${key}`)).toBeNull();
+      expect(await store.find(hashApiKey(key))).toEqual({ id: record.id, tier: "starter", revoked: true });
+      // Revoking again keeps the first time; an unknown id is null.
+      expect((await store.revoke(record.id))?.revokedAt).toBe(revoked?.revokedAt);
+      expect(await store.revoke("key_missing")).toBeNull();
+      expect((await store.list()).find((k) => k.id === record.id)?.revokedAt).toBe(revoked?.revokedAt);
+    });
+
+    it("answers a ping", async () => {
+      await expect(stores().store.ping()).resolves.toBeUndefined();
+    });
+  });
+}
