@@ -6,7 +6,7 @@ import { type FiscalYearRow, fiscalYearRows, snapshotValues } from "./company-me
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { loadGics2016 } from "./gics-2016";
 import { buildIndexMembers } from "./index-members";
-import { JoinAudit, JoinAuditError } from "./join-audit";
+import { JoinAudit } from "./join-audit";
 import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { parseListings } from "./listings";
@@ -86,7 +86,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
   // share pages.
   const gics2016 = loadGics2016(paths.gics2016, paths.gics2016Labels);
   const built = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), gics2016, audit, secTickers });
-  reportJoins(audit, progress);
+  audit.check(progress);
   const universe = built
     .filter(carriesData)
     .sort((a, b) => compareText(a.country, b.country) || compareText(a.sector, b.sector) || compareText(a.fullTicker, b.fullTicker));
@@ -126,13 +126,6 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
   progress(describeDifferences(db));
   return { companies: universe.length, withPrices, withFundamentals, secCompanies };
-}
-
-/** Prints every suspicious join with its reason; refuses the build when one is certainly wrong. */
-function reportJoins(audit: JoinAudit, progress: Progress) {
-  const suspicious = audit.suspicious;
-  progress(`joins by symbol or name that looked wrong and were resolved: ${suspicious.length}${suspicious.length ? "\n  " : ""}${audit.lines(suspicious).join("\n  ")}`);
-  if (audit.wrong.length > 0) throw new JoinAuditError(audit.wrong);
 }
 
 /** Where SEC companyfacts and the Kaggle file disagree (the company page lists each value). */

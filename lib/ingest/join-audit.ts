@@ -49,18 +49,22 @@ export class JoinAudit {
     return this.issues.filter((issue) => !CERTAINLY_WRONG.has(issue.kind));
   }
 
-  /** One line per issue, for the ingest log. */
-  lines(issues: readonly JoinIssue[]): string[] {
-    return issues.map((issue) => `${issue.kind}: ${issue.subject}: ${issue.reason}`);
+  /** Reports every suspicious join with its reason; throws when one is certainly wrong. */
+  check(progress: (message: string) => void) {
+    const suspicious = this.suspicious;
+    progress(`joins by symbol or name that looked wrong and were resolved: ${suspicious.length}${suspicious.map((issue) => `\n  ${line(issue)}`).join("")}`);
+    if (this.wrong.length > 0) throw new JoinAuditError(this.wrong);
   }
 }
+
+const line = (issue: JoinIssue) => `${issue.kind}: ${issue.subject}: ${issue.reason}`;
 
 /** The ingest found joins that are certainly wrong; the database is not replaced. */
 export class JoinAuditError extends Error {
   constructor(readonly issues: readonly JoinIssue[]) {
     super(
       `${issues.length} join(s) between sources are certainly wrong:\n` +
-        issues.map((issue) => `  ${issue.kind}: ${issue.subject}: ${issue.reason}`).join("\n"),
+        issues.map((issue) => `  ${line(issue)}`).join("\n"),
     );
     this.name = "JoinAuditError";
   }
