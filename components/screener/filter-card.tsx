@@ -91,6 +91,7 @@ export function FilterCard({
                 operators={def.operators}
                 values={def.options ?? options.option_values[def.options_source ?? ""] ?? []}
                 counts={def.options_source ? options.option_value_counts[def.options_source] : undefined}
+                labels={def.options_source ? options.option_value_labels[def.options_source] : undefined}
               />
             );
           case "text":

@@ -18,13 +18,16 @@ const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
   industry_groups: { Materials: 5225, "Capital Goods": 4656 },
   industries: { "Metals & Mining": 2581, "Capital Markets": 1214 },
   currencies: { EUR: 8361, INR: 4047 },
-  exchanges: { BER: 3183, TSE: 3019 },
+  exchanges: { BER: 3183, TSE: 3019, US: 48 },
 };
+
+/** What the sample's coded values stand for. */
+const SAMPLE_OPTION_LABELS = { exchanges: { BER: "Börse Berlin", TSE: "Tokyo Stock Exchange", US: "Delisted, U.S. exchange not in the data" } };
 
 /** The options record the real builder makes from the catalog, over the sample option lists. */
 function optionsExample() {
   const lists = Object.fromEntries(Object.entries(SAMPLE_OPTION_COUNTS).map(([source, counts]) => [source, Object.keys(counts)]));
-  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, "2016-12-31");
+  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, "2016-12-31", SAMPLE_OPTION_LABELS);
 }
 
 const rowsExample = {

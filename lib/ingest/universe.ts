@@ -48,8 +48,8 @@ export interface CompanyRecord {
 }
 
 const NASDAQ = EXCHANGES.get("NMS")!;
-/** A delisted U.S. security whose venue no bundled file names. */
-const UNNAMED_US_VENUE = { prefix: "US", name: "U.S. exchange (not named in the bundled data)" };
+/** A delisted U.S. security whose venue no bundled file names: `US` is a placeholder, not an exchange. */
+const UNNAMED_US_VENUE = { prefix: "US", name: "Delisted, U.S. exchange not in the data" };
 const US = "United States";
 
 /** Parses "City, State" or "City, Country" headquarters into a country; a city alone ("Dublin") tells none. */

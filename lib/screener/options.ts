@@ -43,6 +43,7 @@ export function buildOptionsRecord(
   optionLists: Record<string, string[]>,
   optionCounts: Record<string, Record<string, number>>,
   asOf: string,
+  optionLabels: Record<string, Record<string, string>>,
 ): ScreenerOptions {
   return {
     as_of: asOf,
@@ -54,6 +55,7 @@ export function buildOptionsRecord(
     filters: Object.fromEntries(FILTERS.map((def) => [def.name, publicFilter(def)])),
     option_values: optionLists,
     option_value_counts: optionCounts,
+    option_value_labels: optionLabels,
     fields: FIELDS.map((f) => f.name),
     field_definitions: Object.fromEntries(
       FIELDS.map((f) => [f.name, { label: f.label, unit: f.unit, format: f.format, category: f.category, description: f.description }]),
@@ -69,8 +71,8 @@ export function getScreenerOptions(): ScreenerOptions {
   const db = marketDb();
   const builtAt = metaValue("built_at") ?? "";
   if (cached?.builtAt !== builtAt) {
-    const { lists, counts } = readOptionValues(db);
-    cached = { builtAt, options: buildOptionsRecord(lists, counts, metaValue("as_of") ?? "") };
+    const { lists, counts, labels } = readOptionValues(db);
+    cached = { builtAt, options: buildOptionsRecord(lists, counts, metaValue("as_of") ?? "", labels) };
   }
   return cached.options;
 }
