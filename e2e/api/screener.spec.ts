@@ -122,6 +122,13 @@ test.describe("options", () => {
     for (const def of Object.values(options.filters as Record<string, { options_source?: string }>)) {
       if (def.options_source) expect(options.option_values[def.options_source]?.length).toBeGreaterThan(0);
     }
+    // Exchange codes say what they stand for; US is a placeholder, not an exchange.
+    expect(options.option_value_labels.exchanges.NYSE).toBe("New York Stock Exchange");
+    expect(options.option_value_labels.exchanges.US).toBe("Delisted, U.S. exchange not in the data");
+    // One taxonomy per classification filter (GICS 2016), named in its definition.
+    expect(options.option_values.sectors).not.toContain("Communication Services");
+    expect(options.option_values.sectors).toContain("Telecommunication Services");
+    expect(options.filters.sector.description).toMatch(/^GICS sector \(GICS structure effective 2016-09-01.*Communication Services \(2018\) is not a sector/);
     expect(options.modes.advanced).toEqual(expect.arrayContaining(options.modes.basic));
     expect(options.modes.basic).not.toContain("incomeStatementGrowth");
     expect(options.fields).toEqual(expect.arrayContaining(["companyName", "full_ticker", "marketCap_usd"]));
