@@ -74,6 +74,11 @@ export function FilterCard({
             advanced
           </span>
         )}
+        {def.input_type === "multi_select" && def.taxonomy && (
+          <span className="text-xs text-zinc-500" data-testid="filter-taxonomy">
+            {def.taxonomy}
+          </span>
+        )}
         {covered !== undefined && <span className="text-xs text-zinc-500">{formatCount(covered)} with data</span>}
         <Button variant="ghost" className="ml-auto h-6 px-1.5" onClick={onRemove} aria-label={`Remove ${def.label} filter`}>
           ×

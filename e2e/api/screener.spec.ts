@@ -128,6 +128,7 @@ test.describe("options", () => {
     // One taxonomy per classification filter (GICS 2016), named in its definition.
     expect(options.option_values.sectors).not.toContain("Communication Services");
     expect(options.option_values.sectors).toContain("Telecommunication Services");
+    expect(options.filters.sector.taxonomy).toBe("GICS as of 2016 (structure of 2016-09-01)");
     expect(options.filters.sector.description).toMatch(/^GICS sector \(GICS structure effective 2016-09-01.*Communication Services \(2018\) is not a sector/);
     expect(options.modes.advanced).toEqual(expect.arrayContaining(options.modes.basic));
     expect(options.modes.basic).not.toContain("incomeStatementGrowth");

@@ -51,6 +51,8 @@ const FORMATS: Record<Unit, string> = {
  * The taxonomy of the sector, industry group and industry filters and fields: one for every row
  * (docs/METRICS.md "Classification").
  */
+export const GICS_TAXONOMY_NAME = "GICS as of 2016 (structure of 2016-09-01)";
+
 export const GICS_TAXONOMY =
   "GICS structure effective 2016-09-01: the 2016 S&P 500 list's classification for its members; FinanceDatabase's current labels mapped into it for other companies";
 
@@ -163,6 +165,8 @@ export interface MultiSelectFilterDef extends FilterBase, Partial<MultiSelectSet
   options?: readonly string[];
   /** SQL flag per value when values are data sets rather than a column's values (data coverage). */
   value_columns?: Readonly<Record<string, string>>;
+  /** The classification the values follow, where sources of several vintages meet (shown beside the filter). */
+  taxonomy?: string;
 }
 
 export interface TextFilterDef extends FilterBase, Partial<TextSettings> {
@@ -258,9 +262,9 @@ const COVERAGE_COLUMNS: Readonly<Record<string, string>> = {
 
 export const FILTERS: readonly FilterDef[] = [
   multiSelect("country", "Country", "Country of the company", { options_source: "countries" }),
-  multiSelect("sector", "Sector", `GICS sector (${GICS_TAXONOMY}). ${COMMUNICATION_SERVICES_NOTE}`, { options_source: "sectors" }),
-  multiSelect("industry_group", "Industry group", `GICS industry group (${GICS_TAXONOMY})`, { options_source: "industry_groups" }),
-  multiSelect("industry", "Industry", `GICS industry (${GICS_TAXONOMY})`, { options_source: "industries" }),
+  multiSelect("sector", "Sector", `GICS sector (${GICS_TAXONOMY}). ${COMMUNICATION_SERVICES_NOTE}`, { options_source: "sectors", taxonomy: GICS_TAXONOMY_NAME }),
+  multiSelect("industry_group", "Industry group", `GICS industry group (${GICS_TAXONOMY})`, { options_source: "industry_groups", taxonomy: GICS_TAXONOMY_NAME }),
+  multiSelect("industry", "Industry", `GICS industry (${GICS_TAXONOMY})`, { options_source: "industries", taxonomy: GICS_TAXONOMY_NAME }),
   multiSelect("currency", "Currency", "Trading currency", { options_source: "currencies" }),
   multiSelect("exchange", "Exchange", "Exchange (the prefix of full_ticker)", { options_source: "exchanges" }),
   multiSelect("listing_status", "Listing status", "listed, or delisted since the as-of date", { options: ["listed", "delisted"] }),
