@@ -427,7 +427,9 @@ test.describe("description_keywords: phrases, prefixes, and every other characte
       (db.prepare("SELECT company_id, description FROM company_profiles").all() as { company_id: number; description: string | null }[]).map((p) => [p.company_id, p.description ?? ""]),
     );
     db.close();
-    columns = new Map(companies.map((c) => [c.id, [fold(String(c.companyName)), fold((symbols.get(c.id) ?? []).join(" ")), fold(descriptions.get(c.id) ?? "")]]));
+    // The name column holds the name of the data's date and today's (docs/METRICS.md "Identity and classification").
+    const names = (c: Company) => [c.companyName, c.current_name].filter((n) => n !== null).join(" ");
+    columns = new Map(companies.map((c) => [c.id, [fold(names(c)), fold((symbols.get(c.id) ?? []).join(" ")), fold(descriptions.get(c.id) ?? "")]]));
   });
   type Term = (cols: string[]) => boolean;
   const word = (...words: string[]): Term => (cols) => cols.some((col) => col.includes(` ${words.join(" ")} `));

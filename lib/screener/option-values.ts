@@ -38,9 +38,13 @@ export function readOptionValues(db: Database.Database): OptionValues {
     if (labelColumn) {
       // One code may stand for several venues (NASDAQ: its three markets).
       const named = db
-        .prepare(`SELECT "${def.name}" AS value, group_concat(DISTINCT "${labelColumn}") AS label FROM companies WHERE "${def.name}" IS NOT NULL GROUP BY 1`)
+        .prepare(
+          `SELECT value, group_concat(label, '; ') AS label FROM (
+             SELECT DISTINCT "${def.name}" AS value, "${labelColumn}" AS label FROM companies WHERE "${def.name}" IS NOT NULL ORDER BY 1, 2
+           ) GROUP BY value`,
+        )
         .all() as { value: string; label: string }[];
-      labels[def.options_source] = Object.fromEntries(named.map((r) => [r.value, r.label.split(",").sort().join(", ")]));
+      labels[def.options_source] = Object.fromEntries(named.map((r) => [r.value, r.label]));
     }
   }
   const values = { lists, counts, labels };
