@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { pageFields } from "@/lib/screener/screen-url";
 import { newApiKey, snapshot } from "./page-support";
 import { allApiTickers, postApi, settled, totalShown } from "./screener-support";
 
@@ -35,7 +36,9 @@ test.describe("screener export", () => {
     const download = await csv;
     expect(download.suggestedFilename()).toBe("screen-2016-12-31.csv");
     const lines = (await readFile((await download.path())!, "utf8")).trimEnd().split("\n");
-    expect(lines[0]).toBe("full_ticker,companyName,industry");
+    // The chosen columns, and today's name and symbol beside the company name (as the table shows them).
+    expect(lines[0]).toBe(pageFields(["full_ticker", "companyName", "industry"]).join(","));
+    expect(lines[0]).toBe("full_ticker,companyName,industry,current_name,current_symbol");
     expect(lines).toHaveLength(expected.length + 1);
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected);
     const firstRow = (await postApi(page, key, "basic", { filters, sort: { field: "companyName", desc: false }, page: { limit: 1 }, fields: ["full_ticker", "companyName", "industry"] })).rows[0]!;
