@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/controls";
 import { Popover } from "@/components/ui/popover";
 import type { Screen } from "@/lib/screener/screen-url";
-import { screenRequestBody } from "@/lib/screener/screen-url";
+import { pageFields, screenRequestBody } from "@/lib/screener/screen-url";
 import { collectAllPages, csvRecords } from "@/lib/screener/export-pages";
 import type { RowsResponse, TickersResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
@@ -52,7 +52,8 @@ export function ExportMenu({
     abort.current = controller;
     return collectAllPages(
       async (offset, limit) => {
-        const body = screenRequestBody({ ...screen, page: { limit, offset } }, fields, format);
+        // The rows carry today's name and symbol beside the company name, as the table shows them.
+        const body = screenRequestBody({ ...screen, page: { limit, offset } }, pageFields(fields), format);
         const page = (await runScreenRequest(mode, body, {
           signal: controller.signal,
           onWait: (s) => setStatus(`Rate limit reached; continuing in ${s} s…`),
@@ -108,7 +109,7 @@ export function ExportMenu({
           Download tickers (.txt)
         </Button>
         <Button variant="ghost" className="w-full justify-start" onClick={() => start(downloadCsv)} disabled={running || total === 0}>
-          Download rows (.csv, chosen columns)
+          Download rows (.csv, chosen columns and today&apos;s names)
         </Button>
         {status && (
           <div className="flex items-center gap-2 border-t border-zinc-200 px-1 pt-1.5 text-xs dark:border-zinc-700" role="status" data-testid="export-status">

@@ -57,6 +57,11 @@ export function FilterCard({
             advanced
           </span>
         )}
+        {def.input_type === "multi_select" && def.taxonomy && (
+          <span className="text-xs text-zinc-500" data-testid="filter-taxonomy">
+            {def.taxonomy}
+          </span>
+        )}
         {covered !== undefined && <span className={`text-xs ${COVERAGE_TEXT[coverageLevel(covered)]}`}>{formatCount(covered)} with data</span>}
         <Button variant="ghost" className="ml-auto h-6 px-1.5" onClick={onRemove} aria-label={`Remove ${def.label} filter`}>
           ×
@@ -74,6 +79,7 @@ export function FilterCard({
                 operators={def.operators}
                 values={def.options ?? options.option_values[def.options_source ?? ""] ?? []}
                 counts={def.options_source ? options.option_value_counts[def.options_source] : undefined}
+                labels={def.options_source ? options.option_value_labels[def.options_source] : undefined}
               />
             );
           case "text":

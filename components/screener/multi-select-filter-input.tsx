@@ -20,12 +20,15 @@ export function MultiSelectFilterInput({
   operators,
   values,
   counts,
+  labels,
 }: {
   path: string;
   label: string;
   operators: readonly MultiSelectOperator[];
   values: readonly string[];
   counts?: Record<string, number>;
+  /** What coded values stand for ("US": no exchange named in the data). */
+  labels?: Record<string, string>;
 }) {
   const { control, register } = useFormContext();
   const { field } = useController({ control, name: `${path}.values` });
@@ -80,13 +83,17 @@ export function MultiSelectFilterInput({
                 <Command.Item
                   key={value}
                   value={value}
+                  keywords={labels?.[value] ? [labels[value]] : undefined}
                   onSelect={() => toggle(value)}
                   className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 data-[selected=true]:bg-zinc-100 dark:data-[selected=true]:bg-zinc-800"
                 >
                   <span aria-hidden className="w-3 text-sky-700 dark:text-sky-400">
                     {selected.includes(value) ? "✓" : ""}
                   </span>
-                  <span className="flex-1 truncate">{value}</span>
+                  <span className="flex-1 truncate" title={labels?.[value]}>
+                    {value}
+                    {labels?.[value] && <span className="ml-1.5 text-xs text-zinc-500">{labels[value]}</span>}
+                  </span>
                   {counts?.[value] !== undefined && <span className="text-xs text-zinc-500 tabular-nums">{formatCount(counts[value])}</span>}
                 </Command.Item>
               ))}

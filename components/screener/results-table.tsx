@@ -228,6 +228,8 @@ export function ResultsTable({
                         <a href={companyHref(value)} tabIndex={-1} className="font-mono text-[12px] text-sky-800 hover:underline dark:text-sky-300">
                           {value}
                         </a>
+                      ) : cell.column.id === "companyName" && typeof value === "string" ? (
+                        <CompanyName name={value} row={row.original} />
                       ) : text === "" ? (
                         <span className="text-zinc-300 dark:text-zinc-600" aria-label="no data">
                           —
@@ -249,5 +251,16 @@ export function ResultsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The name of the data's date, with today's name and symbol beside where they changed ("now Meta Platforms, META"). */
+function CompanyName({ name, row }: { name: string; row: Record<string, unknown> }) {
+  const now = [row.current_name, row.current_symbol].filter((v): v is string => typeof v === "string");
+  if (now.length === 0) return name;
+  return (
+    <>
+      {name} <span className="text-[11px] text-zinc-500" data-testid="now-known-as">now {now.join(", ")}</span>
+    </>
   );
 }

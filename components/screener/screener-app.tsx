@@ -14,7 +14,7 @@ import { paramsFromSearch } from "@/lib/filings/search-url";
 import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
-import { type Screen, screenFromSearchParams, screenKey, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import { type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
 import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
@@ -70,7 +70,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
   const fields = screen.fields ?? preferred;
   const fieldLabels = useMemo(() => Object.fromEntries(Object.entries(options.field_definitions).map(([name, def]) => [name, def.label])), [options.field_definitions]);
   const mode = screenMode(screen.filters, options.modes.basic);
-  const body = screenRequestBody(screen, fields);
+  const body = screenRequestBody(screen, pageFields(fields));
   const key = screenKey(mode, body);
   const results = useQuery({
     queryKey: ["screen", key],
@@ -124,7 +124,8 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
   const filterErrors: FieldError[] = problem?.errors.filter((e) => e.pointer.startsWith("/filters/")) ?? [];
   const otherErrors = problem ? (problem.errors.length > 0 ? problem.errors.filter((e) => !e.pointer.startsWith("/filters/")) : [{ pointer: "", message: problem.detail }]) : [];
   const data = results.data;
-  const chosenFields = fields ?? data?.loaded_fields ?? [...DEFAULT_FIELDS];
+  // The columns shown: never the name companions the page loads beside the company name.
+  const chosenFields = fields ?? [...DEFAULT_FIELDS];
 
   return (
     <main className="flex h-[calc(100vh-2.75rem)] flex-col">

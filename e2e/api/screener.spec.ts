@@ -122,6 +122,14 @@ test.describe("options", () => {
     for (const def of Object.values(options.filters as Record<string, { options_source?: string }>)) {
       if (def.options_source) expect(options.option_values[def.options_source]?.length).toBeGreaterThan(0);
     }
+    // Exchange codes say what they stand for; US is a placeholder, not an exchange.
+    expect(options.option_value_labels.exchanges.NYSE).toBe("New York Stock Exchange");
+    expect(options.option_value_labels.exchanges.US).toBe("Delisted, U.S. exchange not in the data");
+    // One taxonomy per classification filter (GICS 2016), named in its definition.
+    expect(options.option_values.sectors).not.toContain("Communication Services");
+    expect(options.option_values.sectors).toContain("Telecommunication Services");
+    expect(options.filters.sector.taxonomy).toBe("GICS as of 2016 (structure of 2016-09-01)");
+    expect(options.filters.sector.description).toMatch(/^GICS sector \(GICS structure effective 2016-09-01.*Communication Services \(2018\) is not a sector/);
     expect(options.modes.advanced).toEqual(expect.arrayContaining(options.modes.basic));
     expect(options.modes.basic).not.toContain("incomeStatementGrowth");
     expect(options.fields).toEqual(expect.arrayContaining(["companyName", "full_ticker", "marketCap_usd"]));
@@ -475,7 +483,9 @@ test.describe("description_keywords: phrases, prefixes, and every other characte
       (db.prepare("SELECT company_id, description FROM company_profiles").all() as { company_id: number; description: string | null }[]).map((p) => [p.company_id, p.description ?? ""]),
     );
     db.close();
-    columns = new Map(companies.map((c) => [c.id, [fold(String(c.companyName)), fold((symbols.get(c.id) ?? []).join(" ")), fold(descriptions.get(c.id) ?? "")]]));
+    // The name column holds the name of the data's date and today's (docs/METRICS.md "Identity and classification").
+    const names = (c: Company) => [c.companyName, c.current_name].filter((n) => n !== null).join(" ");
+    columns = new Map(companies.map((c) => [c.id, [fold(names(c)), fold((symbols.get(c.id) ?? []).join(" ")), fold(descriptions.get(c.id) ?? "")]]));
   });
   type Term = (cols: string[]) => boolean;
   const word = (...words: string[]): Term => (cols) => cols.some((col) => col.includes(` ${words.join(" ")} `));

@@ -68,6 +68,33 @@ test.describe("company page", () => {
     await snapshot(page, "company-page");
   });
 
+  test("a renamed company carries its 2016 name and ticker with today's beside, and today's ticker leads to it", async ({ page }) => {
+    // Facebook in the 2016 list, Meta Platforms (META) in today's, joined by CIK.
+    const facebook = readDatabase(
+      (db) =>
+        db.prepare("SELECT full_ticker, exchange, companyName, current_name, current_symbol, sector FROM companies WHERE cik = 1326801").get() as Record<
+          string,
+          string
+        >,
+    );
+    expect(facebook).toMatchObject({ full_ticker: "NASDAQ:FB", companyName: "Facebook", current_name: "Meta Platforms", current_symbol: "META" });
+    await page.goto(`/company/${encodeURIComponent(`${facebook.exchange}:${facebook.current_symbol}`)}/`);
+    await expect(page).toHaveURL(`/company/${encodeURIComponent(facebook.full_ticker!)}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Facebook");
+    await expect(page.getByTestId("now-known-as")).toHaveText("now Meta Platforms, META");
+    const profile = page.getByRole("region", { name: "Profile" });
+    await expect(profile).toContainText("GICS as of 2016, from the 2016 S&P 500 list");
+    await expect(profile).toContainText("Information Technology");
+    await expect(profile).toContainText("Internet Software & Services");
+
+    // Both names find it in the screener, whose row says what it is called today.
+    for (const name of ["Facebook", "Meta"]) {
+      await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify({ description_keywords: { fts: name }, coverage: { values: ["prices"] } }))}`);
+      const row = table(page).locator("tr", { has: page.getByRole("link", { name: "NASDAQ:FB" }) });
+      await expect(row.getByTestId("now-known-as")).toHaveText("now Meta Platforms, META");
+    }
+  });
+
   test("its filings open in the reader, and its search box searches only its filings", async ({ page }) => {
     await page.goto("/company/NASDAQ:AAPL/");
     const filings = page.getByTestId("company-filings");
@@ -121,9 +148,13 @@ test.describe("company page", () => {
   test("a symbol, current or former, leads to its company; an unknown one is a 404", async ({ page }) => {
     await page.goto("/company/aapl/");
     await expect(page).toHaveURL(`/company/${encodeURIComponent("NASDAQ:AAPL")}/`);
-    await page.goto("/company/PCLN/");
-    await expect(page.getByTestId("company-ticker")).toHaveText("NASDAQ:BKNG");
-    await expect(page.getByText("Formerly PCLN")).toBeVisible();
+    // Priceline (PCLN) in the 2016 list is Booking Holdings (BKNG) today: either symbol, or today's
+    // full ticker, leads to the company under its 2016 ticker, with today's beside.
+    for (const address of ["PCLN", "BKNG", "NASDAQ:BKNG"]) {
+      await page.goto(`/company/${encodeURIComponent(address)}/`);
+      await expect(page.getByTestId("company-ticker")).toHaveText("NASDAQ:PCLN");
+      await expect(page.getByTestId("now-known-as")).toHaveText("now Booking Holdings, BKNG");
+    }
     const response = await page.goto("/company/NOSUCHTICKERX/");
     expect(response!.status()).toBe(404);
   });

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { pageFields } from "@/lib/screener/screen-url";
 import { newApiKey, snapshot } from "./page-support";
 import { allApiTickers, postApi, settled, totalShown } from "./screener-support";
 
@@ -35,8 +36,10 @@ test.describe("screener export", () => {
     const download = await csv;
     expect(download.suggestedFilename()).toBe("screen-2017-03-31.csv");
     const lines = (await readFile((await download.path())!, "utf8")).trimEnd().split("\n");
-    // Each header names the field and its label (the label states the basis of a number).
-    expect(lines[0]).toBe("full_ticker: Ticker,companyName: Company,industry: Industry");
+    // The chosen columns, and today's name and symbol beside the company name (as the table shows
+    // them); each header names the field and its label (the label states the basis of a number).
+    expect(lines[0]!.split(",").map((header) => header.split(":")[0])).toEqual(pageFields(["full_ticker", "companyName", "industry"]));
+    expect(lines[0]).toBe("full_ticker: Ticker,companyName: Company,industry: Industry,current_name: Name today,current_symbol: Symbol today");
     expect(lines).toHaveLength(expected.length + 1);
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected);
     const firstRow = (await postApi(page, key, "basic", { filters, sort: { field: "companyName", desc: false }, page: { limit: 1 }, fields: ["full_ticker", "companyName", "industry"] })).rows[0]!;

@@ -19,7 +19,7 @@ const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
   industry_groups: { Materials: 5225, "Capital Goods": 4656 },
   industries: { "Metals & Mining": 2581, "Capital Markets": 1214 },
   currencies: { EUR: 8361, INR: 4047 },
-  exchanges: { BER: 3183, TSE: 3019 },
+  exchanges: { BER: 3183, TSE: 3019, US: 48 },
 };
 
 /** Coverage of a few fields, filters and rule settings, as the bundled database has it. */
@@ -37,10 +37,13 @@ const SAMPLE_COVERAGE = {
   },
 };
 
+/** What the sample's coded values stand for. */
+const SAMPLE_OPTION_LABELS = { exchanges: { BER: "Börse Berlin", TSE: "Tokyo Stock Exchange", US: "Delisted, U.S. exchange not in the data" } };
+
 /** The options record the real builder makes from the catalog, over the sample option lists. */
 function optionsExample() {
   const lists = Object.fromEntries(Object.entries(SAMPLE_OPTION_COUNTS).map(([source, counts]) => [source, Object.keys(counts)]));
-  return buildOptionsRecord(lists, SAMPLE_OPTION_COUNTS, AS_OF_DATE, SAMPLE_COVERAGE);
+  return buildOptionsRecord({ lists, counts: SAMPLE_OPTION_COUNTS, labels: SAMPLE_OPTION_LABELS }, AS_OF_DATE, SAMPLE_COVERAGE);
 }
 
 const rowsExample = {

@@ -8,6 +8,10 @@ export type CompanyRecord = Record<string, string | number | null> & {
   full_ticker: string;
   symbol: string;
   companyName: string;
+  current_name: string | null;
+  current_symbol: string | null;
+  classification_basis: string;
+  current_classification_source: string | null;
   exchange: string;
   exchange_name: string;
   in_sp500: number;
@@ -52,6 +56,13 @@ export function companyByTicker(fullTicker: string): CompanyRecord | undefined {
     WHERE c.full_ticker = upper(?)`).get(fullTicker) as CompanyRecord | undefined;
 }
 
+/** The company a full ticker it had or has besides its own names (`NASDAQ:META` → Facebook's `NASDAQ:FB`). */
+export function companyByFormerTicker(fullTicker: string): string | undefined {
+  return cachedStatement(`
+    SELECT c.full_ticker FROM company_ticker_aliases a JOIN companies c ON c.id = a.company_id
+    WHERE a.full_ticker = upper(?)`).pluck().get(fullTicker) as string | undefined;
+}
+
 export interface SymbolMatch {
   full_ticker: string;
   companyName: string;
@@ -68,8 +79,13 @@ export function companiesWithSymbol(symbol: string): SymbolMatch[] {
     WHERE s.symbol = upper(?) ORDER BY c.in_sp500 DESC, c.full_ticker LIMIT 50`).all(symbol) as SymbolMatch[];
 }
 
+/** Symbols the company had besides the one of the data's date and today's. */
 export function formerSymbols(companyId: number): string[] {
-  return cachedStatement("SELECT symbol FROM company_symbols WHERE company_id = ? AND is_current = 0 ORDER BY symbol").pluck().all(companyId) as string[];
+  return cachedStatement(`
+    SELECT s.symbol FROM company_symbols s JOIN companies c ON c.id = s.company_id
+    WHERE s.company_id = ? AND s.symbol <> c.symbol AND s.symbol IS NOT c.current_symbol AND s.is_current = 0 ORDER BY s.symbol`)
+    .pluck()
+    .all(companyId) as string[];
 }
 
 /** Fiscal years, oldest first. */

@@ -15,11 +15,22 @@ CREATE TABLE companies (
   exchange TEXT NOT NULL,
   exchange_name TEXT NOT NULL,
   companyName TEXT NOT NULL,
+  -- Today's name and symbol where they differ from those of the as-of date (companyName, symbol).
+  current_name TEXT,
+  current_symbol TEXT,
   country TEXT,
   currency TEXT,
+  -- GICS structure effective 2016-09-01 for every row (docs/METRICS.md "Classification").
   sector TEXT,
   industry_group TEXT,
   industry TEXT,
+  sub_industry TEXT,
+  classification_basis TEXT NOT NULL CHECK (classification_basis IN ('sp500-2016', 'mapped-current')),
+  -- Today's classification as its source writes it, and that source with its date.
+  current_sector TEXT,
+  current_industry_group TEXT,
+  current_industry TEXT,
+  current_classification_source TEXT,
   isin TEXT,
   cik INTEGER,
   listing_status TEXT NOT NULL CHECK (listing_status IN ('listed', 'delisted')),
@@ -77,6 +88,12 @@ CREATE TABLE company_symbols (
   company_id INTEGER NOT NULL REFERENCES companies (id),
   is_current INTEGER NOT NULL,
   PRIMARY KEY (symbol, company_id)
+) WITHOUT ROWID;
+
+-- Full tickers a company had or has besides its own (NASDAQ:META for Facebook's NASDAQ:FB).
+CREATE TABLE company_ticker_aliases (
+  full_ticker TEXT PRIMARY KEY,
+  company_id INTEGER NOT NULL REFERENCES companies (id)
 ) WITHOUT ROWID;
 
 -- Full text of names, symbols and business descriptions (rowid = companies.id).

@@ -18,6 +18,8 @@ export function bundledPaths(dataDir: string) {
     edgartoolsFilings: at("filings", "edgartools-filings.jsonl.br"),
     symbolChanges: at("curated", "symbol-changes.csv"),
     filingCompanies: at("curated", "filing-companies.csv"),
+    gics2016: at("curated", "gics-2016.csv"),
+    gics2016Labels: at("curated", "gics-2016-labels.csv"),
   };
 }
 

@@ -4,7 +4,9 @@ import { readBrotliJson, readBrotliText } from "./compressed-files";
 import { fiscalYearsFromCompanyFacts, type CompanyFacts } from "./companyfacts";
 import { type FiscalYearRow, fiscalYearRows, snapshotValues } from "./company-metrics";
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
+import { loadGics2016 } from "./gics-2016";
 import { buildIndexMembers } from "./index-members";
+import { JoinAudit } from "./join-audit";
 import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { parseListings } from "./listings";
@@ -49,6 +51,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
   );
   const secTickers = sources.readSecTickers(paths);
   const priceNames = sources.readPriceConstituents(paths);
+  const audit = new JoinAudit();
   const members = buildIndexMembers({
     current: sources.readCurrentConstituents(paths),
     fundamentals2016: sources.readSecurities2016(paths),
@@ -58,6 +61,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     secTickers,
     symbolChanges: sources.readSymbolChanges(paths),
     asOf,
+    audit,
   });
   const companyFacts = new Map<number, FiscalYearInputs[]>();
   const secCompanies: string[] = [];
@@ -80,7 +84,9 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     (c.cik !== null && companyFacts.has(c.cik));
   // Stored in country and sector order: screens filter on those most, and neighbouring rows then
   // share pages.
-  const built = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), secTickers });
+  const gics2016 = loadGics2016(paths.gics2016, paths.gics2016Labels);
+  const built = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), gics2016, audit, secTickers });
+  audit.check(progress);
   const universe = built
     .filter(carriesData)
     .sort((a, b) => compareText(a.country, b.country) || compareText(a.sector, b.sector) || compareText(a.fullTicker, b.fullTicker));
@@ -158,14 +164,18 @@ function recordDifferences(
 function prepareInserts(db: Database.Database) {
   const company = db.prepare(`
     INSERT INTO companies (
-      id, full_ticker, symbol, exchange, exchange_name, companyName, country, currency, sector, industry_group, industry,
+      id, full_ticker, symbol, exchange, exchange_name, companyName, current_name, current_symbol, country, currency,
+      sector, industry_group, industry, sub_industry, classification_basis, current_sector, current_industry_group,
+      current_industry, current_classification_source,
       isin, cik, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker,
       price, return_1y, daily_return_vol_1y_annualized, daily_return_vol_5y_annualized, dividendYieldTTM, shares_outstanding,
       marketCap_usd, enterpriseValue_usd, peRatio, priceToSales, priceToBook, evToEbitda, fiscal_year, period_end, public_date,
       revenue, grossProfit, operatingIncome, netIncome, eps, ebit, totalEquity, totalDebt, returnOnInvestedCapital,
       grossMargin, operatingMargin, netMargin, returnOnEquity, debtToEquity
     ) VALUES (
-      @id, @full_ticker, @symbol, @exchange, @exchange_name, @companyName, @country, @currency, @sector, @industry_group, @industry,
+      @id, @full_ticker, @symbol, @exchange, @exchange_name, @companyName, @current_name, @current_symbol, @country, @currency,
+      @sector, @industry_group, @industry, @sub_industry, @classification_basis, @current_sector, @current_industry_group,
+      @current_industry, @current_classification_source,
       @isin, @cik, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker,
       @price, @return_1y, @daily_return_vol_1y_annualized, @daily_return_vol_5y_annualized, @dividendYieldTTM, @shares_outstanding,
       @marketCap_usd, @enterpriseValue_usd, @peRatio, @priceToSales, @priceToBook, @evToEbitda, @fiscal_year, @period_end, @public_date,
@@ -174,6 +184,7 @@ function prepareInserts(db: Database.Database) {
     )`);
   const profile = db.prepare("INSERT INTO company_profiles (company_id, description, website, city, state) VALUES (?, ?, ?, ?, ?)");
   const symbol = db.prepare("INSERT OR IGNORE INTO company_symbols (symbol, company_id, is_current) VALUES (?, ?, ?)");
+  const formerTicker = db.prepare("INSERT OR IGNORE INTO company_ticker_aliases (full_ticker, company_id) VALUES (?, ?)");
   const search = db.prepare("INSERT INTO company_search (rowid, companyName, symbols, description) VALUES (?, ?, ?, ?)");
   const fiscalYear = db.prepare(`
     INSERT INTO fiscal_years (company_id, fy_offset, fiscal_year, period_end, public_date, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")})
@@ -192,11 +203,19 @@ function prepareInserts(db: Database.Database) {
         exchange: c.exchange,
         exchange_name: c.exchangeName,
         companyName: c.name,
+        current_name: c.currentName,
+        current_symbol: c.currentSymbol,
         country: c.country,
         currency: c.currency,
         sector: c.sector,
         industry_group: c.industryGroup,
         industry: c.industry,
+        sub_industry: c.subIndustry,
+        classification_basis: c.classificationBasis,
+        current_sector: c.current.sector,
+        current_industry_group: c.current.industryGroup,
+        current_industry: c.current.industry,
+        current_classification_source: c.currentSource,
         isin: c.isin,
         cik: c.cik,
         listing_status: c.listingStatus,
@@ -207,7 +226,9 @@ function prepareInserts(db: Database.Database) {
       });
       profile.run(id, c.description, c.website, c.city, c.state);
       c.symbols.forEach((s, i) => symbol.run(s, id, i === 0 ? 1 : 0));
-      search.run(id, c.name, c.symbols.join(" "), c.description ?? "");
+      for (const s of c.symbols) if (s !== c.symbol) formerTicker.run(`${c.exchange}:${s}`, id);
+      // Today's name stays searchable beside the name of the data's date ("Facebook" and "Meta").
+      search.run(id, [c.name, c.currentName].filter(Boolean).join(" "), c.symbols.join(" "), c.description ?? "");
     },
     fiscalYear(id: number, fy: FiscalYearRow) {
       fiscalYear.run({

@@ -1,4 +1,5 @@
 import { namesMatch, sameCompanyName } from "@/lib/company-names";
+import type { JoinAudit } from "./join-audit";
 
 /**
  * The S&P 500 side of the universe: every company of the 2016 fundamentals, the 2021 price file and
@@ -20,6 +21,8 @@ export interface IndexMember {
   headquarters: string | null;
   country: string | null;
   inCurrentList: boolean;
+  /** The member's row of the 2016 list: its name, ticker and GICS classification of 2016. */
+  list2016: ListRow | null;
 }
 
 export interface ListRow {
@@ -48,6 +51,7 @@ export interface IndexInputs {
   /** Curated symbol changes of price tickers that no list maps to a CIK (NLOK became GEN). */
   symbolChanges: ReadonlyMap<string, string>;
   asOf: string;
+  audit: JoinAudit;
 }
 
 const secSymbol = (symbol: string) => symbol.replace(".", "-");
@@ -58,7 +62,15 @@ function resolvePriceTickerCik(row: ListRow, inputs: IndexInputs): number | null
   const tradedAtAsOf = (inputs.firstPriceDate.get(row.symbol) ?? "9999") <= inputs.asOf;
   // The series carried this symbol at the as-of date: it is the 2016 holder of the symbol, even when
   // the name changed since (Apache became APA).
-  if (by2016?.cik && (tradedAtAsOf || namesMatch(by2016.name, row.name))) return by2016.cik;
+  if (by2016?.cik && namesMatch(by2016.name, row.name)) return by2016.cik;
+  if (by2016?.cik && tradedAtAsOf) {
+    inputs.audit.record(
+      "price-ticker-by-symbol",
+      `price ticker ${row.symbol}`,
+      `joined to the 2016 list's ${by2016.symbol} "${by2016.name}" (CIK ${by2016.cik}) by symbol alone: the 2021 name "${row.name}" differs, but the series traded under this symbol at ${inputs.asOf}`,
+    );
+    return by2016.cik;
+  }
   const byCurrent = inputs.current.find((r) => r.symbol === row.symbol && r.cik && namesMatch(r.name, row.name));
   if (byCurrent) return byCurrent.cik;
   const bySec = inputs.secTickers.get(secSymbol(row.symbol));
@@ -84,6 +96,7 @@ export function buildIndexMembers(inputs: IndexInputs): IndexMember[] {
       headquarters: null,
       country: null,
       inCurrentList: false,
+      list2016: null,
     };
     members.push(member);
     if (cik !== null) byCik.set(cik, [...(byCik.get(cik) ?? []), member]);
@@ -161,6 +174,7 @@ export function buildIndexMembers(inputs: IndexInputs): IndexMember[] {
     inputs.fundamentals2016.map((row) => ({ row, cik: row.cik })),
     (m, row) => {
       if (inputs.fundamentalsTickers.has(row.symbol)) m.fundamentalsTicker ??= row.symbol;
+      m.list2016 ??= row;
     },
   );
   return members;

@@ -72,7 +72,7 @@ export function companyFactsFiles(paths: BundledPaths): Map<number, string> {
 }
 
 /** A curated (uncompressed) CSV of `data/curated/`, naming the file when it is corrupt. */
-function readCuratedCsv(file: string): Record<string, string>[] {
+export function readCuratedCsv(file: string): Record<string, string>[] {
   try {
     return parse(readFileSync(file, "utf8"), { columns: true, skip_empty_lines: true });
   } catch (error) {

@@ -1,21 +1,36 @@
-import { companyNameKey, companyWordSetKey, namesMatch } from "@/lib/company-names";
+import { companyNameKey, companyWordSetKey, namesMatch, sameCompanyName } from "@/lib/company-names";
 import { EXCHANGES, US_EXCHANGE_CODES } from "./exchanges";
 import type { IndexMember } from "./index-members";
 import { type Listing, completeness, groupByIssuer, selectHomeListings } from "./listings";
 import { currentSectorName, type IndustryClassifier } from "./industries";
+import type { CurrentClassification, Gics2016Taxonomy } from "./gics-2016";
+import type { JoinAudit } from "./join-audit";
 
-/** One row of the company universe: one listed security. */
+/**
+ * One row of the company universe: one listed security. Name, symbol and classification are those
+ * of the data's date (the 2016 list for its members); `current*` say what they are today.
+ */
 export interface CompanyRecord {
   fullTicker: string;
   symbol: string;
   exchange: string;
   exchangeName: string;
   name: string;
+  /** Today's name and symbol, where they differ from `name` and `symbol`. */
+  currentName: string | null;
+  currentSymbol: string | null;
   country: string | null;
   currency: string | null;
+  /** The GICS structure effective 2016-09-01 (one taxonomy for every row; see docs/METRICS.md). */
   sector: string | null;
   industryGroup: string | null;
   industry: string | null;
+  subIndustry: string | null;
+  /** Where the 2016 classification comes from: the 2016 S&P 500 list, or today's labels mapped. */
+  classificationBasis: "sp500-2016" | "mapped-current";
+  /** Today's classification as its source writes it (GICS 2018 structure), and that source. */
+  current: CurrentClassification;
+  currentSource: string | null;
   description: string | null;
   website: string | null;
   city: string | null;
@@ -28,24 +43,32 @@ export interface CompanyRecord {
   priceTicker: string | null;
   fundamentalsTicker: string | null;
   inSp500: boolean;
+  /** The FinanceDatabase listing that lent the profile (for the join audit). */
+  profileSource: string | null;
 }
 
 const NASDAQ = EXCHANGES.get("NMS")!;
-/** A delisted U.S. security whose venue no bundled file names. */
-const UNNAMED_US_VENUE = { prefix: "US", name: "U.S. exchange (not named in the bundled data)" };
+/** A delisted U.S. security whose venue no bundled file names: `US` is a placeholder, not an exchange. */
+const UNNAMED_US_VENUE = { prefix: "US", name: "Delisted, U.S. exchange not in the data" };
 const US = "United States";
 
-/** Parses "City, State" or "City, Country" headquarters into a country. */
+/** Parses "City, State" or "City, Country" headquarters into a country; a city alone ("Dublin") tells none. */
 function headquartersCountry(headquarters: string | null, knownCountries: ReadonlySet<string>): string | null {
-  const last = headquarters?.split(",").at(-1)?.trim();
-  if (!last) return null;
+  const parts = headquarters?.split(",") ?? [];
+  const last = parts.at(-1)?.trim();
+  if (parts.length < 2 || !last) return null;
   return knownCountries.has(last) && last !== "Georgia" ? last : US;
 }
+
+/** The vintages of today's labels (data/SOURCES.md). */
+export const CURRENT_SOURCES = { sp500: "S&P 500 list, 2026-08", financeDatabase: "FinanceDatabase, 2026-08" } as const;
 
 export interface UniverseInputs {
   listings: readonly Listing[];
   members: readonly IndexMember[];
   classify: IndustryClassifier;
+  gics2016: Gics2016Taxonomy;
+  audit: JoinAudit;
   /** SEC tickers (2026): a member whose symbol is still its CIK's ticker there is still listed. */
   secTickers: ReadonlyMap<string, { cik: number }>;
 }
@@ -55,7 +78,7 @@ export interface UniverseInputs {
  * then every other FinanceDatabase security on its home venue. Issuers a member claims are not
  * repeated from FinanceDatabase.
  */
-export function buildUniverse({ listings, members, classify, secTickers }: UniverseInputs): CompanyRecord[] {
+export function buildUniverse({ listings, members, classify, gics2016, audit, secTickers }: UniverseInputs): CompanyRecord[] {
   const active = listings.filter((l) => !l.delisted);
   const groups = groupByIssuer(active);
   const groupOf = new Map<Listing, number>();
@@ -104,22 +127,67 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
     // FinanceDatabase lacks only the NASDAQ Global Select file among US venues, so a listed member
     // missing from the others is NASDAQ-listed; a delisted one may have been on any US venue.
     const exchange = venue?.exchange ?? (stillListed ? NASDAQ : UNNAMED_US_VENUE);
+    const then = member.list2016;
+    const name = displayName(then?.name ?? member.names[0]!);
+    const symbol = then?.symbol ?? member.symbols[0]!;
+    const subject = `${exchange.prefix}:${symbol} ${name}`;
+    // The S&P 500 lists (joined by CIK) say where the company is; a profile found by symbol or
+    // name that places it elsewhere is another issuer's row, or mixes one in (FinanceDatabase's
+    // ZTS row carries TIS Inc.'s country, industry and website).
+    const headquarters = then?.headquarters ?? member.headquarters ?? null;
+    const listed = member.country ?? headquartersCountry(headquarters, knownCountries) ?? headquartersCountry(member.headquarters, knownCountries);
+    const placed = profile && (profile.country === null || listed === null || profile.country === listed) ? profile : undefined;
+    const country = listed ?? placed?.country ?? US;
+    if (profile && !placed) {
+      audit.record(
+        "profile-country-conflict",
+        subject,
+        `FinanceDatabase ${profile.yahooSymbol} "${profile.name}" says ${profile.country}, the S&P 500 lists place the headquarters ("${headquarters}"; today "${member.headquarters}") in ${country}: its country, classification, website and city are not used`,
+      );
+    }
+    const description = profile?.description && describesMember(profile.description, member) ? profile.description : null;
+    if (profile?.description && description === null) {
+      audit.record(
+        "profile-description-of-other-issuer",
+        subject,
+        `FinanceDatabase ${profile.yahooSymbol}'s description opens with "${descriptionLeadName(profile.description)}", not a name of this company: not used`,
+      );
+    }
+    // Today's classification: the current S&P 500 list's GICS where the member is in it, else its profile's.
+    const current: CurrentClassification = gics ?? {
+      sector: placed?.sector ?? currentSectorName(member.gicsSector),
+      industryGroup: placed?.sector ? placed.industryGroup : null,
+      industry: placed?.sector ? placed.industry : null,
+    };
+    const currentSource = gics ? CURRENT_SOURCES.sp500 : placed?.sector ? CURRENT_SOURCES.financeDatabase : current.sector ? CURRENT_SOURCES.sp500 : null;
+    const asOfClass = then ? gics2016.fromList2016(then.gicsSubIndustry ?? null) : null;
+    if (then && !asOfClass) {
+      audit.record("unplaced-gics-label", subject, `the 2016 list's sub-industry "${then.gicsSubIndustry}" is neither in the GICS 2016 structure nor in data/curated/gics-2016-labels.csv`);
+    }
+    const classification = asOfClass ?? gics2016.fromCurrent(current);
     records.push({
       fullTicker: "",
-      symbol: member.symbols[0]!,
+      symbol,
       exchange: exchange.prefix,
       exchangeName: exchange.name,
-      name: displayName(member.names[0]!),
-      country: profile?.country ?? member.country ?? headquartersCountry(member.headquarters, knownCountries) ?? US,
+      name,
+      // A respelling ("Home Depot", "The Home Depot") is not a new name.
+      currentName: sameCompanyName(member.names[0]!, name) ? null : displayName(member.names[0]!),
+      currentSymbol: member.symbols[0] === symbol ? null : member.symbols[0]!,
+      country,
       // The trading currency of the US listing, not of the cross-listing that lent the profile.
       currency: venue?.currency ?? "USD",
-      sector: profile?.sector ?? gics?.sector ?? currentSectorName(member.gicsSector),
-      industryGroup: profile?.sector ? profile.industryGroup : (gics?.industryGroup ?? null),
-      industry: profile?.sector ? profile.industry : (gics?.industry ?? null),
-      description: profile?.description ?? null,
-      website: profile?.website ?? null,
-      city: profile?.city ?? null,
-      state: profile?.state ?? null,
+      sector: classification?.sector ?? null,
+      industryGroup: classification?.industryGroup ?? null,
+      industry: classification?.industry ?? null,
+      subIndustry: classification?.subIndustry ?? null,
+      classificationBasis: asOfClass ? "sp500-2016" : "mapped-current",
+      current,
+      currentSource,
+      description,
+      website: placed?.website ?? null,
+      city: placed?.city ?? null,
+      state: placed?.state ?? null,
       isin: venue?.isin ?? null,
       cik: member.cik,
       listingStatus: stillListed ? "listed" : "delisted",
@@ -127,6 +195,7 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
       priceTicker: member.priceTicker,
       fundamentalsTicker: member.fundamentalsTicker,
       inSp500: true,
+      profileSource: profile?.yahooSymbol ?? null,
     });
   }
 
@@ -139,11 +208,11 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
         exchange: listing.exchange.prefix,
         exchangeName: listing.exchange.name,
         name: listing.name,
+        currentName: null,
+        currentSymbol: null,
         country: listing.country,
         currency: listing.currency,
-        sector: listing.sector,
-        industryGroup: listing.industryGroup,
-        industry: listing.industry,
+        ...mappedClassification(listing, gics2016),
         description: listing.description,
         website: listing.website,
         city: listing.city,
@@ -155,11 +224,58 @@ export function buildUniverse({ listings, members, classify, secTickers }: Unive
         priceTicker: null,
         fundamentalsTicker: null,
         inSp500: false,
+        profileSource: listing.yahooSymbol,
       });
     }
   });
   assignFullTickers(records);
+  auditSharedProfiles(records, audit);
   return records;
+}
+
+/** One FinanceDatabase profile lent to two members of different CIKs names one of them wrongly. */
+function auditSharedProfiles(records: readonly CompanyRecord[], audit: JoinAudit) {
+  const byProfile = new Map<string, CompanyRecord>();
+  for (const record of records) {
+    if (!record.inSp500 || record.profileSource === null || record.description === null) continue;
+    const first = byProfile.get(record.profileSource);
+    if (first && first.cik !== record.cik) {
+      audit.record(
+        "profile-shared-by-members",
+        `${record.fullTicker} ${record.name}`,
+        `its profile, FinanceDatabase ${record.profileSource}, is also ${first.fullTicker} ${first.name}'s (CIK ${first.cik} vs ${record.cik})`,
+      );
+    }
+    if (!first) byProfile.set(record.profileSource, record);
+  }
+}
+
+/** A FinanceDatabase listing's own (current) classification and its place in the 2016 structure. */
+function mappedClassification(listing: Listing, gics2016: Gics2016Taxonomy) {
+  const current: CurrentClassification = { sector: listing.sector, industryGroup: listing.industryGroup, industry: listing.industry };
+  const mapped = gics2016.fromCurrent(current);
+  return {
+    sector: mapped?.sector ?? null,
+    industryGroup: mapped?.industryGroup ?? null,
+    industry: mapped?.industry ?? null,
+    subIndustry: null,
+    classificationBasis: "mapped-current" as const,
+    current,
+    currentSource: current.sector ? CURRENT_SOURCES.financeDatabase : null,
+  };
+}
+
+// A profile's opening words name a company when they end in a legal form ("IES Holdings, Inc.").
+const COMPANY_NAME_ENDING = /\b(?:Inc|Corp|Corporation|Company|Co|Ltd|Limited|plc|PLC|Trust|Holdings|N\.V|S\.A|AG|SE|LLC|L\.P)\.?,?$/;
+
+/**
+ * Whether a profile text is about the member: when it opens with a company name, that is one of
+ * the member's names. A text that opens otherwise ("Based in ...", "As of December 31, ...") passes.
+ */
+function describesMember(description: string, member: IndexMember): boolean {
+  const lead = descriptionLeadName(description);
+  if (/\d/.test(lead) || !COMPANY_NAME_ENDING.test(lead)) return true;
+  return member.names.some((name) => namesMatch(name, lead) || namesMatch(displayName(name), lead));
 }
 
 /** "Walt Disney Company (The)", as index lists sort names, reads "The Walt Disney Company". */

@@ -47,6 +47,19 @@ const FORMATS: Record<Unit, string> = {
   date: "",
 };
 
+/**
+ * The taxonomy of the sector, industry group and industry filters and fields: one for every row
+ * (docs/METRICS.md "Classification").
+ */
+export const GICS_TAXONOMY_NAME = "GICS as of 2016 (structure of 2016-09-01)";
+
+export const GICS_TAXONOMY =
+  "GICS structure effective 2016-09-01: the 2016 S&P 500 list's classification for its members; FinanceDatabase's current labels mapped into it for other companies";
+
+/** Why the 2018 sector is missing and where its companies are (the options record says it). */
+const COMMUNICATION_SERVICES_NOTE =
+  "Communication Services (2018) is not a sector of this structure: its telecoms are in Telecommunication Services, media and entertainment in Consumer Discretionary (Media), interactive media in Information Technology (Internet Software & Services)";
+
 const FIELD_ROWS: FieldRow[] = [
   ["full_ticker", "Ticker", "text", "Company", "Exchange-prefixed ticker, EXCHANGE:SYMBOL (e.g. NYSE:IBM, NASDAQ:AAPL)"],
   ["symbol", "Symbol", "text", "Company", "Symbol on its exchange"],
@@ -54,9 +67,15 @@ const FIELD_ROWS: FieldRow[] = [
   ["exchange", "Exchange", "text", "Company", "Exchange code used in full_ticker"],
   ["country", "Country", "text", "Company", "Country of the company"],
   ["currency", "Currency", "text", "Company", "Trading currency"],
-  ["sector", "Sector", "text", "Company", "Sector"],
-  ["industry_group", "Industry group", "text", "Company", "Industry group"],
-  ["industry", "Industry", "text", "Company", "Industry"],
+  ["sector", "Sector", "text", "Company", `GICS sector as of the data's date (${GICS_TAXONOMY})`],
+  ["industry_group", "Industry group", "text", "Company", `GICS industry group as of the data's date (${GICS_TAXONOMY})`],
+  ["industry", "Industry", "text", "Company", `GICS industry as of the data's date (${GICS_TAXONOMY})`],
+  ["sub_industry", "Sub-industry", "text", "Company", "GICS sub-industry of 2016, from the 2016 S&P 500 list (members only)"],
+  ["current_name", "Name today", "text", "Company", "Today's name, where it differs from the name of the data's date (Facebook is Meta Platforms today)"],
+  ["current_symbol", "Symbol today", "text", "Company", "Today's symbol, where it differs from the symbol of the data's date (FB is META today)"],
+  ["current_sector", "Sector today", "text", "Company", "Today's sector as its source writes it (GICS 2018 structure: current_classification_source), not a filter"],
+  ["current_industry", "Industry today", "text", "Company", "Today's industry as its source writes it (GICS 2018 structure), not a filter"],
+  ["current_classification_source", "Source of today's classification", "text", "Company", "Where today's labels come from, with its date: the S&P 500 list or FinanceDatabase, 2026-08"],
   ["isin", "ISIN", "text", "Company", "ISIN where known"],
   ["cik", "SEC CIK", "integer", "Company", "SEC Central Index Key where known"],
   ["listing_status", "Listing status", "text", "Company", "listed, or delisted since the as-of date"],
@@ -146,6 +165,8 @@ export interface MultiSelectFilterDef extends FilterBase, Partial<MultiSelectSet
   options?: readonly string[];
   /** SQL flag per value when values are data sets rather than a column's values (data coverage). */
   value_columns?: Readonly<Record<string, string>>;
+  /** The classification the values follow, where sources of several vintages meet (shown beside the filter). */
+  taxonomy?: string;
 }
 
 export interface TextFilterDef extends FilterBase, Partial<TextSettings> {
@@ -241,9 +262,9 @@ const COVERAGE_COLUMNS: Readonly<Record<string, string>> = {
 
 export const FILTERS: readonly FilterDef[] = [
   multiSelect("country", "Country", "Country of the company", { options_source: "countries" }),
-  multiSelect("sector", "Sector", "Sector", { options_source: "sectors" }),
-  multiSelect("industry_group", "Industry group", "Industry group", { options_source: "industry_groups" }),
-  multiSelect("industry", "Industry", "Industry", { options_source: "industries" }),
+  multiSelect("sector", "Sector", `GICS sector (${GICS_TAXONOMY}). ${COMMUNICATION_SERVICES_NOTE}`, { options_source: "sectors", taxonomy: GICS_TAXONOMY_NAME }),
+  multiSelect("industry_group", "Industry group", `GICS industry group (${GICS_TAXONOMY})`, { options_source: "industry_groups", taxonomy: GICS_TAXONOMY_NAME }),
+  multiSelect("industry", "Industry", `GICS industry (${GICS_TAXONOMY})`, { options_source: "industries", taxonomy: GICS_TAXONOMY_NAME }),
   multiSelect("currency", "Currency", "Trading currency", { options_source: "currencies" }),
   multiSelect("exchange", "Exchange", "Exchange (the prefix of full_ticker)", { options_source: "exchanges" }),
   multiSelect("listing_status", "Listing status", "listed, or delisted since the as-of date", { options: ["listed", "delisted"] }),

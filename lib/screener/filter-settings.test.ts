@@ -53,7 +53,7 @@ describe("a filter definition's own settings take precedence over filter_type_de
     expect(published).toMatchObject({ max_fy_depth: 10, rule_kinds: ["range", "compare"], right_operand_kinds: ["fy", "average", "ttm", "constant"] });
     expect(publicFilter(growth)).toMatchObject({ horizons: [3], value_types: ["cagr"], max_rules: 5, missing_data_policy: "exclude" });
     expect(publicFilter(minOnly)).toMatchObject({ operators: ["min"] });
-    const shipped = buildOptionsRecord({}, {}, "2016-12-31", { companies: 0, fields: {}, filters: {} });
+    const shipped = buildOptionsRecord({ lists: {}, counts: {}, labels: {} }, "2016-12-31", { companies: 0, fields: {}, filters: {} });
     expect(shipped.filters.returnOnEquity).toMatchObject(FILTER_TYPE_DEFAULTS.metric_rule_group);
     expect(shipped.filters.country).toMatchObject({ operators: ["include", "exclude"], default_operator: "include" });
   });

@@ -7,7 +7,12 @@ export interface OptionValues {
   lists: Record<string, string[]>;
   /** List name → value → number of companies (for pickers). */
   counts: Record<string, Record<string, number>>;
+  /** List name → value → what the value stands for, where a code needs saying (`US`: no exchange named). */
+  labels: Record<string, Record<string, string>>;
 }
+
+/** Filters whose values are codes, and the column that names each code. */
+const LABEL_COLUMNS: Readonly<Record<string, string>> = { exchange: "exchange_name" };
 
 const cache = new WeakMap<Database.Database, OptionValues>();
 
@@ -21,6 +26,7 @@ export function readOptionValues(db: Database.Database): OptionValues {
   if (cached) return cached;
   const lists: Record<string, string[]> = {};
   const counts: Record<string, Record<string, number>> = {};
+  const labels: Record<string, Record<string, string>> = {};
   for (const def of FILTERS) {
     if (def.input_type !== "multi_select" || !def.options_source) continue;
     // The column is the filter's name (catalog identifiers only, never request text).
@@ -30,8 +36,20 @@ export function readOptionValues(db: Database.Database): OptionValues {
     );
     lists[def.options_source] = rows.map((r) => r.value);
     counts[def.options_source] = Object.fromEntries(rows.map((r) => [r.value, r.n]));
+    const labelColumn = LABEL_COLUMNS[def.name];
+    if (labelColumn) {
+      // One code may stand for several venues (NASDAQ: its three markets).
+      const named = db
+        .prepare(
+          `SELECT value, group_concat(label, '; ') AS label FROM (
+             SELECT DISTINCT "${def.name}" AS value, "${labelColumn}" AS label FROM companies WHERE "${def.name}" IS NOT NULL ORDER BY 1, 2
+           ) GROUP BY value`,
+        )
+        .all() as { value: string; label: string }[];
+      labels[def.options_source] = Object.fromEntries(named.map((r) => [r.value, r.label]));
+    }
   }
-  const values = { lists, counts };
+  const values = { lists, counts, labels };
   cache.set(db, values);
   return values;
 }

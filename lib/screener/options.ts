@@ -13,7 +13,7 @@ import {
 import type { z } from "zod";
 import { FILTER_TYPE_DEFAULTS, filterSettings, type InputType, type SettingsByInputType } from "./filter-settings";
 import { readCoverage } from "./coverage";
-import { readOptionValues } from "./option-values";
+import { type OptionValues, readOptionValues } from "./option-values";
 import type { OptionsResponse, ScreenerCoverage } from "./response-schema";
 
 export type ScreenerOptions = z.output<typeof OptionsResponse>;
@@ -67,12 +67,7 @@ export function publicFilter(def: FilterDef): PublicFilterDef {
 }
 
 /** The screener options record (spec: "Screener options record") with the data's as-of date. */
-export function buildOptionsRecord(
-  optionLists: Record<string, string[]>,
-  optionCounts: Record<string, Record<string, number>>,
-  asOf: string,
-  coverage: ScreenerCoverage,
-): ScreenerOptions {
+export function buildOptionsRecord(optionValues: OptionValues, asOf: string, coverage: ScreenerCoverage): ScreenerOptions {
   return {
     as_of: asOf,
     result_formats: [...RESULT_FORMATS],
@@ -81,8 +76,9 @@ export function buildOptionsRecord(
     modes: { basic: [...BASIC_FILTERS], advanced: [...ADVANCED_FILTERS] },
     filter_type_defaults: FILTER_TYPE_DEFAULTS,
     filters: Object.fromEntries(FILTERS.map((def) => [def.name, publicFilter(def)])),
-    option_values: optionLists,
-    option_value_counts: optionCounts,
+    option_values: optionValues.lists,
+    option_value_counts: optionValues.counts,
+    option_value_labels: optionValues.labels,
     fields: FIELDS.map((f) => f.name),
     field_definitions: Object.fromEntries(
       FIELDS.map((f) => [f.name, { label: f.label, unit: f.unit, format: f.format, category: f.category, description: f.description }]),
@@ -99,8 +95,7 @@ export function getScreenerOptions(): ScreenerOptions {
   const db = marketDb();
   const builtAt = metaValue("built_at") ?? "";
   if (cached?.builtAt !== builtAt) {
-    const { lists, counts } = readOptionValues(db);
-    cached = { builtAt, options: buildOptionsRecord(lists, counts, metaValue("as_of") ?? "", readCoverage(db)) };
+    cached = { builtAt, options: buildOptionsRecord(readOptionValues(db), metaValue("as_of") ?? "", readCoverage(db)) };
   }
   return cached.options;
 }

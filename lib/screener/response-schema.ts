@@ -116,6 +116,9 @@ export const OptionsResponse = z
     ),
     option_values: z.record(z.string(), z.array(z.string())),
     option_value_counts: z.record(z.string(), z.record(z.string(), z.int())),
+    option_value_labels: z
+      .record(z.string(), z.record(z.string(), z.string()))
+      .describe("What coded option values stand for (exchanges: the venue, or that the data names none)"),
     fields: z.array(z.string()),
     field_definitions: z.record(
       z.string(),

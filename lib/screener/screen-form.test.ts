@@ -3,7 +3,7 @@ import { buildOptionsRecord, type TypedScreenerOptions } from "./options";
 import { filterToForm, pointerToPath, type ScreenForm } from "./screen-form";
 import { validateScreenForm } from "./screen-form-check";
 
-const options = buildOptionsRecord({ countries: ["Japan", "United States"] }, {}, "2016-12-31", { companies: 0, fields: {}, filters: {} }) as TypedScreenerOptions;
+const options = buildOptionsRecord({ lists: { countries: ["Japan", "United States"] }, counts: {}, labels: {} }, "2016-12-31", { companies: 0, fields: {}, filters: {} }) as TypedScreenerOptions;
 const def = (name: string) => options.filters[name]!;
 
 /** Payloads of every input type, in API units. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_SCREEN, type Screen, screenFromSearchParams, screenMode, searchParamsFromScreen } from "./screen-url";
+import { DEFAULT_FIELDS } from "./catalog";
+import { EMPTY_SCREEN, pageFields, type Screen, screenFromSearchParams, screenMode, searchParamsFromScreen } from "./screen-url";
 
 describe("screen URL", () => {
   it("round-trips a screen, leaving defaults out", () => {
@@ -32,5 +33,13 @@ describe("screen URL", () => {
     expect(screenMode({}, ["country"])).toBe("basic");
     expect(screenMode({ country: {} }, ["country"])).toBe("basic");
     expect(screenMode({ country: {}, volatility: {} }, ["country"])).toBe("advanced");
+  });
+});
+
+describe("pageFields", () => {
+  it("loads today's name and symbol beside the company name, and only then", () => {
+    expect(pageFields(null)).toEqual([...DEFAULT_FIELDS, "current_name", "current_symbol"]);
+    expect(pageFields(["full_ticker", "companyName", "current_name"])).toEqual(["full_ticker", "companyName", "current_name", "current_symbol"]);
+    expect(pageFields(["full_ticker", "price"])).toEqual(["full_ticker", "price"]);
   });
 });

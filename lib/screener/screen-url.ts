@@ -1,5 +1,5 @@
 import { jsonObjectParam, type PageParams, paramValue, readableQuery } from "@/lib/url-params";
-import { DEFAULT_SORT, PAGE } from "./catalog";
+import { DEFAULT_FIELDS, DEFAULT_SORT, PAGE } from "./catalog";
 
 /**
  * A screen as the browser holds it: exactly the API envelope minus `result_format`. It lives in the
@@ -71,6 +71,15 @@ export function screenMode(filters: Record<string, unknown>, basicFilters: reado
 }
 
 /** The API request body of a screen. */
+/** Today's name and symbol, loaded beside the company name so that the results say "now Meta Platforms, META". */
+export const NAME_COMPANIONS = ["current_name", "current_symbol"] as const;
+
+/** The fields the screener page loads: the columns shown, plus today's name and symbol when the company name is one. */
+export function pageFields(columns: readonly string[] | null): string[] {
+  const shown = columns ?? DEFAULT_FIELDS;
+  return shown.includes("companyName") ? [...new Set([...shown, ...NAME_COMPANIONS])] : [...shown];
+}
+
 export function screenRequestBody(screen: Screen, fields: string[] | null, resultFormat: "rows" | "tickers" = "rows") {
   return {
     filters: screen.filters,

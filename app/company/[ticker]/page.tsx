@@ -5,7 +5,7 @@ import { CompanyFilings } from "@/components/company/company-filings";
 import { FiscalHistory } from "@/components/company/fiscal-history";
 import { MetricList } from "@/components/company/metric-list";
 import { PriceChart } from "@/components/charts/price-chart";
-import { companiesWithSymbol, companyByTicker, dailyPrices, fiscalYears, formerSymbols, fundamentalsDifferences } from "@/lib/companies/company-repository";
+import { companiesWithSymbol, companyByFormerTicker, companyByTicker, dailyPrices, fiscalYears, formerSymbols, fundamentalsDifferences } from "@/lib/companies/company-repository";
 import { rebasedCloses } from "@/lib/companies/price-history";
 import { databaseState, metaValue } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
@@ -43,6 +43,8 @@ export default async function CompanyPage({ params }: Params) {
   const ticker = decodeSegment((await params).ticker);
   const company = companyByTicker(ticker);
   if (!company) {
+    const renamed = companyByFormerTicker(ticker);
+    if (renamed) redirect(companyHref(renamed));
     const candidates = companiesWithSymbol(ticker);
     if (candidates.length === 1) redirect(companyHref(candidates[0]!.full_ticker));
     if (candidates.length === 0) notFound();
@@ -76,6 +78,11 @@ export default async function CompanyPage({ params }: Params) {
         <span className="font-mono text-sm text-zinc-600 dark:text-zinc-400" data-testid="company-ticker">
           {company.full_ticker}
         </span>
+        {(company.current_name !== null || company.current_symbol !== null) && (
+          <span className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="now-known-as">
+            now {[company.current_name, company.current_symbol].filter(Boolean).join(", ")}
+          </span>
+        )}
         <span className="text-zinc-500">{company.exchange_name}</span>
         {company.in_sp500 ? <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">S&amp;P 500</span> : null}
         {company.listing_status === "delisted" ? (
@@ -110,12 +117,23 @@ export default async function CompanyPage({ params }: Params) {
           <h2 id="profile" className="text-sm font-semibold">
             Profile
           </h2>
+          <p className="mt-1 text-xs text-zinc-500" data-testid="classification-basis">
+            {company.classification_basis === "sp500-2016"
+              ? "GICS as of 2016, from the 2016 S&P 500 list"
+              : `GICS 2016 structure, mapped from today's labels (${company.current_classification_source ?? "none"})`}
+          </p>
           <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-[13px]">
             {(
               [
                 ["Sector", company.sector],
                 ["Industry group", company.industry_group],
                 ["Industry", company.industry],
+                ["Sub-industry", company.sub_industry],
+                [
+                  "Today",
+                  company.current_classification_source &&
+                    `${[company.current_sector, company.current_industry].filter(Boolean).join(" · ")} (${company.current_classification_source})`,
+                ],
                 ["Country", company.country],
                 ["Currency", company.currency],
               ] as const

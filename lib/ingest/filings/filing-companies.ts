@@ -5,6 +5,8 @@ import type { SourceDocument } from "./filing-sources";
 export interface CandidateCompany {
   id: number;
   name: string;
+  /** Today's name, where it differs from `name` (the data's date's): filings of 2023 say "Ulta Beauty". */
+  currentName: string | null;
   cik: number | null;
   symbols: string[];
   inSp500: boolean;
@@ -43,8 +45,9 @@ export function linkFilingCompanies(documents: SourceDocument[], sources: LinkSo
     for (const symbol of company.symbols) bySymbol.set(symbol, [...(bySymbol.get(symbol) ?? []), company]);
   }
   const byName = (label: string): CandidateCompany | null => {
-    const matches = sources.companies.filter((c) => c.inSp500 && namesMatch(label, c.name)).sort(rankCompanies);
-    const exact = matches.filter((c) => sameCompanyName(label, c.name));
+    const namesOf = (c: CandidateCompany) => (c.currentName === null ? [c.name] : [c.name, c.currentName]);
+    const matches = sources.companies.filter((c) => c.inSp500 && namesOf(c).some((name) => namesMatch(label, name))).sort(rankCompanies);
+    const exact = matches.filter((c) => namesOf(c).some((name) => sameCompanyName(label, name)));
     if (exact.length > 0) return exact[0]!;
     if (matches.length === 1) return matches[0]!;
     // "AMD": a label that is a ticker of an S&P 500 company.

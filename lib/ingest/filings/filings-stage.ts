@@ -148,13 +148,13 @@ function edgarUrl(cik: number, filingType: string): string {
 function readCandidateCompanies(db: Database.Database): CandidateCompany[] {
   const rows = db
     .prepare(
-      `SELECT c.id, c.companyName AS name, c.cik, c.in_sp500 AS inSp500, c.exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'US') AS usListed,
+      `SELECT c.id, c.companyName AS name, c.current_name AS currentName, c.cik, c.in_sp500 AS inSp500, c.exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'US') AS usListed,
               group_concat(s.symbol, ' ') AS symbols
        FROM companies c LEFT JOIN company_symbols s ON s.company_id = c.id
        WHERE c.country = 'United States' OR c.in_sp500 = 1 OR c.cik IS NOT NULL
        GROUP BY c.id`,
     )
-    .all() as { id: number; name: string; cik: number | null; inSp500: number; usListed: number; symbols: string | null }[];
+    .all() as { id: number; name: string; currentName: string | null; cik: number | null; inSp500: number; usListed: number; symbols: string | null }[];
   return rows.map((r) => ({ ...r, inSp500: r.inSp500 === 1, usListed: r.usListed === 1, symbols: r.symbols?.split(" ") ?? [] }));
 }
 

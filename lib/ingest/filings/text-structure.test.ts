@@ -92,12 +92,14 @@ describe("pages and passages", () => {
 
 describe("company links", () => {
   const companies: CandidateCompany[] = [
-    { id: 1, name: "JPMorgan Chase", cik: 19617, symbols: ["JPM"], inSp500: true, usListed: true },
-    { id: 2, name: "Advanced Micro Devices", cik: 2488, symbols: ["AMD"], inSp500: true, usListed: true },
-    { id: 3, name: "Block, Inc.", cik: 1512673, symbols: ["XYZ"], inSp500: true, usListed: true },
-    { id: 4, name: "Block H&R", cik: 12659, symbols: ["HRB"], inSp500: true, usListed: true },
-    { id: 5, name: "BXP, Inc.", cik: 1037540, symbols: ["BXP"], inSp500: true, usListed: true },
-    { id: 6, name: "HubSpot, Inc.", cik: null, symbols: ["HUBS"], inSp500: false, usListed: true },
+    { id: 1, name: "JPMorgan Chase", currentName: null, cik: 19617, symbols: ["JPM"], inSp500: true, usListed: true },
+    { id: 2, name: "Advanced Micro Devices", currentName: null, cik: 2488, symbols: ["AMD"], inSp500: true, usListed: true },
+    { id: 3, name: "Block, Inc.", currentName: null, cik: 1512673, symbols: ["XYZ"], inSp500: true, usListed: true },
+    { id: 4, name: "Block H&R", currentName: null, cik: 12659, symbols: ["HRB"], inSp500: true, usListed: true },
+    { id: 5, name: "BXP, Inc.", currentName: null, cik: 1037540, symbols: ["BXP"], inSp500: true, usListed: true },
+    { id: 6, name: "HubSpot, Inc.", currentName: null, cik: null, symbols: ["HUBS"], inSp500: false, usListed: true },
+    // Named as of 2016; its later filings say today's name.
+    { id: 7, name: "Ulta Salon Cosmetics & Fragrance Inc", currentName: "Ulta Beauty", cik: 1403568, symbols: ["ULTA"], inSp500: true, usListed: true },
   ];
   const doc = (sourceName: string, companyLabel: string | null, extra: Partial<SourceDocument> = {}): SourceDocument => ({
     source: "financebench",
@@ -113,7 +115,7 @@ describe("company links", () => {
     ...extra,
   });
 
-  it("links by CIK in the link, label, ticker-like label, name prefix, ticker and curated prefix", () => {
+  it("links by CIK in the link, label (today's name too), ticker-like label, name prefix, ticker and curated prefix", () => {
     const links = linkFilingCompanies(
       [
         doc("JPMORGAN_2022Q2_10Q", "JPMorgan"),
@@ -123,6 +125,7 @@ describe("company links", () => {
         doc("BOSTONPROPERTIES_2015_10K", null),
         doc("HUBS-10-Q-2025-08-06", null, { source: "edgartools", ticker: "HUBS" }),
         doc("UNKNOWN_2020_10K", null),
+        doc("ULTABEAUTY_2023Q1_EARNINGS", "Ulta Beauty"),
       ],
       { companies, secTickers: new Map([["HUBS", { cik: 1404655 }]]), curated: new Map([["BOSTONPROPERTIES", 1037540]]) },
     );
@@ -134,6 +137,7 @@ describe("company links", () => {
       [5, 1037540, "curated"],
       [6, 1404655, "ticker"],
       [null, null, null],
+      [7, 1403568, "name"],
     ]);
   });
 });
