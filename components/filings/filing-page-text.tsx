@@ -1,28 +1,101 @@
-import type { MarkedPage, TextPiece } from "@/lib/filings/reader-marks";
+import type { MarkedCell, MarkedRow, ReaderBlock, ReaderPage } from "@/lib/filings/reader-page";
+import type { TextPiece } from "@/lib/filings/reader-marks";
 
-function Pieces({ pieces }: { pieces: TextPiece[] }) {
-  return pieces.map((p, i) =>
-    p.term ? (
-      <mark key={i} className="rounded-sm bg-amber-200/80 px-px text-inherit dark:bg-amber-500/40">
-        {p.text}
-      </mark>
-    ) : (
-      p.text
-    ),
+function Piece({ piece, anchor }: { piece: TextPiece; anchor: boolean }) {
+  const text = piece.term ? <mark className="rounded-sm bg-amber-200/80 px-px text-inherit dark:bg-amber-500/40">{piece.text}</mark> : piece.text;
+  if (!piece.hit) return text;
+  // The hit passage: the first piece is the scroll and focus target (#hit).
+  return (
+    <span
+      data-hit=""
+      id={anchor ? "hit" : undefined}
+      tabIndex={anchor ? -1 : undefined}
+      data-testid={anchor ? "hit-passage" : undefined}
+      className="scroll-mt-24 bg-sky-100 outline-none [box-decoration-break:clone] dark:bg-sky-900/50"
+    >
+      {text}
+    </span>
   );
 }
 
-/** One page of a filing as plain text, the hit passage highlighted and the query words marked. */
-export function FilingPageText({ marked }: { marked: MarkedPage }) {
+function Pieces({ pieces, anchor }: { pieces: TextPiece[]; anchor: TextPiece | null }) {
+  return pieces.map((p, i) => <Piece key={i} piece={p} anchor={p === anchor} />);
+}
+
+function CellText({ cell, anchor }: { cell: MarkedCell | null; anchor: TextPiece | null }) {
+  if (!cell) return null;
   return (
-    <div className="max-w-[90ch] text-[13.5px] leading-relaxed break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">
-      <Pieces pieces={marked.before} />
-      {marked.hit && (
-        <span id="hit" tabIndex={-1} data-testid="hit-passage" className="scroll-mt-24 bg-sky-100 outline-none [box-decoration-break:clone] dark:bg-sky-900/50">
-          <Pieces pieces={marked.hit} />
-        </span>
+    <>
+      {cell.currency && <span className="mr-1 text-zinc-500">{cell.currency}</span>}
+      <Pieces pieces={cell.pieces} anchor={anchor} />
+    </>
+  );
+}
+
+function Row({ row, columns, anchor }: { row: MarkedRow; columns: number; anchor: TextPiece | null }) {
+  if (row.heading) {
+    return (
+      <tr>
+        <th scope="rowgroup" colSpan={columns + 1} className="pt-2 pr-4 text-left font-medium">
+          <CellText cell={row.label} anchor={anchor} />
+        </th>
+      </tr>
+    );
+  }
+  return (
+    <tr className="border-t border-zinc-100 dark:border-zinc-800">
+      <th scope="row" className="min-w-48 py-0.5 pr-4 text-left font-normal">
+        <CellText cell={row.label} anchor={anchor} />
+      </th>
+      {Array.from({ length: columns }, (_, i) => (
+        <td key={i} className="py-0.5 pl-4 text-right whitespace-nowrap tabular-nums">
+          <CellText cell={row.cells[i] ?? null} anchor={anchor} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** A rebuilt table; it scrolls sideways inside its box on a narrow screen instead of widening the page. */
+function FilingTable({ block, anchor }: { block: Extract<ReaderBlock, { kind: "table" }>; anchor: TextPiece | null }) {
+  return (
+    <div role="region" aria-label="Table" tabIndex={0} className="my-3 max-w-full overflow-x-auto rounded border border-zinc-200 px-2 py-1 dark:border-zinc-800">
+      <table className="text-[13px] leading-snug text-zinc-800 dark:text-zinc-200">
+        {block.header && (
+          <thead>
+            <tr>
+              <td />
+              {block.header.map((cell, i) => (
+                <th key={i} scope="col" className="pb-1 pl-4 text-right font-medium whitespace-nowrap tabular-nums">
+                  <CellText cell={cell} anchor={anchor} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        <tbody>
+          {block.rows.map((row, i) => (
+            <Row key={i} row={row} columns={block.columns} anchor={anchor} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One page of a filing: its paragraphs and tables, the hit passage highlighted and the query words marked. */
+export function FilingPageText({ page }: { page: ReaderPage }) {
+  return (
+    <div className="max-w-[90ch] text-[13.5px] leading-relaxed text-zinc-800 dark:text-zinc-200">
+      {page.blocks.map((block, i) =>
+        block.kind === "text" ? (
+          <p key={i} className="mb-2 break-words whitespace-pre-wrap">
+            <Pieces pieces={block.pieces} anchor={page.anchor} />
+          </p>
+        ) : (
+          <FilingTable key={i} block={block} anchor={page.anchor} />
+        ),
       )}
-      <Pieces pieces={marked.after} />
     </div>
   );
 }
