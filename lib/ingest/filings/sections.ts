@@ -26,7 +26,7 @@ const WINDOW = 3000;
 const REFERENCE = /\bof\s+this\s+(?:annual\s+|quarterly\s+)?(?:report|form|document|filing|10-?K|10-?Q)\b|\b(?:herein|hereof|thereof)\b|\b(?:see|refer\s+to|discussed\s+in|described\s+in|included\s+in|set\s+forth\s+in)\b|\bfor\s+(?:further|additional|more)\b|\bunder\s+the\s+(?:heading|caption)\b/i;
 
 /** The end of a line that runs on into an item named on the next one ("... see", "... in Part II,"). */
-const RUNS_ON = /(?:[,;]|\b(?:see|in|to|and|or|of|with|under|within|at|by|from|our|this|the|Part\s+[IV]{1,3}))$/i;
+const RUNS_ON = /(?:[,;]|\b(?:see|in|to|and|or|of|with|under|within|at|by|from|our|this|the))$/i;
 
 /**
  * The "Item" at `start` is a cross-reference: the words after it refer to a document or read on as
