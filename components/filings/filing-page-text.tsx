@@ -1,25 +1,41 @@
+import { Fragment } from "react";
 import type { MarkedCell, MarkedRow, ReaderBlock, ReaderPage } from "@/lib/filings/reader-page";
 import type { TextPiece } from "@/lib/filings/reader-marks";
 
-function Piece({ piece, anchor }: { piece: TextPiece; anchor: boolean }) {
-  const text = piece.term ? <mark className="rounded-sm bg-amber-200/80 px-px text-inherit dark:bg-amber-500/40">{piece.text}</mark> : piece.text;
-  if (!piece.hit) return text;
-  // The hit passage: the first piece is the scroll and focus target (#hit).
-  return (
-    <span
-      data-hit=""
-      id={anchor ? "hit" : undefined}
-      tabIndex={anchor ? -1 : undefined}
-      data-testid={anchor ? "hit-passage" : undefined}
-      className="scroll-mt-24 bg-sky-100 outline-none [box-decoration-break:clone] dark:bg-sky-900/50"
-    >
-      {text}
-    </span>
-  );
+function Term({ piece }: { piece: TextPiece }) {
+  return piece.term ? <mark className="rounded-sm bg-amber-200/80 px-px text-inherit dark:bg-amber-500/40">{piece.text}</mark> : piece.text;
+}
+
+/** Runs of pieces, split where the hit passage starts and ends. */
+function runs(pieces: TextPiece[]): TextPiece[][] {
+  const out: TextPiece[][] = [];
+  for (const piece of pieces) {
+    const last = out.at(-1);
+    if (last && last[0]!.hit === piece.hit) last.push(piece);
+    else out.push([piece]);
+  }
+  return out;
 }
 
 function Pieces({ pieces, anchor }: { pieces: TextPiece[]; anchor: TextPiece | null }) {
-  return pieces.map((p, i) => <Piece key={i} piece={p} anchor={p === anchor} />);
+  return runs(pieces).map((run, i) => {
+    const terms = run.map((p, j) => <Term key={j} piece={p} />);
+    if (!run[0]!.hit) return <Fragment key={i}>{terms}</Fragment>;
+    // The hit passage, in each paragraph or cell it covers; the run holding its first piece is the scroll and focus target (#hit).
+    const first = anchor !== null && run.includes(anchor);
+    return (
+      <span
+        key={i}
+        data-hit=""
+        id={first ? "hit" : undefined}
+        tabIndex={first ? -1 : undefined}
+        data-testid={first ? "hit-passage" : undefined}
+        className="scroll-mt-24 bg-sky-100 outline-none [box-decoration-break:clone] dark:bg-sky-900/50"
+      >
+        {terms}
+      </span>
+    );
+  });
 }
 
 function CellText({ cell, anchor }: { cell: MarkedCell | null; anchor: TextPiece | null }) {
