@@ -52,7 +52,7 @@ function Row({ row, columns, anchor }: { row: MarkedRow; columns: number; anchor
   if (row.heading) {
     return (
       <tr>
-        <th scope="rowgroup" colSpan={columns + 1} className="pt-2 pr-4 text-left font-medium">
+        <th scope="rowgroup" colSpan={columns + 1} className="pt-2 pr-4 pl-2 text-left font-medium">
           <CellText cell={row.label} anchor={anchor} />
         </th>
       </tr>
@@ -60,11 +60,12 @@ function Row({ row, columns, anchor }: { row: MarkedRow; columns: number; anchor
   }
   return (
     <tr className="border-t border-zinc-100 dark:border-zinc-800">
-      <th scope="row" className="min-w-48 py-0.5 pr-4 text-left font-normal">
+      {/* The labels stay in view while the numbers scroll sideways on a narrow screen. */}
+      <th scope="row" className="sticky left-0 min-w-40 bg-white py-0.5 pr-4 pl-2 text-left font-normal sm:min-w-56 dark:bg-zinc-950">
         <CellText cell={row.label} anchor={anchor} />
       </th>
       {Array.from({ length: columns }, (_, i) => (
-        <td key={i} className="py-0.5 pl-4 text-right whitespace-nowrap tabular-nums">
+        <td key={i} className="py-0.5 pr-2 pl-4 text-right whitespace-nowrap tabular-nums">
           <CellText cell={row.cells[i] ?? null} anchor={anchor} />
         </td>
       ))}
@@ -75,14 +76,14 @@ function Row({ row, columns, anchor }: { row: MarkedRow; columns: number; anchor
 /** A rebuilt table; it scrolls sideways inside its box on a narrow screen instead of widening the page. */
 function FilingTable({ block, anchor }: { block: Extract<ReaderBlock, { kind: "table" }>; anchor: TextPiece | null }) {
   return (
-    <div role="region" aria-label="Table" tabIndex={0} className="my-3 max-w-full overflow-x-auto rounded border border-zinc-200 px-2 py-1 dark:border-zinc-800">
+    <div role="region" aria-label="Table" tabIndex={0} className="my-3 w-fit max-w-full overflow-x-auto rounded border border-zinc-200 py-1 dark:border-zinc-800">
       <table className="text-[13px] leading-snug text-zinc-800 dark:text-zinc-200">
         {block.header && (
           <thead>
             <tr>
-              <td />
+              <td className="sticky left-0 bg-white dark:bg-zinc-950" />
               {block.header.map((cell, i) => (
-                <th key={i} scope="col" className="pb-1 pl-4 text-right font-medium whitespace-nowrap tabular-nums">
+                <th key={i} scope="col" className="pb-1 pr-2 pl-4 text-right font-medium whitespace-nowrap tabular-nums">
                   <CellText cell={cell} anchor={anchor} />
                 </th>
               ))}

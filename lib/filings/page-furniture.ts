@@ -13,8 +13,11 @@ import { type Line, lineShape, pageLines } from "./page-lines";
 export interface FilingFurniture {
   /** Shapes (lineShape) of the lines repeated at page edges: running heads and feet. */
   running: Set<string>;
-  /** PDF: printed page number minus PDF page number, when the pages carry printed numbers. */
-  numberOffset: number | null;
+  /**
+   * PDF: printed page number minus PDF page number, for each numbering the pages carry (the 10-K,
+   * then an exhibit numbered from 1 again).
+   */
+  numberOffsets: Set<number>;
 }
 
 const CONTENTS_LINK = /^(?:table of contents|index to financial statements|contents|index)$/i;
@@ -26,6 +29,8 @@ const EDGE_LINES = 3;
 const RUNNING_SHARE = 0.2;
 /** ... and on at least this many. */
 const RUNNING_MIN = 3;
+/** A page numbering counts when this share of the pages carry it (an exhibit may be short). */
+const NUMBERING_SHARE = 0.05;
 
 const filled = (text: string) => pageLines(text).filter((l) => l.text !== "");
 const edgeLines = (lines: Line[]) => (lines.length <= 2 * EDGE_LINES ? lines : [...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)]);
@@ -43,26 +48,22 @@ function edges(pages: readonly string[], hasPages: boolean): Line[][] {
   return out;
 }
 
-/** The most common value and how often it occurs. */
-function mode<T>(values: T[]): [T, number] | null {
+/** The values occurring at least `needed` times. */
+function frequent<T>(values: Iterable<T>, needed: number): Set<T> {
   const counts = new Map<T, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0] ?? null;
+  return new Set([...counts].filter(([, count]) => count >= needed).map(([value]) => value));
 }
 
 /** What a filing repeats at its page edges, learnt from all its pages. */
 export function filingFurniture(pages: readonly string[], hasPages: boolean): FilingFurniture {
   const pageEdges = edges(pages, hasPages);
-  const needed = Math.max(RUNNING_MIN, RUNNING_SHARE * pageEdges.length);
-  const counts = new Map<string, number>();
-  for (const lines of pageEdges) {
-    // A shape without letters ("#", "(#)") is a number, not a running line.
-    for (const shape of new Set(lines.map((l) => lineShape(l.text)).filter((s) => /[a-z]/.test(s)))) counts.set(shape, (counts.get(shape) ?? 0) + 1);
-  }
-  const running = new Set([...counts].filter(([, count]) => count >= needed).map(([shape]) => shape));
-  const offsets = hasPages ? pageEdges.flatMap((lines, i) => lines.flatMap((l) => (PAGE_NUMBER.test(l.text) ? [Number(PAGE_NUMBER.exec(l.text)![1]) - (i + 1)] : []))) : [];
-  const common = mode(offsets);
-  return { running, numberOffset: common && common[1] >= needed ? common[0] : null };
+  // A shape without letters ("#", "(#)") is a number, not a running line.
+  const shapes = pageEdges.flatMap((lines) => [...new Set(lines.map((l) => lineShape(l.text)).filter((s) => /[a-z]/.test(s)))]);
+  const running = frequent(shapes, Math.max(RUNNING_MIN, RUNNING_SHARE * pageEdges.length));
+  if (!hasPages) return { running, numberOffsets: new Set() };
+  const offsets = pageEdges.flatMap((lines, i) => [...new Set(lines.flatMap((l) => (PAGE_NUMBER.test(l.text) ? [Number(PAGE_NUMBER.exec(l.text)![1]) - (i + 1)] : [])))]);
+  return { running, numberOffsets: frequent(offsets, Math.max(RUNNING_MIN, NUMBERING_SHARE * pageEdges.length)) };
 }
 
 /**
@@ -78,7 +79,7 @@ export function furnitureLines(lines: readonly Line[], furniture: FilingFurnitur
     if (CONTENTS_LINK.test(line.text) || furniture.running.has(lineShape(line.text))) return true;
     const number = PAGE_NUMBER.exec(line.text);
     if (!number) return false;
-    return page === null || (furniture.numberOffset !== null && Number(number[1]) === page + furniture.numberOffset);
+    return page === null || furniture.numberOffsets.has(Number(number[1]) - page);
   };
   // Furniture is peeled from an edge inwards: the first line that is content stops it.
   const peel = (ordered: Line[]) => {

@@ -5,7 +5,7 @@ import { type ReaderBlock, readerPage } from "./reader-page";
 
 // 3M's 2018 income statement (FinanceBench PDF page 56, which prints "56" at its foot).
 const text = readFileSync("test/fixtures/filing-pages/3M_2018_10K-p56.txt", "utf8");
-const furniture = { running: new Set<string>(), numberOffset: 0 };
+const furniture = { running: new Set<string>(), numberOffsets: new Set([0]) };
 const PAGE_AT = 200_000;
 
 const plain = (blocks: ReaderBlock[]) =>
