@@ -43,7 +43,11 @@ const CURRENCY_LINE = /^[$€£]$/;
 const YEAR_LINE = /^(?:19|20)\d{2}$/;
 /** Labels are headings, not prose: a longer line is a sentence. */
 const MAX_LABEL = 130;
-/** Columns a table may have. */
+/**
+ * Columns a PDF table may have. One column is not enough: a single run of numbers after a run of
+ * labels matches by chance too often (cash flow pages whose runs the PDF printed out of order).
+ */
+const MIN_COLUMNS = 2;
 const MAX_COLUMNS = 8;
 
 type Kind = "blank" | "currency" | "year" | "value" | "label";
@@ -88,7 +92,7 @@ function joinContinuations(labels: Line[]): Line[] {
   const out: Line[] = [];
   for (const line of labels) {
     const last = out.at(-1);
-    if (last && /^[a-z(]/.test(line.text)) out[out.length - 1] = { start: last.start, end: line.end, text: `${last.text} ${line.text}` };
+    if (last && /^[a-z]/.test(line.text)) out[out.length - 1] = { start: last.start, end: line.end, text: `${last.text} ${line.text}` };
     else out.push(line);
   }
   return out;
@@ -135,7 +139,7 @@ function fitLabels(labels: Line[], groups: Cell[][], counts: number[], pageLabel
 function fitSegment(segment: Segment, years: number, pageLabels: ReadonlySet<string>): { columns: number; rows: TableRow[]; skipped: boolean } | null {
   if (segment.groups.length === 0) return null;
   // Years over the columns ("2021 ... 2020") say how many there are.
-  const counts = years >= 2 ? [years] : Array.from({ length: MAX_COLUMNS }, (_, i) => i + 1);
+  const counts = years >= MIN_COLUMNS ? [years] : Array.from({ length: MAX_COLUMNS - MIN_COLUMNS + 1 }, (_, i) => i + MIN_COLUMNS);
   for (let skip = 0; skip < segment.labels.length; skip++) {
     const fit = fitLabels(joinContinuations(segment.labels.slice(skip).flat()), segment.groups, counts, pageLabels);
     if (fit) return { ...fit, skipped: skip > 0 };
