@@ -74,9 +74,9 @@ function Row({ row, columns, anchor }: { row: MarkedRow; columns: number; anchor
 }
 
 /** A rebuilt table; it scrolls sideways inside its box on a narrow screen instead of widening the page. */
-function FilingTable({ block, anchor }: { block: Extract<ReaderBlock, { kind: "table" }>; anchor: TextPiece | null }) {
+function FilingTable({ block, anchor, name }: { block: Extract<ReaderBlock, { kind: "table" }>; anchor: TextPiece | null; name: string }) {
   return (
-    <div role="region" aria-label="Table" tabIndex={0} className="my-3 w-fit max-w-full overflow-x-auto rounded border border-zinc-200 py-1 dark:border-zinc-800">
+    <div role="region" aria-label={name} tabIndex={0} className="my-3 w-fit max-w-full overflow-x-auto rounded border border-zinc-200 py-1 dark:border-zinc-800">
       <table className="text-[13px] leading-snug text-zinc-800 dark:text-zinc-200">
         {block.header && (
           <thead>
@@ -100,8 +100,12 @@ function FilingTable({ block, anchor }: { block: Extract<ReaderBlock, { kind: "t
   );
 }
 
-/** One page of a filing: its paragraphs and tables, the hit passage highlighted and the query words marked. */
+/**
+ * One page of a filing: its paragraphs and tables, the hit passage highlighted and the query words
+ * marked. Its tables are named by their place on the page ("Table 1"), inside the page's region.
+ */
 export function FilingPageText({ page }: { page: ReaderPage }) {
+  const tables = page.blocks.filter((b) => b.kind === "table");
   return (
     <div className="max-w-[90ch] text-[13.5px] leading-relaxed text-zinc-800 dark:text-zinc-200">
       {page.blocks.map((block, i) =>
@@ -110,7 +114,7 @@ export function FilingPageText({ page }: { page: ReaderPage }) {
             <Pieces pieces={block.pieces} anchor={page.anchor} />
           </p>
         ) : (
-          <FilingTable key={i} block={block} anchor={page.anchor} />
+          <FilingTable key={i} block={block} anchor={page.anchor} name={`Table ${tables.indexOf(block) + 1}`} />
         ),
       )}
     </div>

@@ -85,7 +85,7 @@ test.describe("document reader", () => {
   test("on a phone the table scrolls inside its box, not the page", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/filings/PEPSICO_2022_10K/?page=62#page-62");
-    const box = page.getByRole("region", { name: "Page 62" }).getByRole("region", { name: "Table" });
+    const box = page.getByRole("region", { name: "Page 62" }).getByRole("region", { name: "Table 1" });
     await expect(box.getByRole("table")).toBeVisible();
     const widths = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
     expect(widths.scroll).toBeGreaterThan(widths.client);
