@@ -60,10 +60,10 @@ function kindOf(text: string): Kind {
   return "label";
 }
 
-function valueCell(line: Line, currency: string | null): Cell {
+function valueCell(line: Line): Cell {
   const match = VALUE_LINE.exec(line.text)!;
   const offset = line.text.indexOf(match[2]!, match[1]?.length ?? 0);
-  return { start: line.start + offset, end: line.start + offset + match[2]!.length, currency: match[1]?.trim() ?? currency };
+  return { start: line.start + offset, end: line.start + offset + match[2]!.length, currency: match[1]?.trim() ?? null };
 }
 
 const lineCell = (line: Line): Cell => ({ start: line.start, end: line.end, currency: null });
@@ -72,6 +72,12 @@ const lineCell = (line: Line): Cell => ({ start: line.start, end: line.end, curr
 interface Segment {
   /** Paragraphs of label lines (split by blank lines). */
   labels: Line[][];
+  /**
+   * Values after a "$" line. The PDF prints the sign before a column's run, so which row it
+   * belongs to is only sure for a table's first row ("Net sales $ 32,765"); further down it may
+   * belong to the second value of the run (shares, then "$ 9.09" per share).
+   */
+  signed: Map<Cell, string>;
   groups: Cell[][];
   years: Line[];
   end: number;
@@ -168,6 +174,7 @@ function segments(lines: readonly Line[]): { start: number; segment: Segment; le
     }
     if (labels.at(-1)!.length === 0) labels.pop();
     const groups: Cell[][] = [];
+    const signed = new Map<Cell, string>();
     const years: Line[] = [];
     let group: Cell[] = [];
     let currency: string | null = null;
@@ -180,7 +187,9 @@ function segments(lines: readonly Line[]): { start: number; segment: Segment; le
       const line = lines[i]!;
       const k = kindOf(line.text);
       if (k === "value") {
-        group.push(valueCell(line, currency));
+        const cell = valueCell(line);
+        if (currency) signed.set(cell, currency);
+        group.push(cell);
         currency = null;
         end = line.end;
       } else {
@@ -194,7 +203,7 @@ function segments(lines: readonly Line[]): { start: number; segment: Segment; le
       i++;
     }
     close();
-    out.push({ start: (leadingYears[0] ?? labels[0]![0]!).start, segment: { labels, groups, years, end }, leadingYears });
+    out.push({ start: (leadingYears[0] ?? labels[0]![0]!).start, segment: { labels, signed, groups, years, end }, leadingYears });
     leadingYears = groups.length === 0 ? years : [];
   }
   return out;
@@ -229,6 +238,8 @@ function columnTables(lines: readonly Line[]): Table[] {
       open.end = segment.end;
     } else {
       flush();
+      const firstRow = fit.rows.find((r) => !r.heading)!;
+      firstRow.cells = firstRow.cells.map((c) => (c && !c.currency && segment.signed.has(c) ? { ...c, currency: segment.signed.get(c)! } : c));
       // Title lines left out of the rows stay text before the table (and the years above them with it).
       const first = fit.rows[0]!.label!.start;
       open = { start: fit.skipped ? first : start, end: segment.end, columns: fit.columns, header: null, rows: fit.rows, years: [...(fit.skipped ? [] : leadingYears), ...segment.years] };
