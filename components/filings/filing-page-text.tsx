@@ -73,6 +73,30 @@ function Row({ row, columns, anchor }: { row: MarkedRow; columns: number; anchor
   );
 }
 
+const labelText = (row: MarkedRow) => (row.label?.pieces.map((p) => p.text).join("") ?? "").replace(/:$/, "").toLowerCase();
+
+/**
+ * Rows grouped under their headings: each heading opens a row group it labels (scope="rowgroup"),
+ * closed by its total ("Operating expenses" … "Total operating expenses") or the next heading.
+ */
+function rowGroups(rows: MarkedRow[]): MarkedRow[][] {
+  const groups: MarkedRow[][] = [];
+  let total: string | null = null;
+  for (const row of rows) {
+    if (row.heading || groups.length === 0) {
+      groups.push([row]);
+      total = row.heading ? `total ${labelText(row)}` : null;
+    } else if (total === null && groups.at(-1)![0]!.heading) {
+      // The heading's group was closed by its total: the rows after it stand alone.
+      groups.push([row]);
+    } else {
+      groups.at(-1)!.push(row);
+      if (labelText(row) === total) total = null;
+    }
+  }
+  return groups;
+}
+
 /** A rebuilt table; it scrolls sideways inside its box on a narrow screen instead of widening the page. */
 function FilingTable({ block, anchor, name }: { block: Extract<ReaderBlock, { kind: "table" }>; anchor: TextPiece | null; name: string }) {
   return (
@@ -90,11 +114,13 @@ function FilingTable({ block, anchor, name }: { block: Extract<ReaderBlock, { ki
             </tr>
           </thead>
         )}
-        <tbody>
-          {block.rows.map((row, i) => (
-            <Row key={i} row={row} columns={block.columns} anchor={anchor} />
-          ))}
-        </tbody>
+        {rowGroups(block.rows).map((group, g) => (
+          <tbody key={g}>
+            {group.map((row, i) => (
+              <Row key={i} row={row} columns={block.columns} anchor={anchor} />
+            ))}
+          </tbody>
+        ))}
       </table>
     </div>
   );
