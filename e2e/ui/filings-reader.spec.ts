@@ -2,7 +2,15 @@ import { expect, test } from "@playwright/test";
 import { searchApi, searchSettled } from "./filings-support";
 import { newApiKey, snapshot } from "./page-support";
 
-const compact = (text: string | null) => (text ?? "").replace(/\s+/g, "");
+/**
+ * The words and numbers of a passage, sorted: tables reorder them; the page furniture ("Table of
+ * Contents", the page number closing the page) and lone "$" lines (shown beside their number) are not marked.
+ */
+function tokens(text: string) {
+  const lines = text.split("\n").filter((line) => !/^\s*(?:Table of Contents|\$)\s*$/.test(line));
+  while (/^\s*(?:\d{1,3})?\s*$/.test(lines.at(-1) ?? "x")) lines.pop();
+  return lines.join(" ").split(/\s+/).filter(Boolean).sort();
+}
 
 test.describe("document reader", () => {
   test("a hit opens in its filing with the passage highlighted, scrolled into view and the query words marked", async ({ page }) => {
@@ -17,11 +25,13 @@ test.describe("document reader", () => {
     await expect(page).toHaveURL(new RegExp(`/filings/${hit.filing.id}/\\?hit=${hit.offsets.start}-${hit.offsets.end}`));
     await expect(page.getByRole("heading", { level: 1 })).toContainText("3M");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("10-K FY2018");
+    // The passage starts at #hit; it is marked wherever its characters read, as prose or as table cells.
     const passage = page.getByTestId("hit-passage");
     await expect(passage).toBeInViewport();
     await expect(passage).toBeFocused();
-    expect(compact(await passage.textContent())).toBe(compact(hit.text));
-    expect(await passage.locator("mark").count()).toBeGreaterThan(0);
+    const marked = page.locator("[data-hit]");
+    expect(tokens((await marked.allTextContents()).join(" "))).toEqual(tokens(hit.text));
+    expect(await marked.locator("mark").count()).toBeGreaterThan(0);
     // The page the hit is on is in the window shown.
     await expect(page.getByRole("region", { name: `Page ${hit.page}` })).toBeVisible();
     await expect(page.getByTestId("original-link")).toHaveAttribute("href", hit.filing.source_url!);
@@ -51,6 +61,44 @@ test.describe("document reader", () => {
     await page.getByLabel("Go to page").first().press("Enter");
     await expect(page.getByTestId("reader-window").first()).toHaveText(/^Pages 1–5 of/);
     await snapshot(page, "reader-sections");
+  });
+
+  test("an income statement reads as a table: rows, year columns, numbers right-aligned, no page furniture", async ({ page }) => {
+    await page.goto("/filings/3M_2018_10K/?page=56");
+    const statement = page.getByRole("region", { name: "Page 56" });
+    const table = statement.getByRole("table");
+    await expect(table).toHaveCount(1);
+    await expect(table.getByRole("columnheader")).toHaveText(["2018", "2017", "2016"]);
+    const netSales = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Net sales", exact: true }) });
+    await expect(netSales.getByRole("cell")).toHaveText(["$32,765", "$31,657", "$30,109"]);
+    const gain = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Gain on sale of businesses" }) });
+    await expect(gain.getByRole("cell")).toHaveText(["(547)", "(586)", "(111)"]);
+    await expect(gain.getByRole("cell").first()).toHaveCSS("text-align", "right");
+    await expect(table.getByRole("rowheader", { name: "Operating expenses", exact: true })).toBeVisible();
+    // The page's "Table of Contents" link and its number "56" are furniture.
+    await expect(statement).not.toContainText("Table of Contents");
+    await expect(statement.getByText("Consolidated Statement of Incom")).toBeVisible();
+    await table.scrollIntoViewIfNeeded();
+    await snapshot(page, "reader-income-statement");
+  });
+
+  test("on a phone the table scrolls inside its box, not the page", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/filings/PEPSICO_2022_10K/?page=62#page-62");
+    const box = page.getByRole("region", { name: "Page 62" }).getByRole("region", { name: "Table 1" });
+    await expect(box.getByRole("table")).toBeVisible();
+    const widths = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth }));
+    expect(widths.scroll).toBeGreaterThan(widths.client);
+    expect(widths.page).toBeLessThanOrEqual(390);
+    await box.scrollIntoViewIfNeeded();
+    await snapshot(page, "reader-income-statement-phone");
+  });
+
+  test("sections list Item headings, not sentences that refer to an item", async ({ page }) => {
+    await page.goto("/filings/AES_2015_10K/");
+    const sections = page.getByRole("navigation", { name: "Sections" }).getByRole("link");
+    await expect(sections.filter({ hasText: /^ITEM 8\. FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA/ })).toHaveCount(1);
+    for (const title of await sections.allTextContents()) expect(title).not.toMatch(/of this Form 10-K|for further/i);
   });
 
   test("a plain-text filing reads in parts, and an unknown filing is a 404", async ({ page }) => {

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { FilingDescription } from "@/lib/db/filings-schema";
 import { marketDb } from "@/lib/db/market-db";
+import { type FilingFurniture, filingFurniture } from "./page-furniture";
 
 /**
  * Filings as documents to read (the reader and the company page): the SQL of reading, apart from
@@ -39,8 +40,12 @@ export type CompanyFiling = Omit<FilingRecord, "company_name" | "full_ticker" | 
 const FILING_COLUMNS = `f.id, f.source_name, f.company_label, f.filing_type, f.fiscal_year, f.fiscal_period, f.period_end, f.report_date,
   f.source_url, f.filed_date, f.filed_earliest, f.filed_latest, f.has_pages, f.char_count, (SELECT count(*) FROM filing_pages pg WHERE pg.filing_id = f.id) AS pages`;
 
+/** Filings whose page furniture is kept learnt (it takes every page of the filing). */
+const FURNITURE_CACHE = 64;
+
 export class FilingDocuments {
   private readonly statements: ReturnType<FilingDocuments["prepare"]>;
+  private readonly furnitures = new Map<number, FilingFurniture>();
 
   constructor(db: Database.Database) {
     this.statements = this.prepare(db);
@@ -55,6 +60,7 @@ export class FilingDocuments {
         WHERE f.source_name = ?`),
       pages: db.prepare<[number, number, number], FilingPage>(`
         SELECT number, start_offset, text FROM filing_pages WHERE filing_id = ? AND number BETWEEN ? AND ? ORDER BY number`),
+      pageTexts: db.prepare<[number], string>("SELECT text FROM filing_pages WHERE filing_id = ? ORDER BY number").pluck(),
       pageAt: db
         .prepare<[number, number], number>("SELECT max(number) FROM filing_pages WHERE filing_id = ? AND start_offset <= ?")
         .pluck(),
@@ -81,6 +87,16 @@ export class FilingDocuments {
   /** The page holding a character offset of the filing text (1 when the offset is before every page). */
   pageAt(filingId: number, offset: number): number {
     return this.statements.pageAt.get(filingId, offset) ?? 1;
+  }
+
+  /** What the filing repeats on its pages (running lines, page numbering), learnt from all of them. */
+  furniture(filing: Pick<FilingRecord, "id" | "has_pages">): FilingFurniture {
+    const known = this.furnitures.get(filing.id);
+    if (known) return known;
+    const learnt = filingFurniture(this.statements.pageTexts.all(filing.id), filing.has_pages === 1);
+    if (this.furnitures.size >= FURNITURE_CACHE) this.furnitures.delete(this.furnitures.keys().next().value!);
+    this.furnitures.set(filing.id, learnt);
+    return learnt;
   }
 
   sections(filingId: number): FilingSection[] {

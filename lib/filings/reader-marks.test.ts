@@ -1,35 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { markPage, parseHitParam, queryStems, readerWindow } from "./reader-marks";
+import { markSpan, pageHit, parseHitParam, queryStems, readerWindow } from "./reader-marks";
 
-const text = (pieces: { text: string; term: boolean }[]) => pieces.map((p) => (p.term ? `[${p.text}]` : p.text)).join("");
+type Piece = { text: string; term: boolean; hit: boolean };
+const text = (pieces: Piece[]) => pieces.map((p) => (p.term ? `[${p.text}]` : p.text)).join("");
+const hitText = (pieces: Piece[]) => text(pieces.filter((p) => p.hit));
 
-describe("markPage", () => {
+describe("markSpan and pageHit", () => {
   const page = "Capital expenditures rose. Purchases of property, plant and equipment were $1.6 billion.";
   const stems = queryStems(["What were the capital expenditures?", '"property plant"']);
 
   it("marks the queries' words by stem, leaving stopwords and question words alone", () => {
-    const marked = markPage(page, 1000, null, stems);
-    expect(marked.hit).toBeNull();
-    expect(text(marked.before)).toBe("[Capital] [expenditures] rose. Purchases of [property], [plant] and equipment were $1.6 billion.");
+    const marked = markSpan(page, 0, page.length, pageHit(page, 1000, null), stems);
+    expect(marked.some((p) => p.hit)).toBe(false);
+    expect(text(marked)).toBe("[Capital] [expenditures] rose. Purchases of [property], [plant] and equipment were $1.6 billion.");
   });
 
   it("cuts out the hit passage by filing-text offsets, on its page only", () => {
     const start = 1000 + page.indexOf("Purchases");
-    const marked = markPage(page, 1000, { start, end: start + "Purchases of property".length }, stems);
-    expect(text(marked.before)).toBe("[Capital] [expenditures] rose. ");
-    expect(text(marked.hit!)).toBe("Purchases of [property]");
-    expect(text(marked.after)).toBe(", [plant] and equipment were $1.6 billion.");
+    const hit = pageHit(page, 1000, { start, end: start + "Purchases of property".length });
+    const marked = markSpan(page, 0, page.length, hit, stems);
+    expect(text(marked)).toBe("[Capital] [expenditures] rose. Purchases of [property], [plant] and equipment were $1.6 billion.");
+    expect(hitText(marked)).toBe("Purchases of [property]");
+    expect(text(marked.slice(0, marked.findIndex((p) => p.hit)))).toBe("[Capital] [expenditures] rose. ");
+    // A part of the page (a table cell) marks the part of the hit inside it.
+    expect(hitText(markSpan(page, page.indexOf("of"), page.indexOf(","), hit, stems))).toBe("of [property]");
+    expect(hitText(markSpan(page, page.indexOf("plant"), page.length, hit, stems))).toBe("");
     // A hit on another page marks nothing here.
-    expect(markPage(page, 1000, { start: 5000, end: 5100 }, stems).hit).toBeNull();
-    expect(markPage(page, 1000, { start: 10, end: 900 }, stems).hit).toBeNull();
+    expect(pageHit(page, 1000, { start: 5000, end: 5100 })).toBeNull();
+    expect(pageHit(page, 1000, { start: 10, end: 900 })).toBeNull();
     // A range running past this page is marked here only if it starts here.
-    expect(markPage(page, 1000, { start: 1000, end: 999_999 }, stems).after).toEqual([]);
-    expect(markPage(page, 1000, { start: 900, end: 1010 }, stems).hit).toBeNull();
+    expect(pageHit(page, 1000, { start: 1000, end: 999_999 })).toEqual({ start: 0, end: page.length });
+    expect(pageHit(page, 1000, { start: 900, end: 1010 })).toBeNull();
   });
 
   it("keeps every character", () => {
-    const marked = markPage(page, 0, { start: 3, end: 40 }, stems);
-    expect([...marked.before, ...marked.hit!, ...marked.after].map((p) => p.text).join("")).toBe(page);
+    const marked = markSpan(page, 0, page.length, pageHit(page, 0, { start: 3, end: 40 }), stems);
+    expect(marked.map((p) => p.text).join("")).toBe(page);
+    expect(marked.filter((p) => p.hit).map((p) => p.text).join("")).toBe(page.slice(3, 40));
   });
 });
 

@@ -11,13 +11,8 @@ export interface TextPiece {
   text: string;
   /** A word of the queries. */
   term: boolean;
-}
-
-export interface MarkedPage {
-  before: TextPiece[];
-  /** The hit passage, when it lies on this page. */
-  hit: TextPiece[] | null;
-  after: TextPiece[];
+  /** Part of the passage the search hit points at. */
+  hit: boolean;
 }
 
 /** Stems of the words the queries search for (stopwords and question words left out, as the search does). */
@@ -32,37 +27,39 @@ export function queryStems(queries: readonly string[]): Set<string> {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-function termPieces(text: string, stems: ReadonlySet<string>): TextPiece[] {
+function termPieces(text: string, stems: ReadonlySet<string>, hit: boolean): TextPiece[] {
   if (text === "") return [];
-  if (stems.size === 0) return [{ text, term: false }];
+  if (stems.size === 0) return [{ text, term: false, hit }];
   const pieces: TextPiece[] = [];
   let last = 0;
   for (const match of text.matchAll(WORD)) {
     if (!textWords(match[0]).some((word) => stems.has(stem(word)))) continue;
-    if (match.index > last) pieces.push({ text: text.slice(last, match.index), term: false });
-    pieces.push({ text: match[0], term: true });
+    if (match.index > last) pieces.push({ text: text.slice(last, match.index), term: false, hit });
+    pieces.push({ text: match[0], term: true, hit });
     last = match.index + match[0].length;
   }
-  if (last < text.length) pieces.push({ text: text.slice(last), term: false });
+  if (last < text.length) pieces.push({ text: text.slice(last), term: false, hit });
   return pieces;
 }
 
 /**
- * A page's text cut at the hit passage (`hit` in offsets of the whole filing text, `pageOffset`
- * where this page starts in it) and at the query words.
+ * The hit passage in offsets of a page's text (`hit` in offsets of the whole filing text,
+ * `pageOffset` where this page starts in it); null when it does not start on this page. A passage
+ * lies within one page: a hand-edited range over several pages is marked on its first page only.
  */
-export function markPage(text: string, pageOffset: number, hit: Span | null, stems: ReadonlySet<string>): MarkedPage {
-  const start = hit === null ? -1 : hit.start - pageOffset;
-  const end = hit === null ? -1 : hit.end - pageOffset;
-  // A passage lies within one page: the hit is marked on the page where it starts (a hand-edited
-  // range over several pages still marks one element).
-  if (hit === null || start < 0 || start >= text.length) return { before: termPieces(text, stems), hit: null, after: [] };
-  const to = Math.min(text.length, end);
-  return {
-    before: termPieces(text.slice(0, start), stems),
-    hit: termPieces(text.slice(start, to), stems),
-    after: termPieces(text.slice(to), stems),
-  };
+export function pageHit(text: string, pageOffset: number, hit: Span | null): Span | null {
+  if (hit === null) return null;
+  const start = hit.start - pageOffset;
+  if (start < 0 || start >= text.length) return null;
+  return { start, end: Math.min(text.length, hit.end - pageOffset) };
+}
+
+/** `text[from, to)` cut at the hit (page offsets) and at the query words. */
+export function markSpan(text: string, from: number, to: number, hit: Span | null, stems: ReadonlySet<string>): TextPiece[] {
+  if (hit === null || hit.end <= from || hit.start >= to) return termPieces(text.slice(from, to), stems, false);
+  const start = Math.max(from, hit.start);
+  const end = Math.min(to, hit.end);
+  return [...termPieces(text.slice(from, start), stems, false), ...termPieces(text.slice(start, end), stems, true), ...termPieces(text.slice(end, to), stems, false)];
 }
 
 /** Pages the reader shows around `target`: `size` consecutive pages, `target` in the middle where it can be. */

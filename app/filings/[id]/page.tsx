@@ -8,7 +8,8 @@ import { databaseNotice } from "@/components/ui/database-notice";
 import { databaseState } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
 import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
-import { markPage, parseHitParam, queryStems, readerWindow } from "@/lib/filings/reader-marks";
+import { parseHitParam, queryStems, readerWindow } from "@/lib/filings/reader-marks";
+import { readerPage } from "@/lib/filings/reader-page";
 import { companyHref, readerHref } from "@/lib/links";
 import { decodeSegment, paramValue, paramValues } from "@/lib/url-params";
 
@@ -47,6 +48,7 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
   const pages = documents.pages(filing.id, from, to);
   const sections = documents.sections(filing.id);
   const stems = queryStems(queries);
+  const furniture = documents.furniture(filing);
   const unit = filing.has_pages ? "Page" : "Part";
   const pageHref = (page: number) => readerHref(filing.source_name, { page, queries });
   // The section the page asked for (or the hit's) is in.
@@ -117,13 +119,13 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
       <article aria-label="Filing text" className="min-w-0">
         <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} queries={queries} />
         {pages.map((page) => {
-          const marked = markPage(page.text, page.start_offset, hit, stems);
+          const shown = readerPage(page.text, page.start_offset, filing.has_pages ? page.number : null, furniture, hit, stems);
           return (
             <section key={page.number} id={`page-${page.number}`} aria-label={`${unit} ${page.number}`} className="scroll-mt-14 border-b border-dashed border-zinc-200 py-4 dark:border-zinc-800">
               <h2 className="mb-2 text-[11px] font-medium text-zinc-400">
                 {unit} {page.number}
               </h2>
-              <FilingPageText marked={marked} />
+              <FilingPageText page={shown} />
             </section>
           );
         })}

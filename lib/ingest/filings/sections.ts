@@ -2,7 +2,9 @@
  * Item sections of a filing ("Item 7. Management's Discussion ..."). A 10-K names every item first
  * in its table of contents, so a heading that stands among many other item headings (on a contents
  * page, or for plain text within a few thousand characters) is skipped, and each item starts at its
- * first heading outside the contents.
+ * first heading outside the contents. Prose names items too, and a wrapped sentence can put one at
+ * the start of a line ("... see Part II, / Item 8. of this Form 10-K for a schedule of our debt
+ * maturities"): such cross-references are not headings.
  */
 export interface Section {
   /** Character offset in the document text where the heading starts. */
@@ -20,8 +22,27 @@ const PART = /(?<=^|\f)[ \t]*PART\s+([IV]{1,3})\b/gim;
 const CONTENTS_ITEMS = 6;
 const WINDOW = 3000;
 
+/** Words that make an "Item 8" line a reference to the item rather than its heading. */
+const REFERENCE = /\bof\s+this\s+(?:annual\s+|quarterly\s+)?(?:report|form|document|filing|10-?K|10-?Q)\b|\b(?:herein|hereof|thereof)\b|\b(?:see|refer\s+to|discussed\s+in|described\s+in|included\s+in|set\s+forth\s+in)\b|\bfor\s+(?:further|additional|more)\b|\bunder\s+the\s+(?:heading|caption)\b/i;
+
+/** The end of a line that runs on into an item named on the next one ("... see", "... in Part II,"). */
+const RUNS_ON = /(?:[,;]|\b(?:see|in|to|and|or|of|with|under|within|at|by|from|our|this|the))$/i;
+
+/**
+ * The "Item" at `start` is a cross-reference: the words after it refer to a document or read on as
+ * a sentence (lower case: "Item 8 of this report"), or the line before runs on into it.
+ */
+function isReference(text: string, start: number, rest: string): boolean {
+  if (REFERENCE.test(rest) || /^[,;]?\s*(?:\p{Ll}|,)/u.test(rest)) return true;
+  const before = text.slice(Math.max(0, start - 200), start);
+  const previous = /([^\n\f]*)\n[ \t]*$/.exec(before)?.[1]?.trim() ?? "";
+  return RUNS_ON.test(previous);
+}
+
 interface Heading {
   start: number;
+  /** A cross-reference: it still counts towards a contents page (those list items in many forms). */
+  reference: boolean;
   item: string;
   part: string;
   title: string;
@@ -41,6 +62,7 @@ export function findSections(text: string): Section[] {
     }
     headings.push({
       start: match.index,
+      reference: isReference(text, match.index, match[3]!),
       item: match[2]!.toUpperCase(),
       part: match[1]?.toUpperCase() ?? parts[partIndex]?.part ?? "",
       title: title.replace(/\s+/g, " ").replace(/[\s.]*\d*$/, "").slice(0, 160),
@@ -62,7 +84,7 @@ export function findSections(text: string): Section[] {
   const sections: Section[] = [];
   for (const heading of headings) {
     const key = `${heading.part ? `PART ${heading.part} ` : ""}ITEM ${heading.item}`;
-    if (seen.has(key) || inContents(heading)) continue;
+    if (heading.reference || seen.has(key) || inContents(heading)) continue;
     seen.add(key);
     sections.push({ start: heading.start, key, title: heading.title });
   }
