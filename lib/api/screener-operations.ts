@@ -15,23 +15,23 @@ const DATABASE_ERRORS = { building: { summary: "The market database is being bui
 /** Two values of each option list with their company counts, as the bundled database has them. */
 const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
   countries: { "United States": 4731, China: 4570 },
-  sectors: { Industrials: 6627, Financials: 5724 },
-  industry_groups: { Materials: 5225, "Capital Goods": 4656 },
-  industries: { "Metals & Mining": 2581, "Capital Markets": 1214 },
+  sectors: { Industrials: 6645, Financials: 5722 },
+  industry_groups: { Materials: 4174, "Capital Goods": 3596 },
+  industries: { "Metals & Mining": 2581, "Capital Markets": 1207 },
   currencies: { EUR: 8361, INR: 4047 },
-  exchanges: { BER: 3183, TSE: 3019, US: 48 },
+  exchanges: { BER: 3183, TSE: 3019, US: 53 },
 };
 
 /** Coverage of a few fields, filters and rule settings, as the bundled database has it. */
 const SAMPLE_COVERAGE = {
   companies: 43423,
-  fields: { marketCap_usd: 360, peRatio: 246, revenue: 449 },
+  fields: { marketCap_usd: 360, peRatio: 244, revenue: 449 },
   filters: {
     marketCap_usd: { companies: 360 },
     returnOnInvestedCapital: {
       companies: 429,
-      fy_offsets: { "0": 429, "1": 434, "2": 430, "3": 423, "4": 3, "5": 2, "6": 2, "7": 2, "8": 1, "9": 1 },
-      average_years: { "1": 429, "2": 429, "3": 425, "4": 417, "5": 2, "6": 2, "7": 2, "8": 2, "9": 1, "10": 1 },
+      fy_offsets: { "0": 429, "1": 434, "2": 430, "3": 423, "4": 3, "5": 2, "6": 2, "7": 2, "8": 2, "9": 1 },
+      average_years: { "1": 429, "2": 429, "3": 425, "4": 417, "5": 2, "6": 2, "7": 2, "8": 2, "9": 2, "10": 1 },
     },
     incomeStatementGrowth: { companies: 449, horizons: { revenue: { "1": 449, "2": 446, "3": 439, "5": 2, "7": 2, "8": 2, "10": 0 } } },
   },
