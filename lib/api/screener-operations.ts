@@ -14,7 +14,7 @@ const DATABASE_ERRORS = { building: { summary: "The market database is being bui
 
 /** Two values of each option list with their company counts, as the bundled database has them. */
 const SAMPLE_OPTION_COUNTS: Record<string, Record<string, number>> = {
-  countries: { "United States": 4731, China: 4570 },
+  countries: { "United States": 4732, China: 4570 },
   sectors: { Industrials: 6645, Financials: 5722 },
   industry_groups: { Materials: 4174, "Capital Goods": 3596 },
   industries: { "Metals & Mining": 2581, "Capital Markets": 1207 },
