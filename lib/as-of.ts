@@ -5,3 +5,6 @@
  * default `D`").
  */
 export const AS_OF_DATE = "2017-03-31";
+
+/** The vintages of today's labels and profiles (names, classifications, descriptions; data/SOURCES.md). */
+export const CURRENT_SOURCES = { sp500: "S&P 500 list, 2026-08", financeDatabase: "FinanceDatabase, 2026-08" } as const;

@@ -86,6 +86,9 @@ test.describe("company page", () => {
     await expect(profile).toContainText("GICS as of 2016, from the 2016 S&P 500 list");
     await expect(profile).toContainText("Information Technology");
     await expect(profile).toContainText("Internet Software & Services");
+    // The description is today's (it names Meta), and says so.
+    await expect(page.getByTestId("company-description")).toContainText("Meta");
+    await expect(page.getByTestId("description-vintage")).toHaveText("Today's description (FinanceDatabase, 2026-08), not of 2017-03-31");
 
     // Both names find it in the screener, whose row says what it is called today.
     for (const name of ["Facebook", "Meta"]) {

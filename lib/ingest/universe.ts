@@ -1,3 +1,4 @@
+import { CURRENT_SOURCES } from "@/lib/as-of";
 import { companyNameKey, companyWordSetKey, namesMatch, sameCompanyName } from "@/lib/company-names";
 import { EXCHANGES, US_EXCHANGE_CODES } from "./exchanges";
 import type { IndexMember } from "./index-members";
@@ -60,8 +61,6 @@ function headquartersCountry(headquarters: string | null, knownCountries: Readon
   return knownCountries.has(last) && last !== "Georgia" ? last : US;
 }
 
-/** The vintages of today's labels (data/SOURCES.md). */
-export const CURRENT_SOURCES = { sp500: "S&P 500 list, 2026-08", financeDatabase: "FinanceDatabase, 2026-08" } as const;
 
 export interface UniverseInputs {
   listings: readonly Listing[];

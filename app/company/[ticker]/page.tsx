@@ -7,6 +7,7 @@ import { MetricList } from "@/components/company/metric-list";
 import { PriceChart } from "@/components/charts/price-chart";
 import { companiesWithSymbol, companyByFormerTicker, companyByTicker, dailyPrices, fiscalYears, formerSymbols, fundamentalsDifferences } from "@/lib/companies/company-repository";
 import { rebasedCloses } from "@/lib/companies/price-history";
+import { CURRENT_SOURCES } from "@/lib/as-of";
 import { databaseState, metaValue } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
 import { companyHref } from "@/lib/links";
@@ -147,6 +148,11 @@ export default async function CompanyPage({ params }: Params) {
           <p className="mt-3 max-w-prose text-[13px] leading-relaxed text-zinc-700 dark:text-zinc-300" data-testid="company-description">
             {company.description ?? "No business description in this data set."}
           </p>
+          {company.description && (
+            <p className="mt-1 text-xs text-zinc-500" data-testid="description-vintage">
+              Today&apos;s description ({CURRENT_SOURCES.financeDatabase}), not of {asOf}
+            </p>
+          )}
         </section>
         <section aria-labelledby="metrics">
           <h2 id="metrics" className="text-sm font-semibold">
