@@ -7,9 +7,10 @@ import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
 import { type PassageRange, type Scope, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
-import { type FusedHit, type Ranking, fuseRankings } from "./fuse-rankings";
+import { type FusedHit, type FusionMethod, type Ranking, fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { queryHints } from "./query-hints";
+import { rerankQuery, rerankScores } from "./rerank-passages";
 import { type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery } from "./query-text";
 import {
   type FilingSearchHit,
@@ -24,16 +25,18 @@ import { VectorIndex } from "./vector-index";
 export const SEARCH_TUNING = {
   /** Candidates each leg contributes to fusion, per query. */
   depth: 60,
-  /** Reciprocal-rank fusion constant. */
-  fusionK: 60,
-  keywordWeight: 1.2,
-  vectorWeight: 1,
+  /** How the legs' rankings become one (see fuse-rankings.ts), and each method's weights. */
+  fusion: "convex" as FusionMethod,
+  convex: { keywordWeight: 0.5, vectorWeight: 0.5 },
+  rrf: { k: 60, keywordWeight: 1.2, vectorWeight: 1 },
   /** Weight of the extra rankings within the fiscal years and companies a query names. */
   hintWeight: 1,
   /** Outside small scopes, words in more passages than this are skipped when rarer words remain (they cost time). */
   commonWordPassages: 8_000,
   /** Scopes of at most this many passages (a company's filings) keep every word. */
   smallScopePassages: 10_000,
+  /** Fused candidates the `rerank` second stage re-scores. */
+  rerankDepth: 40,
   /** At most this many passages of one page in the results (the rest add nothing a reader needs). */
   perPage: 1,
 };
@@ -43,6 +46,7 @@ export interface SearchBackend {
   embedder: Embedder;
   vectors: () => VectorIndex;
   timeoutMs: number;
+  fusion: FusionMethod;
 }
 
 let cached: { db: Database.Database; backend: SearchBackend } | undefined;
@@ -68,7 +72,7 @@ export function searchIndexUnavailable(cause: DatabaseUnavailableError): Backend
   return new BackendError(`The filing search index is unavailable: ${cause.message}`, cause.retryAfterSeconds);
 }
 
-export function createSearchBackend(db: Database.Database, embedder?: Embedder): SearchBackend {
+export function createSearchBackend(db: Database.Database, embedder?: Embedder, fusion: FusionMethod = SEARCH_TUNING.fusion): SearchBackend {
   let repository: FilingSearchRepository;
   try {
     repository = new FilingSearchRepository(db);
@@ -82,6 +86,7 @@ export function createSearchBackend(db: Database.Database, embedder?: Embedder):
     embedder: embedder ?? embedderFromEnv(db, model),
     vectors: () => (index ??= VectorIndex.load(repository, model?.dimensions ?? 0)),
     timeoutMs: env().EMBEDDINGS_TIMEOUT_MS,
+    fusion,
   };
 }
 
@@ -109,15 +114,16 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
   const started = performance.now();
   const parsed = parseRequest(request);
   const { repository } = backend;
-  const timing = { total: 0, embedding: 0, keyword: 0, vector: 0 };
+  const timing: FilingSearchResponse["timing_ms"] = { total: 0, embedding: 0, keyword: 0, vector: 0 };
   const companies = intersect(filteredCompanies(repository, parsed), withinCompanies);
   const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
   const scope = resolveScope(repository, parsed, companies, years);
   let fallback: FilingSearchResponse["fallback"] = null;
+  let reranked = false;
   const respond = (results: FilingSearchHit[]): FilingSearchResponse => ({
     results,
     searchtype: parsed.searchtype,
-    rerank: rerankNote(parsed.rerank),
+    rerank: rerankNote(parsed.rerank, reranked),
     fallback,
     timing_ms: { ...timing, total: round(performance.now() - started) },
   });
@@ -137,12 +143,13 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
     return hintScope && hintScope.ranges.length > 0 ? hintScope : null;
   });
   const rankings: Ranking[] = [];
+  const weights = SEARCH_TUNING[backend.fusion];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
-    rankings.push(...keywordRankings(repository, queries, () => scope, SEARCH_TUNING.keywordWeight));
+    rankings.push(...keywordRankings(repository, queries, () => scope, weights.keywordWeight));
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
-    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
+    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * weights.keywordWeight));
     timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
@@ -153,13 +160,9 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
       const v = performance.now();
       const index = backend.vectors();
       vectors.forEach((vector, query) => {
-        const ids = index.nearest(vector, SEARCH_TUNING.depth, scope?.ranges ?? null).map((n) => n.id);
-        rankings.push({ ids, weight: SEARCH_TUNING.vectorWeight, query });
+        rankings.push(vectorRanking(index.nearest(vector, SEARCH_TUNING.depth, scope?.ranges ?? null), weights.vectorWeight, query));
         const hint = hinted[query];
-        if (hint) {
-          const hintIds = index.nearest(vector, SEARCH_TUNING.depth, hint.ranges).map((n) => n.id);
-          rankings.push({ ids: hintIds, weight: SEARCH_TUNING.hintWeight * SEARCH_TUNING.vectorWeight, query });
-        }
+        if (hint) rankings.push(vectorRanking(index.nearest(vector, SEARCH_TUNING.depth, hint.ranges), SEARCH_TUNING.hintWeight * weights.vectorWeight, query));
       });
       timing.vector = round(performance.now() - v);
     } catch (error) {
@@ -169,7 +172,13 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
     }
   }
 
-  const fused = fuseRankings(rankings, SEARCH_TUNING.fusionK);
+  let fused = fuseRankings(rankings, backend.fusion, SEARCH_TUNING.rrf.k);
+  if (parsed.rerank && fused.length > 0) {
+    const t = performance.now();
+    fused = rerank(repository, fused, distinct.map((q) => q.text));
+    reranked = true;
+    timing.rerank = round(performance.now() - t);
+  }
   const requestIndexes = (query: number) => distinct[query]!.indexes;
   return respond(hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results));
 }
@@ -230,12 +239,27 @@ function hydrate(
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-function rerankNote(requested: boolean): FilingSearchResponse["rerank"] {
+function rerankNote(requested: boolean, applied: boolean): FilingSearchResponse["rerank"] {
+  if (!requested) return { requested, applied, note: null };
   return {
     requested,
-    applied: false,
-    note: requested ? "No reranker is configured (the spec plans one); results are in fused order." : null,
+    applied,
+    note: applied
+      ? `The best ${SEARCH_TUNING.rerankDepth} fused candidates were re-scored on query-term proximity, word order, section-title and number or fiscal-year matches.`
+      : "Nothing matched, so there was nothing to rerank.",
   };
+}
+
+/** The `rerank` second stage: the top fused candidates re-ordered by rerank-passages.ts; the rest keep their order after them. */
+function rerank(repository: FilingSearchRepository, fused: FusedHit[], texts: string[]): FusedHit[] {
+  const head = fused.slice(0, SEARCH_TUNING.rerankDepth);
+  const rows = head.map((hit) => repository.hit(hit.id));
+  const scores = rerankScores(
+    head.map((hit, i) => ({ fused: hit.score, text: rows[i]?.text ?? "", sectionTitle: rows[i]?.section_title ?? null, fiscalYear: rows[i]?.fiscal_year ?? null })),
+    texts.map(rerankQuery),
+  );
+  const reordered = head.map((hit, i) => ({ ...hit, score: scores[i]! })).sort((a, b) => b.score - a.score || a.id - b.id);
+  return [...reordered, ...fused.slice(SEARCH_TUNING.rerankDepth)];
 }
 
 function parseRequest(request: FilingSearchRequest): ParsedFilingSearchRequest {
@@ -304,11 +328,19 @@ function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms
     const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
     const expression = ftsExpression(terms, keep);
     if (expression === null) return;
-    const ids = repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id);
-    rankings.push({ ids, weight, query });
+    const hits = repository.keyword(expression, SEARCH_TUNING.depth, scope);
+    // FTS5's bm25() is negative, more negative for better matches.
+    rankings.push({ ids: hits.map((h) => h.id), scores: hits.map((h) => -h.score), weight, query });
   });
   return rankings;
 }
+
+const vectorRanking = (nearest: { id: number; similarity: number }[], weight: number, query: number): Ranking => ({
+  ids: nearest.map((n) => n.id),
+  scores: nearest.map((n) => n.similarity),
+  weight,
+  query,
+});
 
 function mergeTerms(queries: QueryTerms[]): QueryTerms {
   return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases) };

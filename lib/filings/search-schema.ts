@@ -58,7 +58,9 @@ export const FilingSearchRequestSchema = z.strictObject({
     description: "`10-K`, `10-Q`, `8-K`, `earnings-release` or `annual-report`; spelling-insensitive (`10K`, `10-k`).",
   }),
   results: z.number({ error: "must be a whole number from 1 to 25" }).int().min(1).max(25).default(5).meta({ description: "Number of results, 1 to 25." }),
-  rerank: z.boolean().default(false).meta({ description: "Accepted; no reranker is applied yet (the response says so)." }),
+  rerank: z.boolean().default(false).meta({
+    description: "Re-score the best fused candidates on query-term proximity, word order, section-title and number or fiscal-year matches (the response says whether it ran).",
+  }),
   searchtype: z.enum(SEARCH_TYPES).default("hybrid"),
 });
 
@@ -105,7 +107,13 @@ export const FilingSearchResponseSchema = z.object({
     .object({ searchtype: z.literal("keyword"), reason: z.string() })
     .nullable()
     .meta({ description: "Set when a hybrid search answered from the keyword leg alone because the embedding provider failed." }),
-  timing_ms: z.object({ total: z.number(), embedding: z.number(), keyword: z.number(), vector: z.number() }),
+  timing_ms: z.object({
+    total: z.number(),
+    embedding: z.number(),
+    keyword: z.number(),
+    vector: z.number(),
+    rerank: z.number().optional().meta({ description: "The rerank second stage, when it ran." }),
+  }),
 });
 
 export type FilingSearchHit = z.infer<typeof FilingSearchHitSchema>;
