@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { namesMatch } from "@/lib/company-names";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
-import { type PassageRange, type Scope, FilingSearchRepository } from "./filing-search-repository";
+import { type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
 import { type FusedHit, type FusionMethod, type Ranking, fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
@@ -184,8 +184,9 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
 }
 
 /**
- * The best fused hits as results (at most `perPage` per page), with their highlighted terms and the
- * indexes in the request of the queries that found them.
+ * The best fused hits as results (at most `perPage` per page, one per group of near-duplicate
+ * passages, naming the group's other filings), with their highlighted terms and the indexes in the
+ * request of the queries that found them.
  */
 function hydrate(
   repository: FilingSearchRepository,
@@ -196,12 +197,17 @@ function hydrate(
 ): FilingSearchHit[] {
   const results: FilingSearchHit[] = [];
   const perPage = new Map<string, number>();
+  const shownGroups = new Set<number>();
   for (const hit of fused) {
     if (results.length >= limit) break;
     const row = repository.hit(hit.id);
     if (!row) continue;
     const pageKey = `${row.source_name}:${row.page}`;
     if ((perPage.get(pageKey) ?? 0) >= SEARCH_TUNING.perPage) continue;
+    const twins = repository.twins(hit.id);
+    const group = twins[0]?.group_id;
+    if (group !== undefined && shownGroups.has(group)) continue;
+    if (group !== undefined) shownGroups.add(group);
     perPage.set(pageKey, (perPage.get(pageKey) ?? 0) + 1);
     const marked = highlightExpression ? repository.highlighted(highlightExpression, hit.id) : null;
     const highlights = marked ? highlightSpans(marked) : [];
@@ -232,9 +238,26 @@ function hydrate(
       highlights,
       snippet: snippetOf(row.text, highlights),
       matched_queries: hit.queries.flatMap(requestIndexes).sort((a, b) => a - b),
+      ...alsoIn(twins, row.source_name),
     });
   }
   return results;
+}
+
+/** The other filings holding a near-duplicate of the hit (one entry per filing), or nothing. */
+function alsoIn(twins: TwinRow[], ownFiling: string): Pick<FilingSearchHit, "also_in"> {
+  const seen = new Set([ownFiling]);
+  const also_in: NonNullable<FilingSearchHit["also_in"]> = [];
+  for (const t of twins) {
+    if (seen.has(t.source_name)) continue;
+    seen.add(t.source_name);
+    also_in.push({
+      id: `${t.source_name}:${t.page}:${t.start}`,
+      filing: { id: t.source_name, type: t.filing_type, fiscal_year: t.fiscal_year, fiscal_period: t.fiscal_period },
+      page: t.has_pages ? t.page : null,
+    });
+  }
+  return also_in.length > 0 ? { also_in } : {};
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;

@@ -72,7 +72,9 @@ const Span = z.object({ start: z.number().int(), end: z.number().int() });
 export const FilingSearchHitSchema = z.object({
   id: z.string().meta({ description: "Stable id of the passage: filing id, page (or block) number and offset in the page." }),
   rank: z.number().int().min(1),
-  score: z.number().meta({ description: "Fused reciprocal-rank score (keyword and vector legs, all queries); higher is better." }),
+  score: z.number().meta({
+    description: "Fused score (normalised keyword and vector scores, all queries; with `rerank`, the second stage's score); higher is better.",
+  }),
   company: z.object({
     name: z.string(),
     ticker: z.string().nullable(),
@@ -97,6 +99,19 @@ export const FilingSearchHitSchema = z.object({
     description: "A short window of `text` around the matches; `start` is its offset in `text`, highlights are relative to the snippet.",
   }),
   matched_queries: z.array(z.number().int()).meta({ description: "Indexes into `queries` of the queries that retrieved this passage." }),
+  also_in: z
+    .array(
+      z.object({
+        id: z.string().meta({ description: "The twin passage's id (same form as `id`)." }),
+        filing: z.object({ id: z.string(), type: z.string(), fiscal_year: z.number().int().nullable(), fiscal_period: z.string().nullable() }),
+        page: z.number().int().nullable(),
+      }),
+    )
+    .optional()
+    .meta({
+      description:
+        "Near-verbatim copies of this passage in the company's other filings (boilerplate repeated year after year), collapsed into this hit; present only when there are some.",
+    }),
 });
 
 export const FilingSearchResponseSchema = z.object({

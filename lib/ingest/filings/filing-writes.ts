@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { FilingDescription } from "@/lib/db/filings-schema";
-import type { PassageText } from "./passage-twins";
+import { type PassageText, findTwins } from "./passage-twins";
 import type { PassageSpan, StoredPage } from "./passages";
 import { type Section, sectionAt } from "./sections";
 
@@ -63,11 +63,13 @@ export function prepareFilingWrites(db: Database.Database) {
     duplicate(copy: string, original: string) {
       duplicate.run(copy, original);
     },
-    /** The passages of filings linked to a company, with their text (read after the filings are written). */
-    passageTexts: () => passageTexts.iterate(),
-    /** Records the near-duplicate groups (passage id → group id). */
-    twins(groups: Map<number, number>) {
-      for (const [passageId, groupId] of groups) twin.run(passageId, groupId);
+    /** Finds and records the near-duplicate passages of each company's filings (after the filings are written). */
+    twins(): { passages: number; groups: number } {
+      const groups = findTwins(passageTexts.iterate());
+      db.transaction(() => {
+        for (const [passageId, groupId] of groups) twin.run(passageId, groupId);
+      })();
+      return { passages: groups.size, groups: new Set(groups.values()).size };
     },
     /** Marks companies that have filings. */
     finish() {

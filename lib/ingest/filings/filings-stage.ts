@@ -9,7 +9,6 @@ import { type CoverFacts, consistentPeriodEnd, fiscalFacts, learnCalendar, named
 import { runEmbeddingsStage } from "./embeddings-stage";
 import { type SourceDocument, readSourceDocuments } from "./filing-sources";
 import { type FilingRow, prepareFilingWrites } from "./filing-writes";
-import { findTwins } from "./passage-twins";
 import { documentText, passageSpans, storedPages } from "./passages";
 import { findSections, isContentsPage } from "./sections";
 import { TextRepairer, buildVocabulary } from "./text-repair";
@@ -114,9 +113,8 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
     }
     write.finish();
   })();
-  const twins = findTwins(write.passageTexts());
-  db.transaction(() => write.twins(twins))();
-  progress(`filings: ${twins.size} passages repeat near-verbatim in another filing of their company (${new Set(twins.values()).size} groups)`);
+  const twins = write.twins();
+  progress(`filings: ${twins.passages} passages repeat near-verbatim within their company's filings (${twins.groups} groups)`);
   const companies = new Set(links.map((l) => l.companyId).filter((id) => id !== null)).size;
   const unlinked = documents.filter((_, i) => links[i]!.companyId === null).map((d) => d.sourceName);
   progress(`filings: ${documents.length} of ${companies} companies, ${passages} passages indexed${unlinked.length ? `; not linked: ${unlinked.join(", ")}` : ""}`);
