@@ -1,5 +1,3 @@
-import { textWords } from "@/lib/filings/text-terms";
-
 /**
  * Near-duplicate passages: boilerplate a company repeats across its filings (risk factors,
  * accounting policies, forward-looking statements). MinHash over word shingles estimates the
@@ -17,6 +15,12 @@ export const TWIN_TUNING = {
   similarity: 0.8,
   /** Passages with fewer words are not compared (headings and table scraps repeat without being boilerplate). */
   minWords: 25,
+  /**
+   * One shingle in this many (chosen by its hash, so the same in every passage) enters the
+   * signature: Jaccard similarity of the sampled sets estimates that of the whole sets, at a
+   * fraction of the hashing (it keeps the stage to a few seconds of a 90-second ingest).
+   */
+  sampling: 4,
 };
 
 export interface PassageText {
@@ -34,11 +38,31 @@ function mix(x: number, seed: number): number {
   return h ^ (h >>> 16);
 }
 
-/** FNV-1a of a string. */
-function fnv(text: string): number {
+let wordBuffer = new Int32Array(4096);
+
+/**
+ * FNV-1a hashes of the text's words (runs of ASCII letters and digits, case folded), in a shared
+ * buffer: no strings or arrays per word (the ingest hashes every passage of the corpus).
+ */
+function wordHashes(text: string): { hashes: Int32Array; count: number } {
+  if (wordBuffer.length < text.length) wordBuffer = new Int32Array(text.length);
+  let count = 0;
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      h = Math.imul(h ^ c, 0x01000193);
+      inWord = true;
+    } else if (inWord) {
+      wordBuffer[count++] = h;
+      h = 0x811c9dc5;
+      inWord = false;
+    }
+  }
+  if (inWord) wordBuffer[count++] = h;
+  return { hashes: wordBuffer, count };
 }
 
 const HASHES = TWIN_TUNING.bands * TWIN_TUNING.rows;
@@ -48,20 +72,22 @@ const MULTIPLIERS = Int32Array.from({ length: HASHES }, (_, i) => mix(i + 1, 0x7
 
 /** The MinHash signature of a text's word shingles, or null when it is too short to compare. */
 export function minhashSignature(text: string): Int32Array | null {
-  const words = textWords(text);
-  if (words.length < TWIN_TUNING.minWords) return null;
-  const wordHashes = words.map(fnv);
+  const { hashes: words, count } = wordHashes(text);
+  if (count < TWIN_TUNING.minWords) return null;
   // Signed 32-bit values (any total order serves MinHash) stay small integers in V8: no boxing.
   const signature = new Int32Array(HASHES).fill(0x7fffffff);
-  for (let i = 0; i + TWIN_TUNING.shingle <= wordHashes.length; i++) {
+  let sampled = 0;
+  for (let i = 0; i + TWIN_TUNING.shingle <= count; i++) {
     let shingle = 0;
-    for (let w = i; w < i + TWIN_TUNING.shingle; w++) shingle = mix(shingle, wordHashes[w]!);
+    for (let w = i; w < i + TWIN_TUNING.shingle; w++) shingle = mix(shingle, words[w]!);
+    if ((shingle >>> 0) % TWIN_TUNING.sampling !== 0) continue;
+    sampled++;
     for (let s = 0; s < HASHES; s++) {
       const h = Math.imul(shingle ^ SEEDS[s]!, MULTIPLIERS[s]!);
       if (h < signature[s]!) signature[s] = h;
     }
   }
-  return signature;
+  return sampled > 0 ? signature : null;
 }
 
 /** Share of positions where two signatures agree: the estimate of their Jaccard similarity. */
@@ -79,13 +105,15 @@ const MAX_REPRESENTATIVES = 16;
  */
 export function findTwins(passages: Iterable<PassageText>): Map<number, number> {
   const signatures = new Map<number, Int32Array>();
-  const buckets = new Map<string, number[]>();
+  const buckets = new Map<number, number[]>();
   for (const p of passages) {
     const signature = minhashSignature(p.text);
     if (signature === null) continue;
     signatures.set(p.id, signature);
     for (let band = 0; band < TWIN_TUNING.bands; band++) {
-      const key = `${p.companyId}:${band}:${signature.subarray(band * TWIN_TUNING.rows, (band + 1) * TWIN_TUNING.rows).join(",")}`;
+      // The bucket key hashes company, band and the band's rows (a collision only costs a comparison).
+      let key = mix(p.companyId, band);
+      for (let r = band * TWIN_TUNING.rows; r < (band + 1) * TWIN_TUNING.rows; r++) key = mix(key, signature[r]!);
       const bucket = buckets.get(key);
       if (bucket) bucket.push(p.id);
       else buckets.set(key, [p.id]);
