@@ -59,3 +59,4 @@ function normalisedScores(scores: number[]): (index: number) => number {
   const best = Math.max(...scores);
   return (index) => (best > 0 ? Math.max(0, scores[index]!) / best : 1);
 }
+

@@ -32,12 +32,21 @@ export function rerankQuery(text: string): RerankQuery {
   return { stems, numbers };
 }
 
+/** Porter stems (numbers as they are) of a text's words, thousands separators dropped. */
+const textStems = (text: string) => textWords(text.replace(/(\d),(\d{3})/g, "$1$2")).map((t) => (/^\d+$/.test(t) ? t : stem(t)));
+
+/** Share of the query's topic stems the text contains (1 for a query without any). */
+export function queryTermCoverage(query: RerankQuery, text: string): number {
+  if (query.stems.length === 0) return 1;
+  const present = new Set(textStems(text));
+  return query.stems.filter((s) => present.has(s)).length / query.stems.length;
+}
+
 /** The candidates' second-stage scores (same order), each the best over the request's queries. */
 export function rerankScores(candidates: RerankCandidate[], queries: RerankQuery[]): number[] {
   const top = Math.max(...candidates.map((c) => c.fused), Number.MIN_VALUE);
   return candidates.map((candidate) => {
-    const tokens = textWords(candidate.text.replace(/(\d),(\d{3})/g, "$1$2"));
-    const stems = tokens.map((t) => (/^\d+$/.test(t) ? t : stem(t)));
+    const stems = textStems(candidate.text);
     const title = new Set(textWords(candidate.sectionTitle ?? "").map(stem));
     const best = Math.max(0, ...queries.map((q) => queryScore(q, stems, title, candidate.fiscalYear)));
     return RERANK_WEIGHTS.fused * (candidate.fused / top) + best;

@@ -10,7 +10,7 @@ import { normaliseFilingType } from "./filing-types";
 import { type FusedHit, type FusionMethod, type Ranking, fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { queryHints } from "./query-hints";
-import { rerankQuery, rerankScores } from "./rerank-passages";
+import { queryTermCoverage, rerankQuery, rerankScores } from "./rerank-passages";
 import { type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery } from "./query-text";
 import {
   type FilingSearchHit,
@@ -27,7 +27,12 @@ export const SEARCH_TUNING = {
   depth: 60,
   /** How the legs' rankings become one (see fuse-rankings.ts), and each method's weights. */
   fusion: "convex" as FusionMethod,
-  convex: { keywordWeight: 0.5, vectorWeight: 0.5 },
+  /**
+   * Convex fusion's keyword share per query: from `keywordShare.low` when the best keyword passage
+   * holds none of the query's words to `keywordShare.high` when it holds them all (how sure the
+   * keyword leg is); the vector leg gets the rest.
+   */
+  convex: { keywordShare: { low: 0.2, high: 0.9 } },
   rrf: { k: 60, keywordWeight: 1.2, vectorWeight: 1 },
   /** Weight of the extra rankings within the fiscal years and companies a query names. */
   hintWeight: 1,
@@ -142,14 +147,15 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
     const hintScope = resolveScope(repository, parsed, intersect(companies, hintCompanies), hintYears ?? years);
     return hintScope && hintScope.ranges.length > 0 ? hintScope : null;
   });
-  const rankings: Ranking[] = [];
-  const weights = SEARCH_TUNING[backend.fusion];
+  // Each leg's rankings at weight 1 (hint rankings at hintWeight); legWeights() weighs the legs.
+  const keyword: Ranking[] = [];
+  const vector: Ranking[] = [];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
-    rankings.push(...keywordRankings(repository, queries, () => scope, weights.keywordWeight));
+    keyword.push(...keywordRankings(repository, queries, () => scope, 1));
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
-    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * weights.keywordWeight));
+    keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight));
     timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
@@ -159,10 +165,10 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
       timing.embedding = round(performance.now() - t);
       const v = performance.now();
       const index = backend.vectors();
-      vectors.forEach((vector, query) => {
-        rankings.push(vectorRanking(index.nearest(vector, SEARCH_TUNING.depth, scope?.ranges ?? null), weights.vectorWeight, query));
+      vectors.forEach((embedded, query) => {
+        vector.push(vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, scope?.ranges ?? null), 1, query));
         const hint = hinted[query];
-        if (hint) rankings.push(vectorRanking(index.nearest(vector, SEARCH_TUNING.depth, hint.ranges), SEARCH_TUNING.hintWeight * weights.vectorWeight, query));
+        if (hint) vector.push(vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, hint.ranges), SEARCH_TUNING.hintWeight, query));
       });
       timing.vector = round(performance.now() - v);
     } catch (error) {
@@ -172,7 +178,9 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
     }
   }
 
-  let fused = fuseRankings(rankings, backend.fusion, SEARCH_TUNING.rrf.k);
+  const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, distinct);
+  const weighted = [...keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword })), ...vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }))];
+  let fused = fuseRankings(weighted, backend.fusion, SEARCH_TUNING.rrf.k);
   if (parsed.rerank && fused.length > 0) {
     const t = performance.now();
     fused = rerank(repository, fused, distinct.map((q) => q.text));
@@ -181,6 +189,35 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, w
   }
   const requestIndexes = (query: number) => distinct[query]!.indexes;
   return respond(hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results));
+}
+
+/**
+ * The weights of each query's keyword and vector rankings. RRF: fixed. Convex (hybrid): the
+ * keyword share grows with how many of the query's words its best keyword passage holds, so a
+ * query the keywords answer outright (a name, a rare term) is not diluted by vaguer vector hits,
+ * while a long question whose best keyword passage matches few of its words leans on the vectors.
+ */
+function legWeights(
+  repository: FilingSearchRepository,
+  method: FusionMethod,
+  keyword: Ranking[],
+  hasVectors: boolean,
+  distinct: { text: string }[],
+): (query: number) => { keyword: number; vector: number } {
+  if (method === "rrf") return () => ({ keyword: SEARCH_TUNING.rrf.keywordWeight, vector: SEARCH_TUNING.rrf.vectorWeight });
+  if (keyword.length === 0 || !hasVectors) return () => ({ keyword: 1, vector: 1 });
+  const { low, high } = SEARCH_TUNING.convex.keywordShare;
+  const shares = new Map<number, number>();
+  for (const ranking of keyword) {
+    if (shares.has(ranking.query) || ranking.ids.length === 0) continue;
+    const top = repository.hit(ranking.ids[0]!);
+    const coverage = top ? queryTermCoverage(rerankQuery(distinct[ranking.query]!.text), top.text) : 0;
+    shares.set(ranking.query, low + (high - low) * coverage);
+  }
+  return (query) => {
+    const share = shares.get(query) ?? low;
+    return { keyword: share, vector: 1 - share };
+  };
 }
 
 /**
