@@ -97,7 +97,7 @@ export function createSearchBackend(db: Database.Database, embedder?: Embedder, 
 
 /**
  * Searches filing passages: keyword (FTS5 BM25), vector (embedding similarity) or hybrid
- * (reciprocal-rank fusion of both), each query separately, fused into one ranking.
+ * (score fusion of both, fuse-rankings.ts), each query separately, fused into one ranking.
  * `withinCompanies` (the browser's screen-to-filings search) limits it to those companies.
  */
 export async function searchFilings(
