@@ -1,28 +1,38 @@
 import { readFileSync } from "node:fs";
-import { benchRepository } from "./search-bench-repository";
-import { defaultSearchBackend, searchFilings } from "@/lib/filings/search-filings";
-import type { FilingSearchRequest } from "@/lib/filings/search-schema";
-import { QUERY_TERM_BOUNDS, SEARCH_TYPES } from "@/lib/filings/search-schema";
+import { type Span, benchRepository } from "./search-bench-repository";
+import { type SearchBackend, defaultSearchBackend, searchFilings } from "@/lib/filings/search-filings";
+import type { FilingSearchHit, FilingSearchRequest } from "@/lib/filings/search-schema";
+import { QUERY_TERM_BOUNDS } from "@/lib/filings/search-schema";
 import { parseQuery, searchableTermCount } from "@/lib/filings/query-text";
+
+/**
+ * Where a question's answer is: 0-based pages of a paged filing (a hit counts within one page, as
+ * FinanceBench is judged), or spans of an unpaged filing's text (a hit counts within
+ * SPAN_TOLERANCE characters, about a printed page either side).
+ */
+export type Evidence = { pages: number[] } | { spans: Span[] };
 
 export interface BenchQuestion {
   company: string;
   docName: string;
   question: string;
-  /** 0-based evidence pages. */
-  pages: number[];
+  evidence: Evidence;
 }
+
+export const SPAN_TOLERANCE = 2_000;
 
 /** Reads the FinanceBench questions (JSON Lines with company, doc_name, question, evidence[]). */
 export function readBenchQuestions(file: string): BenchQuestion[] {
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      const row = JSON.parse(line) as { company: string; doc_name: string; question: string; evidence: { evidence_page_num: number }[] };
-      return { company: row.company, docName: row.doc_name, question: fitQuery(row.question), pages: row.evidence.map((e) => e.evidence_page_num) };
-    });
+  return jsonLines(file).map((line) => {
+    const row = JSON.parse(line) as { company: string; doc_name: string; question: string; evidence: { evidence_page_num: number }[] };
+    return { company: row.company, docName: row.doc_name, question: fitQuery(row.question), evidence: { pages: row.evidence.map((e) => e.evidence_page_num) } };
+  });
 }
+
+export const jsonLines = (file: string) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
 
 /** The API takes queries of at most 300 characters: longer questions are cut at a word boundary. */
 function fitQuery(question: string): string {
@@ -31,52 +41,72 @@ function fitQuery(question: string): string {
   return cut.slice(0, cut.lastIndexOf(" "));
 }
 
+/** A way of searching the bench measures: a search type, with or without the second-stage rerank. */
+export interface BenchMode {
+  label: string;
+  searchtype: FilingSearchRequest["searchtype"];
+  rerank: boolean;
+}
+
+export const BENCH_MODES: BenchMode[] = [
+  { label: "keyword", searchtype: "keyword", rerank: false },
+  { label: "vector", searchtype: "vector", rerank: false },
+  { label: "hybrid", searchtype: "hybrid", rerank: false },
+  { label: "hybrid+rerank", searchtype: "hybrid", rerank: true },
+];
+
 export interface QualityRow {
-  searchtype: string;
+  mode: string;
   filter: "none" | "company";
   recall5: number;
+  /** Recall@10 as FinanceBench is scored here: the share of questions with a relevant hit in the top 10 (success@10). */
   recall10: number;
   mrr10: number;
-  /** The stricter count: the hit's page is an evidence page itself (null where not computed). */
+  /** The stricter count: the hit's page is an evidence page itself, or overlaps the evidence span (null where not computed). */
   exact: { recall10: number; mrr10: number } | null;
 }
 
-/**
- * Page-level success: a hit counts when it comes from the evidence document and its page is within
- * one of an evidence page (FinanceBench pages are 0-based, result pages 1-based); `exact` counts
- * only the evidence pages themselves.
- */
-export async function runQualityBench(questions: BenchQuestion[], searchtypes: readonly string[] = SEARCH_TYPES): Promise<QualityRow[]> {
+/** Whether a hit is relevant to the question, with the given slack (1: page within one / SPAN_TOLERANCE; 0: exact). */
+function relevant(hit: FilingSearchHit, doc: string, evidence: Evidence, slack: 0 | 1): boolean {
+  if (hit.filing.id !== doc) return false;
+  if ("pages" in evidence) return hit.page !== null && evidence.pages.some((p) => Math.abs(hit.page! - 1 - p) <= slack);
+  const within = slack * SPAN_TOLERANCE;
+  return evidence.spans.some((s) => hit.offsets.start < s.end + within && hit.offsets.end > s.start - within);
+}
+
+/** Quality of each mode, with no filter and with the company filter a user would set. */
+export async function runQualityBench(questions: BenchQuestion[], modes: readonly BenchMode[] = BENCH_MODES, backend?: SearchBackend): Promise<QualityRow[]> {
   const aliases = benchRepository().documentAliases();
   const rows: QualityRow[] = [];
   for (const filter of ["none", "company"] as const) {
-    for (const searchtype of searchtypes) {
-      let r5 = 0;
-      let r10 = 0;
-      let mrr = 0;
-      let exactR10 = 0;
-      let exactMrr = 0;
+    for (const mode of modes) {
+      const totals = { r5: 0, r10: 0, mrr: 0, exactR10: 0, exactMrr: 0 };
       for (const q of questions) {
         const doc = aliases.get(q.docName) ?? q.docName;
-        const request: FilingSearchRequest = { queries: [q.question], results: 10, searchtype: searchtype as FilingSearchRequest["searchtype"] };
+        const request: FilingSearchRequest = { queries: [q.question], results: 10, searchtype: mode.searchtype, rerank: mode.rerank };
         if (filter === "company") request.name = q.company;
-        const { results } = await searchFilings(request);
-        const rankWithin = (pages: number) =>
-          results.findIndex((hit) => hit.filing.id === doc && hit.page !== null && q.pages.some((p) => Math.abs(hit.page! - 1 - p) <= pages));
-        const rank = rankWithin(1);
-        if (rank >= 0 && rank < 5) r5++;
+        const { results } = await searchFilings(request, backend);
+        const rank = results.findIndex((hit) => relevant(hit, doc, q.evidence, 1));
+        if (rank >= 0 && rank < 5) totals.r5++;
         if (rank >= 0) {
-          r10++;
-          mrr += 1 / (rank + 1);
+          totals.r10++;
+          totals.mrr += 1 / (rank + 1);
         }
-        const exact = rankWithin(0);
+        const exact = results.findIndex((hit) => relevant(hit, doc, q.evidence, 0));
         if (exact >= 0) {
-          exactR10++;
-          exactMrr += 1 / (exact + 1);
+          totals.exactR10++;
+          totals.exactMrr += 1 / (exact + 1);
         }
       }
       const n = questions.length;
-      rows.push({ searchtype, filter, recall5: r5 / n, recall10: r10 / n, mrr10: mrr / n, exact: { recall10: exactR10 / n, mrr10: exactMrr / n } });
+      rows.push({
+        mode: mode.label,
+        filter,
+        recall5: totals.r5 / n,
+        recall10: totals.r10 / n,
+        mrr10: totals.mrr / n,
+        exact: { recall10: totals.exactR10 / n, mrr10: totals.exactMrr / n },
+      });
     }
   }
   return rows;
@@ -109,7 +139,7 @@ export function randomBaseline(questions: BenchQuestion[]): QualityRow[] {
     const totals = { r5: 0, r10: 0, mrr: 0 };
     for (const q of questions) {
       const doc = aliases.get(q.docName) ?? q.docName;
-      const r = repository.relevantPassages(doc, q.pages);
+      const r = "pages" in q.evidence ? repository.passagesNearPages(doc, q.evidence.pages) : repository.passagesNearSpans(doc, q.evidence.spans, SPAN_TOLERANCE);
       const n = filter === "none" ? all : repository.companyPassages(doc);
       if (r === 0 || n === 0) continue;
       const e = expected(n, r);
@@ -118,12 +148,12 @@ export function randomBaseline(questions: BenchQuestion[]): QualityRow[] {
       totals.mrr += e.mrr;
     }
     const count = questions.length;
-    return { searchtype: "random", filter, recall5: totals.r5 / count, recall10: totals.r10 / count, mrr10: totals.mrr / count, exact: null };
+    return { mode: "random", filter, recall5: totals.r5 / count, recall10: totals.r10 / count, mrr10: totals.mrr / count, exact: null };
   });
 }
 
 export interface SpeedRow {
-  searchtype: string;
+  mode: string;
   queries: number;
   median: number;
   p95: number;
@@ -147,38 +177,42 @@ function withinBudget(question: string, queries: number): string {
   return words.slice(0, end).join(" ");
 }
 
-/** Latency of one-query requests (every question) and of 12-query requests (questions cut to fit the term budget), per search type. */
-export async function runSpeedBench(questions: BenchQuestion[]): Promise<SpeedRow[]> {
+/** Latency of one-query requests (every question) and of 12-query requests (questions cut to fit the term budget), per mode. */
+export async function runSpeedBench(questions: BenchQuestion[], modes: readonly BenchMode[] = BENCH_MODES): Promise<SpeedRow[]> {
   defaultSearchBackend().vectors(); // load the vector index before timing
-  await searchFilings({ queries: ["warm up"], searchtype: "hybrid" });
+  await searchFilings({ queries: ["warm up"], searchtype: "hybrid", rerank: true });
   const rows: SpeedRow[] = [];
-  for (const searchtype of SEARCH_TYPES) {
+  for (const mode of modes) {
     for (const size of [1, 12]) {
       const times: number[] = [];
       const requests = size === 1 ? questions.length : Math.floor(questions.length / 12) * 2;
       for (let i = 0; i < requests; i++) {
         const queries = Array.from({ length: size }, (_, j) => withinBudget(questions[(i * size + j) % questions.length]!.question, size));
         const started = performance.now();
-        await searchFilings({ queries, searchtype, results: 10 });
+        await searchFilings({ queries, searchtype: mode.searchtype, rerank: mode.rerank, results: 10 });
         times.push(performance.now() - started);
       }
-      rows.push({ searchtype, queries: size, median: percentile(times, 0.5), p95: percentile(times, 0.95), requests });
+      rows.push({ mode: mode.label, queries: size, median: percentile(times, 0.5), p95: percentile(times, 0.95), requests });
     }
   }
   return rows;
 }
 
-export function formatReport(questions: number, quality: QualityRow[], speed: SpeedRow[]): string {
-  const lines = [`FinanceBench page-level retrieval, ${questions} questions (hit = evidence document, page within one)`, ""];
+export function formatQuality(title: string, quality: QualityRow[]): string {
+  const lines = [title, ""];
   lines.push(
-    "| search type | filter | Recall@5 | Recall@10 | MRR@10 | exact page: Recall@10 | exact page: MRR@10 |",
+    "| mode | filter | Recall@5 | Recall@10 (success@10) | MRR@10 | exact: Recall@10 | exact: MRR@10 |",
     "| --- | --- | --- | --- | --- | --- | --- |",
   );
   for (const r of quality) {
     const exact = r.exact ? `${r.exact.recall10.toFixed(3)} | ${r.exact.mrr10.toFixed(3)}` : "— | —";
-    lines.push(`| ${r.searchtype} | ${r.filter} | ${r.recall5.toFixed(3)} | ${r.recall10.toFixed(3)} | ${r.mrr10.toFixed(3)} | ${exact} |`);
+    lines.push(`| ${r.mode} | ${r.filter} | ${r.recall5.toFixed(3)} | ${r.recall10.toFixed(3)} | ${r.mrr10.toFixed(3)} | ${exact} |`);
   }
-  lines.push("", "| search type | queries per request | requests | median ms | p95 ms |", "| --- | --- | --- | --- | --- |");
-  for (const r of speed) lines.push(`| ${r.searchtype} | ${r.queries} | ${r.requests} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+  return lines.join("\n");
+}
+
+export function formatSpeed(speed: SpeedRow[]): string {
+  const lines = ["| mode | queries per request | requests | median ms | p95 ms |", "| --- | --- | --- | --- | --- |"];
+  for (const r of speed) lines.push(`| ${r.mode} | ${r.queries} | ${r.requests} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
   return lines.join("\n");
 }

@@ -88,6 +88,14 @@ CREATE TABLE filing_passages (
   length INTEGER NOT NULL
 );
 
+-- Near-duplicate passages from different filings of one company (lib/ingest/filings/passage-twins.ts):
+-- group_id is the group's smallest passage id. Passages without a twin have no row.
+CREATE TABLE filing_passage_twins (
+  passage_id INTEGER PRIMARY KEY REFERENCES filing_passages (id),
+  group_id INTEGER NOT NULL
+);
+CREATE INDEX filing_passage_twins_group ON filing_passage_twins (group_id);
+
 CREATE VIEW filing_passage_texts AS
 SELECT p.id AS id,
        substr(pg.text, p.start + 1, p.length) AS text,

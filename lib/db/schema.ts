@@ -2,7 +2,7 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const MARKET_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

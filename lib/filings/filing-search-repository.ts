@@ -39,6 +39,18 @@ export interface PassageHitRow extends FilingDescription {
   section_title: string | null;
 }
 
+export interface TwinRow {
+  group_id: number;
+  id: number;
+  source_name: string;
+  filing_type: string;
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  page: number;
+  has_pages: number;
+  start: number;
+}
+
 /** Markers highlight() puts around matched terms (control characters never in filing text). */
 export const HIGHLIGHT_OPEN = "\u0002";
 export const HIGHLIGHT_CLOSE = "\u0003";
@@ -109,6 +121,16 @@ export class FilingSearchRepository {
         LEFT JOIN companies c ON c.id = f.company_id
         LEFT JOIN filing_sections s ON s.id = p.section_id
         WHERE p.id = ?`),
+      twins: db.prepare<[number], TwinRow>(`
+        SELECT t1.group_id, t2.passage_id AS id, f.source_name, f.filing_type, f.fiscal_year, f.fiscal_period,
+               pg.number AS page, f.has_pages, p.start
+        FROM filing_passage_twins t1
+        JOIN filing_passage_twins t2 ON t2.group_id = t1.group_id AND t2.passage_id <> t1.passage_id
+        JOIN filing_passages p ON p.id = t2.passage_id
+        JOIN filings f ON f.id = p.filing_id
+        JOIN filing_pages pg ON pg.id = p.page_id
+        WHERE t1.passage_id = ?
+        ORDER BY f.fiscal_year, f.fiscal_period, f.id, p.id`),
       highlight: db
         .prepare<[string, string, string, bigint], string>(`
         SELECT highlight(filing_passage_search, 0, ?, ?) FROM filing_passage_search
@@ -171,6 +193,11 @@ export class FilingSearchRepository {
 
   hit(id: number): PassageHitRow | undefined {
     return this.statements.hit.get(id);
+  }
+
+  /** The passage's near-duplicates in the company's filings (empty when it has none), oldest filing first. */
+  twins(id: number): TwinRow[] {
+    return this.statements.twins.all(id);
   }
 
   /** The passage text with every term of the expression between HIGHLIGHT_OPEN/CLOSE, or null when none occurs. */

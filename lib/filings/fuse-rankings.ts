@@ -1,11 +1,12 @@
 /**
- * Reciprocal-rank fusion (Cormack, Clarke & Büttcher 2009): a hit's score is the sum over the
- * rankings that hold it of weight / (k + rank). It needs no score calibration between BM25 and
- * cosine distance, and several queries fuse the same way as several retrievers.
+ * Fusion of the rankings a search produces (each query's keyword and vector legs, and their
+ * rankings within the years and companies a query names) into one ranking.
  */
 export interface Ranking {
   /** Ids best first. */
   ids: number[];
+  /** The leg's own scores for `ids`, higher is better (BM25 negated, cosine similarity). */
+  scores: number[];
   weight: number;
   /** Which query of the request produced this ranking. */
   query: number;
@@ -17,16 +18,30 @@ export interface FusedHit {
   queries: number[];
 }
 
-export function fuseRankings(rankings: Ranking[], k: number): FusedHit[] {
+export const FUSION_METHODS = ["convex", "rrf"] as const;
+export type FusionMethod = (typeof FUSION_METHODS)[number];
+
+/**
+ * `rrf`: reciprocal-rank fusion (Cormack, Clarke & Büttcher 2009), weight / (k + rank). It throws
+ * the scores away, so a passage far ahead in one leg (a rare phrase BM25 is sure of) weighs no more
+ * than a close call, and a vague leg pulls a confident one down.
+ *
+ * `convex`: a convex combination of normalised scores (Bruch, Gai & Ingber 2023, "An analysis of
+ * fusion functions for hybrid retrieval"): each ranking's scores are divided by its best, so a
+ * leg's margins survive fusion (a passage far ahead stays far ahead, a leg whose candidates are all
+ * alike adds little order), and a hit missing from a ranking gets 0 there. Weights are the legs' shares.
+ */
+export function fuseRankings(rankings: Ranking[], method: FusionMethod, k: number): FusedHit[] {
   const hits = new Map<number, FusedHit>();
   for (const ranking of rankings) {
+    const contribution = method === "rrf" ? (index: number) => 1 / (k + index + 1) : normalisedScores(ranking.scores);
     ranking.ids.forEach((id, index) => {
       let hit = hits.get(id);
       if (!hit) {
         hit = { id, score: 0, queries: [] };
         hits.set(id, hit);
       }
-      hit.score += ranking.weight / (k + index + 1);
+      hit.score += ranking.weight * contribution(index);
       if (!hit.queries.includes(ranking.query)) hit.queries.push(ranking.query);
     });
   }
@@ -34,3 +49,14 @@ export function fuseRankings(rankings: Ranking[], k: number): FusedHit[] {
     .map((hit) => ({ ...hit, queries: hit.queries.sort((a, b) => a - b) }))
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }
+
+/**
+ * Each score as a share of the ranking's best, with 0 as the floor (theoretical-minimum
+ * normalisation: BM25 and cosine similarity both start at 0 for no match). Unlike min-max over the
+ * candidates, it does not stretch a leg whose candidates barely differ into the full [0, 1].
+ */
+function normalisedScores(scores: number[]): (index: number) => number {
+  const best = Math.max(...scores);
+  return (index) => (best > 0 ? Math.max(0, scores[index]!) / best : 1);
+}
+

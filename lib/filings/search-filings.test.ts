@@ -70,11 +70,15 @@ describe("request validation", () => {
     expect(response.results.length).toBe(5);
   });
 
-  it("accepts rerank and says it was not applied", async () => {
-    const response = await search({ queries: ["capital expenditures"], rerank: true });
-    expect(response.rerank.requested).toBe(true);
-    expect(response.rerank.applied).toBe(false);
-    expect(response.rerank.note).toMatch(/no reranker/i);
+  it("applies rerank as a second stage over the fused candidates and says so", async () => {
+    const fused = await search({ queries: ["capital expenditures"], results: 25 });
+    const response = await search({ queries: ["capital expenditures"], rerank: true, results: 25 });
+    expect(response.rerank).toMatchObject({ requested: true, applied: true });
+    expect(response.rerank.note).toMatch(/proximity/);
+    expect(response.timing_ms.rerank).toEqual(expect.any(Number));
+    // The same candidates, re-ordered: the passage stating capital expenditures leads.
+    expect(new Set(response.results.map((h) => h.id))).toEqual(new Set(fused.results.map((h) => h.id)));
+    expect(response.results[0]!.text).toMatch(/Capital expenditures were/);
   });
 });
 

@@ -5,12 +5,13 @@ import { env } from "@/lib/env";
 import { namesMatch } from "@/lib/company-names";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
-import { type PassageRange, type Scope, FilingSearchRepository } from "./filing-search-repository";
+import { type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
-import { type FusedHit, type Ranking, fuseRankings } from "./fuse-rankings";
+import { type FusedHit, type FusionMethod, type Ranking, fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { FiledRange, SearchBounds } from "./search-bounds";
 import { queryHints } from "./query-hints";
+import { queryTermCoverage, rerankQuery, rerankScores } from "./rerank-passages";
 import { type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery } from "./query-text";
 import {
   type FilingSearchHit,
@@ -25,16 +26,23 @@ import { VectorIndex } from "./vector-index";
 export const SEARCH_TUNING = {
   /** Candidates each leg contributes to fusion, per query. */
   depth: 60,
-  /** Reciprocal-rank fusion constant. */
-  fusionK: 60,
-  keywordWeight: 1.2,
-  vectorWeight: 1,
+  /** How the legs' rankings become one (see fuse-rankings.ts), and each method's weights. */
+  fusion: "convex" as FusionMethod,
+  /**
+   * Convex fusion's keyword share per query: from `keywordShare.low` when the best keyword passage
+   * holds none of the query's words to `keywordShare.high` when it holds them all (how sure the
+   * keyword leg is); the vector leg gets the rest.
+   */
+  convex: { keywordShare: { low: 0.2, high: 0.9 } },
+  rrf: { k: 60, keywordWeight: 1.2, vectorWeight: 1 },
   /** Weight of the extra rankings within the fiscal years and companies a query names. */
   hintWeight: 1,
   /** Outside small scopes, words in more passages than this are skipped when rarer words remain (they cost time). */
   commonWordPassages: 8_000,
   /** Scopes of at most this many passages (a company's filings) keep every word. */
   smallScopePassages: 10_000,
+  /** Fused candidates the `rerank` second stage re-scores. */
+  rerankDepth: 40,
   /** At most this many passages of one page in the results (the rest add nothing a reader needs). */
   perPage: 1,
 };
@@ -44,6 +52,7 @@ export interface SearchBackend {
   embedder: Embedder;
   vectors: () => VectorIndex;
   timeoutMs: number;
+  fusion: FusionMethod;
 }
 
 let cached: { db: Database.Database; backend: SearchBackend } | undefined;
@@ -69,7 +78,7 @@ export function searchIndexUnavailable(cause: DatabaseUnavailableError): Backend
   return new BackendError(`The filing search index is unavailable: ${cause.message}`, cause.retryAfterSeconds);
 }
 
-export function createSearchBackend(db: Database.Database, embedder?: Embedder): SearchBackend {
+export function createSearchBackend(db: Database.Database, embedder?: Embedder, fusion: FusionMethod = SEARCH_TUNING.fusion): SearchBackend {
   let repository: FilingSearchRepository;
   try {
     repository = new FilingSearchRepository(db);
@@ -83,13 +92,14 @@ export function createSearchBackend(db: Database.Database, embedder?: Embedder):
     embedder: embedder ?? embedderFromEnv(db, model),
     vectors: () => (index ??= VectorIndex.load(repository, model?.dimensions ?? 0)),
     timeoutMs: env().EMBEDDINGS_TIMEOUT_MS,
+    fusion,
   };
 }
 
 /**
  * Searches filing passages: keyword (FTS5 BM25), vector (embedding similarity) or hybrid
- * (reciprocal-rank fusion of both), each query separately, fused into one ranking. `bounds` (the
- * browser's screen-to-filings search) limit it to some companies and to filings filed within dates.
+ * (score fusion of both, fuse-rankings.ts), each query separately, fused into one ranking. `bounds`
+ * (the browser's screen-to-filings search) limit it to some companies and to filings filed within dates.
  */
 export async function searchFilings(
   request: FilingSearchRequest,
@@ -110,16 +120,17 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, b
   const started = performance.now();
   const parsed = parseRequest(request);
   const { repository } = backend;
-  const timing = { total: 0, embedding: 0, keyword: 0, vector: 0 };
+  const timing: FilingSearchResponse["timing_ms"] = { total: 0, embedding: 0, keyword: 0, vector: 0 };
   const companies = intersect(filteredCompanies(repository, parsed), bounds.companyIds ?? null);
   const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
   const filed = bounds.filed ?? {};
   const scope = resolveScope(repository, parsed, filed, companies, years);
   let fallback: FilingSearchResponse["fallback"] = null;
+  let reranked = false;
   const respond = (results: FilingSearchHit[]): FilingSearchResponse => ({
     results,
     searchtype: parsed.searchtype,
-    rerank: rerankNote(parsed.rerank),
+    rerank: rerankNote(parsed.rerank, reranked),
     fallback,
     timing_ms: { ...timing, total: round(performance.now() - started) },
   });
@@ -138,13 +149,15 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, b
     const hintScope = resolveScope(repository, parsed, filed, intersect(companies, hintCompanies), hintYears ?? years);
     return hintScope && hintScope.ranges.length > 0 ? hintScope : null;
   });
-  const rankings: Ranking[] = [];
+  // Each leg's rankings at weight 1 (hint rankings at hintWeight); legWeights() weighs the legs.
+  const keyword: Ranking[] = [];
+  const vector: Ranking[] = [];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
-    rankings.push(...keywordRankings(repository, queries, () => scope, SEARCH_TUNING.keywordWeight));
+    keyword.push(...keywordRankings(repository, queries, () => scope, 1));
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
-    rankings.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight * SEARCH_TUNING.keywordWeight));
+    keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight));
     timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
@@ -154,14 +167,10 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, b
       timing.embedding = round(performance.now() - t);
       const v = performance.now();
       const index = backend.vectors();
-      vectors.forEach((vector, query) => {
-        const ids = index.nearest(vector, SEARCH_TUNING.depth, scope?.ranges ?? null).map((n) => n.id);
-        rankings.push({ ids, weight: SEARCH_TUNING.vectorWeight, query });
+      vectors.forEach((embedded, query) => {
+        vector.push(vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, scope?.ranges ?? null), 1, query));
         const hint = hinted[query];
-        if (hint) {
-          const hintIds = index.nearest(vector, SEARCH_TUNING.depth, hint.ranges).map((n) => n.id);
-          rankings.push({ ids: hintIds, weight: SEARCH_TUNING.hintWeight * SEARCH_TUNING.vectorWeight, query });
-        }
+        if (hint) vector.push(vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, hint.ranges), SEARCH_TUNING.hintWeight, query));
       });
       timing.vector = round(performance.now() - v);
     } catch (error) {
@@ -171,14 +180,52 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, b
     }
   }
 
-  const fused = fuseRankings(rankings, SEARCH_TUNING.fusionK);
+  const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, distinct);
+  const weighted = [...keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword })), ...vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }))];
+  let fused = fuseRankings(weighted, backend.fusion, SEARCH_TUNING.rrf.k);
+  if (parsed.rerank && fused.length > 0) {
+    const t = performance.now();
+    fused = rerank(repository, fused, distinct.map((q) => q.text));
+    reranked = true;
+    timing.rerank = round(performance.now() - t);
+  }
   const requestIndexes = (query: number) => distinct[query]!.indexes;
   return respond(hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results));
 }
 
 /**
- * The best fused hits as results (at most `perPage` per page), with their highlighted terms and the
- * indexes in the request of the queries that found them.
+ * The weights of each query's keyword and vector rankings. RRF: fixed. Convex (hybrid): the
+ * keyword share grows with how many of the query's words its best keyword passage holds, so a
+ * query the keywords answer outright (a name, a rare term) is not diluted by vaguer vector hits,
+ * while a long question whose best keyword passage matches few of its words leans on the vectors.
+ */
+function legWeights(
+  repository: FilingSearchRepository,
+  method: FusionMethod,
+  keyword: Ranking[],
+  hasVectors: boolean,
+  distinct: { text: string }[],
+): (query: number) => { keyword: number; vector: number } {
+  if (method === "rrf") return () => ({ keyword: SEARCH_TUNING.rrf.keywordWeight, vector: SEARCH_TUNING.rrf.vectorWeight });
+  if (keyword.length === 0 || !hasVectors) return () => ({ keyword: 1, vector: 1 });
+  const { low, high } = SEARCH_TUNING.convex.keywordShare;
+  const shares = new Map<number, number>();
+  for (const ranking of keyword) {
+    if (shares.has(ranking.query) || ranking.ids.length === 0) continue;
+    const top = repository.hit(ranking.ids[0]!);
+    const coverage = top ? queryTermCoverage(rerankQuery(distinct[ranking.query]!.text), top.text) : 0;
+    shares.set(ranking.query, low + (high - low) * coverage);
+  }
+  return (query) => {
+    const share = shares.get(query) ?? low;
+    return { keyword: share, vector: 1 - share };
+  };
+}
+
+/**
+ * The best fused hits as results (at most `perPage` per page, one per group of near-duplicate
+ * passages, naming the group's other filings), with their highlighted terms and the indexes in the
+ * request of the queries that found them.
  */
 function hydrate(
   repository: FilingSearchRepository,
@@ -189,12 +236,17 @@ function hydrate(
 ): FilingSearchHit[] {
   const results: FilingSearchHit[] = [];
   const perPage = new Map<string, number>();
+  const shownGroups = new Set<number>();
   for (const hit of fused) {
     if (results.length >= limit) break;
     const row = repository.hit(hit.id);
     if (!row) continue;
     const pageKey = `${row.source_name}:${row.page}`;
     if ((perPage.get(pageKey) ?? 0) >= SEARCH_TUNING.perPage) continue;
+    const twins = repository.twins(hit.id);
+    const group = twins[0]?.group_id;
+    if (group !== undefined && shownGroups.has(group)) continue;
+    if (group !== undefined) shownGroups.add(group);
     perPage.set(pageKey, (perPage.get(pageKey) ?? 0) + 1);
     const marked = highlightExpression ? repository.highlighted(highlightExpression, hit.id) : null;
     const highlights = marked ? highlightSpans(marked) : [];
@@ -226,19 +278,51 @@ function hydrate(
       highlights,
       snippet: snippetOf(row.text, highlights),
       matched_queries: hit.queries.flatMap(requestIndexes).sort((a, b) => a - b),
+      ...alsoIn(twins, row.source_name),
     });
   }
   return results;
 }
 
+/** The other filings holding a near-duplicate of the hit (one entry per filing), or nothing. */
+function alsoIn(twins: TwinRow[], ownFiling: string): Pick<FilingSearchHit, "also_in"> {
+  const seen = new Set([ownFiling]);
+  const also_in: NonNullable<FilingSearchHit["also_in"]> = [];
+  for (const t of twins) {
+    if (seen.has(t.source_name)) continue;
+    seen.add(t.source_name);
+    also_in.push({
+      id: `${t.source_name}:${t.page}:${t.start}`,
+      filing: { id: t.source_name, type: t.filing_type, fiscal_year: t.fiscal_year, fiscal_period: t.fiscal_period },
+      page: t.has_pages ? t.page : null,
+    });
+  }
+  return also_in.length > 0 ? { also_in } : {};
+}
+
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-function rerankNote(requested: boolean): FilingSearchResponse["rerank"] {
+function rerankNote(requested: boolean, applied: boolean): FilingSearchResponse["rerank"] {
+  if (!requested) return { requested, applied, note: null };
   return {
     requested,
-    applied: false,
-    note: requested ? "No reranker is configured (the spec plans one); results are in fused order." : null,
+    applied,
+    note: applied
+      ? `The best ${SEARCH_TUNING.rerankDepth} fused candidates were re-scored on query-term proximity, word order, section-title and number or fiscal-year matches.`
+      : "Nothing matched, so there was nothing to rerank.",
   };
+}
+
+/** The `rerank` second stage: the top fused candidates re-ordered by rerank-passages.ts; the rest keep their order after them. */
+function rerank(repository: FilingSearchRepository, fused: FusedHit[], texts: string[]): FusedHit[] {
+  const head = fused.slice(0, SEARCH_TUNING.rerankDepth);
+  const rows = head.map((hit) => repository.hit(hit.id));
+  const scores = rerankScores(
+    head.map((hit, i) => ({ fused: hit.score, text: rows[i]?.text ?? "", sectionTitle: rows[i]?.section_title ?? null, fiscalYear: rows[i]?.fiscal_year ?? null })),
+    texts.map(rerankQuery),
+  );
+  const reordered = head.map((hit, i) => ({ ...hit, score: scores[i]! })).sort((a, b) => b.score - a.score || a.id - b.id);
+  return [...reordered, ...fused.slice(SEARCH_TUNING.rerankDepth)];
 }
 
 function parseRequest(request: FilingSearchRequest): ParsedFilingSearchRequest {
@@ -312,11 +396,19 @@ function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms
     const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
     const expression = ftsExpression(terms, keep);
     if (expression === null) return;
-    const ids = repository.keyword(expression, SEARCH_TUNING.depth, scope).map((h) => h.id);
-    rankings.push({ ids, weight, query });
+    const hits = repository.keyword(expression, SEARCH_TUNING.depth, scope);
+    // FTS5's bm25() is negative, more negative for better matches.
+    rankings.push({ ids: hits.map((h) => h.id), scores: hits.map((h) => -h.score), weight, query });
   });
   return rankings;
 }
+
+const vectorRanking = (nearest: { id: number; similarity: number }[], weight: number, query: number): Ranking => ({
+  ids: nearest.map((n) => n.id),
+  scores: nearest.map((n) => n.similarity),
+  weight,
+  query,
+});
 
 function mergeTerms(queries: QueryTerms[]): QueryTerms {
   return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases) };

@@ -53,10 +53,11 @@ describe("reciprocal-rank fusion", () => {
   it("sums weight / (k + rank) over the rankings and lists the queries of each hit", () => {
     const fused = fuseRankings(
       [
-        { ids: [1, 2, 3], weight: 1, query: 0 },
-        { ids: [3, 1], weight: 1, query: 1 },
-        { ids: [4], weight: 0.5, query: 1 },
+        { ids: [1, 2, 3], scores: [3, 2, 1], weight: 1, query: 0 },
+        { ids: [3, 1], scores: [2, 1], weight: 1, query: 1 },
+        { ids: [4], scores: [1], weight: 0.5, query: 1 },
       ],
+      "rrf",
       60,
     );
     expect(fused.map((h) => h.id)).toEqual([1, 3, 2, 4]);

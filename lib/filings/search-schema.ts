@@ -58,7 +58,9 @@ export const FilingSearchRequestSchema = z.strictObject({
     description: "`10-K`, `10-Q`, `8-K`, `earnings-release` or `annual-report`; spelling-insensitive (`10K`, `10-k`).",
   }),
   results: z.number({ error: "must be a whole number from 1 to 25" }).int().min(1).max(25).default(5).meta({ description: "Number of results, 1 to 25." }),
-  rerank: z.boolean().default(false).meta({ description: "Accepted; no reranker is applied yet (the response says so)." }),
+  rerank: z.boolean().default(false).meta({
+    description: "Re-score the best fused candidates on query-term proximity, word order, section-title and number or fiscal-year matches (the response says whether it ran).",
+  }),
   searchtype: z.enum(SEARCH_TYPES).default("hybrid"),
 });
 
@@ -70,7 +72,9 @@ const Span = z.object({ start: z.number().int(), end: z.number().int() });
 export const FilingSearchHitSchema = z.object({
   id: z.string().meta({ description: "Stable id of the passage: filing id, page (or block) number and offset in the page." }),
   rank: z.number().int().min(1),
-  score: z.number().meta({ description: "Fused reciprocal-rank score (keyword and vector legs, all queries); higher is better." }),
+  score: z.number().meta({
+    description: "Fused score (normalised keyword and vector scores, all queries; with `rerank`, the second stage's score); higher is better.",
+  }),
   company: z.object({
     name: z.string(),
     ticker: z.string().nullable(),
@@ -104,6 +108,19 @@ export const FilingSearchHitSchema = z.object({
     description: "A short window of `text` around the matches; `start` is its offset in `text`, highlights are relative to the snippet.",
   }),
   matched_queries: z.array(z.number().int()).meta({ description: "Indexes into `queries` of the queries that retrieved this passage." }),
+  also_in: z
+    .array(
+      z.object({
+        id: z.string().meta({ description: "The twin passage's id (same form as `id`)." }),
+        filing: z.object({ id: z.string(), type: z.string(), fiscal_year: z.number().int().nullable(), fiscal_period: z.string().nullable() }),
+        page: z.number().int().nullable(),
+      }),
+    )
+    .optional()
+    .meta({
+      description:
+        "Near-verbatim copies of this passage in the company's other filings (boilerplate repeated year after year), collapsed into this hit; present only when there are some.",
+    }),
 });
 
 export const FilingSearchResponseSchema = z.object({
@@ -114,7 +131,13 @@ export const FilingSearchResponseSchema = z.object({
     .object({ searchtype: z.literal("keyword"), reason: z.string() })
     .nullable()
     .meta({ description: "Set when a hybrid search answered from the keyword leg alone because the embedding provider failed." }),
-  timing_ms: z.object({ total: z.number(), embedding: z.number(), keyword: z.number(), vector: z.number() }),
+  timing_ms: z.object({
+    total: z.number(),
+    embedding: z.number(),
+    keyword: z.number(),
+    vector: z.number(),
+    rerank: z.number().optional().meta({ description: "The rerank second stage, when it ran." }),
+  }),
 });
 
 export type FilingSearchHit = z.infer<typeof FilingSearchHitSchema>;

@@ -116,6 +116,8 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
     }
     write.finish();
   })();
+  const twins = write.twins();
+  progress(`filings: ${twins.passages} passages repeat near-verbatim within their company's filings (${twins.groups} groups)`);
   const companies = new Set(links.map((l) => l.companyId).filter((id) => id !== null)).size;
   const unlinked = documents.filter((_, i) => links[i]!.companyId === null).map((d) => d.sourceName);
   progress(`filings: ${documents.length} of ${companies} companies, ${passages} passages indexed${unlinked.length ? `; not linked: ${unlinked.join(", ")}` : ""}`);

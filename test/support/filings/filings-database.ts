@@ -106,6 +106,7 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
     });
     write.finish();
   })();
+  write.twins();
   db.exec(FILING_TERM_STATS);
   runEmbeddingsStage(db, silentProgress, { dimensions: 8, minPassages: 1, maxShare: 0.9, sampleSize: 10_000, seed: 7 });
   return {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { fuseRankings } from "./fuse-rankings";
+
+describe("convex fusion of normalised scores", () => {
+  it("divides each ranking's scores by its best and sums weight × share", () => {
+    const fused = fuseRankings(
+      [
+        { ids: [1, 2, 3], scores: [9, 5, 1], weight: 0.6, query: 0 },
+        { ids: [3, 2], scores: [0.8, 0.4], weight: 0.4, query: 0 },
+      ],
+      "convex",
+      60,
+    );
+    // 1: 0.6 × 1; 2: 0.6 × 5/9 + 0.4 × 0.5; 3: 0.6 × 1/9 + 0.4 × 1.
+    expect(fused.map((h) => [h.id, Number(h.score.toFixed(6))])).toEqual([
+      [1, 0.6],
+      [2, 0.533333],
+      [3, 0.466667],
+    ]);
+  });
+
+  it("keeps a confident leg's clear winner first where rank fusion lets a vague leg overturn it", () => {
+    // Keyword is sure of passage 7 (far ahead); the vector leg barely separates its candidates and
+    // ranks 8 first. Rank fusion only sees ranks: 8 is first or second in both legs and wins.
+    const rankings = [
+      { ids: [7, 8, 9], scores: [30, 4, 3.9], weight: 0.5, query: 0 },
+      { ids: [8, 9, 10, 7], scores: [0.5, 0.499, 0.498, 0.497], weight: 0.5, query: 0 },
+    ];
+    expect(fuseRankings(rankings, "rrf", 60)[0]!.id).toBe(8);
+    expect(fuseRankings(rankings, "convex", 60)[0]!.id).toBe(7);
+  });
+
+  it("floors negative similarities at 0 and lists the queries of each hit", () => {
+    const fused = fuseRankings(
+      [
+        { ids: [5], scores: [2], weight: 1, query: 1 },
+        { ids: [5, 6], scores: [0.4, -0.1], weight: 1, query: 0 },
+      ],
+      "convex",
+      60,
+    );
+    expect(fused.map((h) => [h.id, h.score])).toEqual([
+      [5, 2],
+      [6, 0],
+    ]);
+    expect(fused[0]!.queries).toEqual([0, 1]);
+  });
+});

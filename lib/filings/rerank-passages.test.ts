@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { adjacentPairs, proximity, rerankQuery, rerankScores } from "./rerank-passages";
+
+describe("rerank second stage", () => {
+  it("reads a query's topic stems in order and its numbers", () => {
+    expect(rerankQuery("What were capital expenditures in FY2022, above $1,500 million?")).toEqual({
+      stems: ["capit", "expenditur", "fy2022"],
+      numbers: ["2022", "1500"],
+    });
+  });
+
+  it("measures how tightly the matched terms sit and whether query pairs occur in order", () => {
+    const tokens = ["the", "capit", "expenditur", "for", "2024", "capit"];
+    expect(proximity(tokens, new Set(["capit", "expenditur"]))).toBe(1);
+    expect(proximity(["capit", "a", "b", "expenditur"], new Set(["capit", "expenditur"]))).toBe(0.5);
+    expect(proximity(tokens, new Set(["capit"]))).toBe(0);
+    expect(adjacentPairs(["capit", "expenditur", "guidanc"], ["capit", "of", "expenditur"])).toBe(0.5);
+    expect(adjacentPairs(["capit", "expenditur"], ["expenditur", "capit"])).toBe(0);
+  });
+
+  it("lifts the passage that says the query's words together, with its year, over a slightly better fused one", () => {
+    const query = rerankQuery("Tesla capital expenditure outlook 2025");
+    const [scattered, together] = rerankScores(
+      [
+        { fused: 1, text: "Capital markets may be volatile. Our outlook depends on many things, and expenditures vary.", sectionTitle: "Risk Factors", fiscalYear: 2024 },
+        { fused: 0.9, text: "We currently expect our capital expenditures to exceed $11.00 billion in 2025.", sectionTitle: "Liquidity and Capital Resources", fiscalYear: 2024 },
+      ],
+      [query],
+    );
+    expect(together).toBeGreaterThan(scattered!);
+  });
+});
