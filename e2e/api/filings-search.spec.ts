@@ -117,10 +117,14 @@ test("duplicate queries are searched once and each hit names every index of them
   }
 });
 
-test("rerank is accepted and reported as not applied; other methods get 405", async () => {
+test("rerank runs its second stage only when asked, and says so; other methods get 405", async () => {
   const key = newKey("bulk");
-  const response = await search(key, { queries: ["dividends"], rerank: true, results: 1 });
-  expect(response.rerank).toMatchObject({ requested: true, applied: false });
+  const reranked = await search(key, { queries: ["dividends"], rerank: true, results: 1 });
+  expect(reranked.rerank).toMatchObject({ requested: true, applied: true });
+  expect(reranked.timing_ms.rerank).toEqual(expect.any(Number));
+  const plain = await search(key, { queries: ["dividends"], results: 1 });
+  expect(plain.rerank).toMatchObject({ requested: false, applied: false });
+  expect(plain.timing_ms.rerank).toBeUndefined();
   expect((await call(SEARCH_PATH, { key })).status).toBe(405);
 });
 
