@@ -21,6 +21,9 @@ export interface ApiKeyStore {
 }
 
 /** What is known about a key, without the key. */
+/** The `api_keys` columns a key record is read from (both stores share the table's shape). */
+export const KEY_COLUMNS = "id, name, tier, key_hint, created_at, revoked_at";
+
 export interface ApiKeyRecord {
   id: string;
   name: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PgState } from "@/lib/db/api-state-pg";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { type ApiKeyRecord, type ApiKeyStore, newApiKey } from "./api-key-store";
+import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, newApiKey } from "./api-key-store";
 
 /**
  * API keys in PostgreSQL (`API_STATE_URL`), shared by every app instance. Every lookup asks the
@@ -22,8 +22,6 @@ const toRecord = (row: unknown): ApiKeyRecord => {
   const { id, name, tier, key_hint, created_at, revoked_at } = KeyRow.parse(row);
   return { id, name, tier, hint: key_hint, createdAt: created_at.toISOString(), revokedAt: revoked_at?.toISOString() ?? null };
 };
-
-const COLUMNS = "id, name, tier, key_hint, created_at, revoked_at";
 
 export function pgKeyStore(state: PgState): ApiKeyStore {
   /** Runs one query once the schema is current; PostgreSQL being away becomes KeyStoreUnavailableError. */
@@ -50,10 +48,10 @@ export function pgKeyStore(state: PgState): ApiKeyStore {
       ]);
       return { record, key };
     },
-    list: async () => (await query(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`)).map(toRecord),
+    list: async () => (await query(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`)).map(toRecord),
     async revoke(id) {
       // COALESCE keeps the first revocation's time, as the SQLite store does.
-      const rows = await query(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+      const rows = await query(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [id]);
       return rows.length === 0 ? null : toRecord(rows[0]);
     },
     async find(hash) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { type ApiKeyRecord, type ApiKeyStore, type FoundKey, newApiKey } from "./api-key-store";
+import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, type FoundKey, newApiKey } from "./api-key-store";
 
 /**
  * API keys in the SQLite state file (API_STATE_PATH). The functions are synchronous (tests and
@@ -22,8 +22,6 @@ const toRecord = (row: unknown): ApiKeyRecord => {
   return { id, name, tier, hint: key_hint, createdAt: created_at, revokedAt: revoked_at };
 };
 
-const COLUMNS = "id, name, tier, key_hint, created_at, revoked_at";
-
 export function createApiKey(db: StateDb, input: { name: string; tier: string }): { record: ApiKeyRecord; key: string } {
   const { record, key, hash } = newApiKey(input);
   db.prepare(`INSERT INTO api_keys (id, name, tier, key_hash, key_hint, created_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
@@ -38,12 +36,12 @@ export function createApiKey(db: StateDb, input: { name: string; tier: string })
 }
 
 export function listApiKeys(db: StateDb): ApiKeyRecord[] {
-  return db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`).all().map(toRecord);
+  return db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`).all().map(toRecord);
 }
 
 export function revokeApiKey(db: StateDb, id: string): ApiKeyRecord | null {
   db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`).run(new Date().toISOString(), id);
-  const row = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE id = ?`).get(id);
+  const row = db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`).get(id);
   return row === undefined ? null : toRecord(row);
 }
 
