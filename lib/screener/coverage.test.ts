@@ -115,6 +115,16 @@ describe("filter outcomes of a screen", () => {
     expect(country).toMatchObject({ considered: large.length, passed: result.total, missing: large.filter((c) => c.country === null).length });
   });
 
+  it("counts a strict rule's fiscal year without the metric's value as missing, not failed", () => {
+    // Every value passes the rule, so only companies without one can be left out.
+    const rule = { kind: "range", operand: { kind: "fy", offset: 0 }, min: -1e300 };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnInvestedCapital: { rules: [rule] } } }));
+    const withValue = count('SELECT count(*) FROM fiscal_years WHERE fy_offset = 0 AND "returnOnInvestedCapital" IS NOT NULL');
+    // The case in question exists in the data: fiscal years whose ROIC is null.
+    expect(count('SELECT count(*) FROM fiscal_years WHERE fy_offset = 0 AND "returnOnInvestedCapital" IS NULL')).toBeGreaterThan(0);
+    expect(result.filter_outcomes.returnOnInvestedCapital).toMatchObject({ considered: companies.length, passed: withValue, failed: 0, missing: companies.length - withValue });
+  });
+
   it("counts no missing companies for a rule that skips missing values", () => {
     const rule = { kind: "range", operand: { kind: "fy", offset: 0 }, min: 0.1 };
     const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { missing_policy: "skip_missing", rules: [rule] } } }));

@@ -50,7 +50,7 @@ export function missingReason(filter: TypedFilter): { sql: string; params: unkno
       return { sql: quote(`no ${filter.def.label.toLowerCase()} in the data`), params: [] };
     case "metric_rule_group":
       return {
-        sql: `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ELSE ${quote(`${filter.def.label}: a fiscal year the rule uses is missing`)} END)`,
+        sql: `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ELSE ${quote(`${filter.def.label}: a fiscal-year value the rule uses is missing`)} END)`,
         params: [],
       };
     case "growth_rule_group": {
