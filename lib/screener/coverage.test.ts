@@ -85,10 +85,10 @@ describe("options record coverage", () => {
 });
 
 describe("filter outcomes of a screen", () => {
-  type Company = { id: number; country: string | null; has_prices: number; has_fundamentals: number; shares_outstanding: number | null; marketCap_usd: number | null };
+  type Company = { id: number; country: string | null; has_prices: number; price: number | null; has_fundamentals: number; shares_outstanding: number | null; marketCap_usd: number | null };
   let companies: Company[];
   beforeAll(() => {
-    companies = db.prepare("SELECT id, country, has_prices, has_fundamentals, shares_outstanding, marketCap_usd FROM companies").all() as Company[];
+    companies = db.prepare("SELECT id, country, has_prices, price, has_fundamentals, shares_outstanding, marketCap_usd FROM companies").all() as Company[];
   });
 
   it("separates companies a market-cap filter left out for missing data from those that failed it, with reasons", () => {
@@ -104,15 +104,31 @@ describe("filter outcomes of a screen", () => {
     expect(marketCap.missing).toBe(us.filter((c) => c.marketCap_usd === null).length);
     const reasons = Object.fromEntries(marketCap.missing_reasons.map((r) => [r.reason, r.companies]));
     expect(reasons["no prices in the data"]).toBe(us.filter((c) => c.marketCap_usd === null && c.has_prices === 0).length);
-    expect(reasons["no fundamentals in the data"]).toBe(us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.has_fundamentals === 0).length);
+    expect(reasons["no price on or before the as-of date (the price history starts later)"] ?? 0).toBe(
+      us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.price === null).length,
+    );
+    const priced = (c: Company) => c.marketCap_usd === null && c.has_prices === 1 && c.price !== null;
+    expect(reasons["no fundamentals in the data"]).toBe(us.filter((c) => priced(c) && c.has_fundamentals === 0).length);
     expect(reasons["no share count in the data (no market cap)"] ?? 0).toBe(
-      us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.has_fundamentals === 1 && c.shares_outstanding === null).length,
+      us.filter((c) => priced(c) && c.has_fundamentals === 1 && c.shares_outstanding === null).length,
     );
     expect(marketCap.missing_reasons.reduce((n, r) => n + r.companies, 0)).toBe(marketCap.missing);
     // The country filter, of the companies with market caps of $10B or more.
     const large = companies.filter((c) => c.marketCap_usd !== null && c.marketCap_usd >= 1e10);
     const country = result.filter_outcomes.country!;
     expect(country).toMatchObject({ considered: large.length, passed: result.total, missing: large.filter((c) => c.country === null).length });
+  });
+
+  it("says a priced company without a price is missing one as of the date, not that the data has no price", () => {
+    // Price histories that begin after the as-of date (later listings such as spin-offs).
+    const later = count("SELECT count(*) FROM companies WHERE has_prices = 1 AND price IS NULL");
+    expect(later).toBeGreaterThan(0);
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { price: { min: 0 } } }));
+    const reasons = Object.fromEntries(result.filter_outcomes.price!.missing_reasons.map((r) => [r.reason, r.companies]));
+    expect(reasons).toEqual({
+      "no prices in the data": count("SELECT count(*) FROM companies WHERE has_prices = 0"),
+      "no price on or before the as-of date (the price history starts later)": later,
+    });
   });
 
   it("counts a strict rule's fiscal year without the metric's value as missing, not failed", () => {
