@@ -141,6 +141,27 @@ describe("filter outcomes of a screen", () => {
     expect(result.filter_outcomes.returnOnInvestedCapital).toMatchObject({ considered: companies.length, passed: withValue, failed: 0, missing: companies.length - withValue });
   });
 
+  it("names TTM as what a rule on TTM misses (the data is annual)", () => {
+    const rule = { kind: "range", operand: { kind: "ttm" }, min: 0 };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { rules: [rule] } } }));
+    expect(result.filter_outcomes.returnOnEquity!.missing_reasons).toEqual([
+      { reason: "no fundamentals in the data", companies: count("SELECT count(*) FROM companies WHERE has_fundamentals = 0") },
+      { reason: "Return on equity: no TTM values in the data (annual fiscal years only)", companies: count("SELECT count(*) FROM companies WHERE has_fundamentals = 1") },
+    ]);
+  });
+
+  it("says a growth rule's value may be missing, not only not positive, at either end", () => {
+    const rule = { metric: "eps", horizon_years: 1, value_type: "multiple", currency_basis: "reported", min: -1e300 };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { incomeStatementGrowth: { rules: [rule] } } }));
+    const reasons = Object.fromEntries(result.filter_outcomes.incomeStatementGrowth!.missing_reasons.map((r) => [r.reason, r.companies]));
+    // Companies with both fiscal years whose EPS is missing or not positive at either of them.
+    const direct = count(
+      'SELECT count(*) FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = 1 WHERE a.fy_offset = 0 AND NOT (coalesce(a."eps", 0) > 0 AND coalesce(b."eps", 0) > 0)',
+    );
+    expect(count('SELECT count(*) FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = 1 WHERE a.fy_offset = 0 AND (a."eps" IS NULL OR b."eps" IS NULL)')).toBeGreaterThan(0);
+    expect(reasons["a value missing or not positive at either end (no growth rate)"]).toBe(direct);
+  });
+
   it("counts no missing companies for a rule that skips missing values", () => {
     const rule = { kind: "range", operand: { kind: "fy", offset: 0 }, min: 0.1 };
     const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { missing_policy: "skip_missing", rules: [rule] } } }));

@@ -50,11 +50,12 @@ export function missingReason(filter: TypedFilter): { sql: string; params: unkno
       return { sql: fieldsReason([filter.payload.left_field, filter.payload.right_field]), params: [] };
     case "multi_select":
       return { sql: quote(`no ${filter.def.label.toLowerCase()} in the data`), params: [] };
-    case "metric_rule_group":
-      return {
-        sql: `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ELSE ${quote(`${filter.def.label}: a fiscal-year value the rule uses is missing`)} END)`,
-        params: [],
-      };
+    case "metric_rule_group": {
+      // TTM operands are missing for every company (annual data only): say so rather than blame a year.
+      const ttm = filter.payload.rules.some((r) => (r.kind === "range" ? [r.operand] : [r.left, r.right]).some((o) => o.kind === "ttm"));
+      const cause = ttm ? "no TTM values in the data (annual fiscal years only)" : "a fiscal-year value the rule uses is missing";
+      return { sql: `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ELSE ${quote(`${filter.def.label}: ${cause}`)} END)`, params: [] };
+    }
     case "growth_rule_group": {
       // The longest horizon of the rules: a company with fewer fiscal years cannot have it.
       const horizon = Math.max(...filter.payload.rules.map((r) => r.horizon_years));
@@ -62,7 +63,7 @@ export function missingReason(filter: TypedFilter): { sql: string; params: unkno
         sql:
           `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ` +
           `WHEN (SELECT count(*) FROM fiscal_years f WHERE f.company_id = c.id) <= ? THEN ${quote("too few fiscal years in the data for the horizon")} ` +
-          `ELSE ${quote("a value not positive at either end (no growth rate)")} END)`,
+          `ELSE ${quote("a value missing or not positive at either end (no growth rate)")} END)`,
         params: [horizon],
       };
     }
