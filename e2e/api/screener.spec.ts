@@ -181,11 +181,14 @@ test.describe("coverage", () => {
       failed: companies.filter((c) => cap(c) !== null && cap(c)! < 1e10).length,
       missing: missing.length,
     });
-    const priced = missing.filter((c) => c.has_prices === 1);
+    // A price history that starts after the as-of date has no price by then.
+    const later = missing.filter((c) => c.has_prices === 1 && num(c, "price") === null);
+    const priced = missing.filter((c) => c.has_prices === 1 && num(c, "price") !== null);
     expect(priced.length).toBeGreaterThan(0);
     expect(outcome.missing_reasons).toEqual(
       [
-        { reason: "no prices in the data", companies: missing.length - priced.length },
+        { reason: "no prices in the data", companies: missing.filter((c) => c.has_prices === 0).length },
+        { reason: "no price on or before the as-of date (the price history starts later)", companies: later.length },
         { reason: "no fundamentals in the data", companies: priced.filter((c) => c.has_fundamentals === 0).length },
         { reason: "no share count in the data (no market cap)", companies: priced.filter((c) => c.has_fundamentals === 1 && c.shares_outstanding === null).length },
       ]

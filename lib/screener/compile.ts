@@ -114,7 +114,8 @@ function operandCte(builder: Builder, metric: string, operand: MetricOperand, st
     case "fy":
       name = `${metric}_fy${operand.offset}`;
       source = { kind: "fy", metric, offset: operand.offset };
-      sql = `SELECT company_id, ${column} AS v FROM fiscal_years WHERE fy_offset = ?`;
+      // A fiscal year without the value is no operand: a strict rule's outcome counts it missing, not failed.
+      sql = `SELECT company_id, ${column} AS v FROM fiscal_years WHERE fy_offset = ? AND ${column} IS NOT NULL`;
       params = [operand.offset];
       break;
     case "average": {

@@ -85,10 +85,10 @@ describe("options record coverage", () => {
 });
 
 describe("filter outcomes of a screen", () => {
-  type Company = { id: number; country: string | null; has_prices: number; has_fundamentals: number; shares_outstanding: number | null; marketCap_usd: number | null };
+  type Company = { id: number; country: string | null; has_prices: number; price: number | null; has_fundamentals: number; shares_outstanding: number | null; marketCap_usd: number | null };
   let companies: Company[];
   beforeAll(() => {
-    companies = db.prepare("SELECT id, country, has_prices, has_fundamentals, shares_outstanding, marketCap_usd FROM companies").all() as Company[];
+    companies = db.prepare("SELECT id, country, has_prices, price, has_fundamentals, shares_outstanding, marketCap_usd FROM companies").all() as Company[];
   });
 
   it("separates companies a market-cap filter left out for missing data from those that failed it, with reasons", () => {
@@ -104,15 +104,62 @@ describe("filter outcomes of a screen", () => {
     expect(marketCap.missing).toBe(us.filter((c) => c.marketCap_usd === null).length);
     const reasons = Object.fromEntries(marketCap.missing_reasons.map((r) => [r.reason, r.companies]));
     expect(reasons["no prices in the data"]).toBe(us.filter((c) => c.marketCap_usd === null && c.has_prices === 0).length);
-    expect(reasons["no fundamentals in the data"]).toBe(us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.has_fundamentals === 0).length);
+    expect(reasons["no price on or before the as-of date (the price history starts later)"] ?? 0).toBe(
+      us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.price === null).length,
+    );
+    const priced = (c: Company) => c.marketCap_usd === null && c.has_prices === 1 && c.price !== null;
+    expect(reasons["no fundamentals in the data"]).toBe(us.filter((c) => priced(c) && c.has_fundamentals === 0).length);
     expect(reasons["no share count in the data (no market cap)"] ?? 0).toBe(
-      us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.has_fundamentals === 1 && c.shares_outstanding === null).length,
+      us.filter((c) => priced(c) && c.has_fundamentals === 1 && c.shares_outstanding === null).length,
     );
     expect(marketCap.missing_reasons.reduce((n, r) => n + r.companies, 0)).toBe(marketCap.missing);
     // The country filter, of the companies with market caps of $10B or more.
     const large = companies.filter((c) => c.marketCap_usd !== null && c.marketCap_usd >= 1e10);
     const country = result.filter_outcomes.country!;
     expect(country).toMatchObject({ considered: large.length, passed: result.total, missing: large.filter((c) => c.country === null).length });
+  });
+
+  it("says a priced company without a price is missing one as of the date, not that the data has no price", () => {
+    // Price histories that begin after the as-of date (later listings such as spin-offs).
+    const later = count("SELECT count(*) FROM companies WHERE has_prices = 1 AND price IS NULL");
+    expect(later).toBeGreaterThan(0);
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { price: { min: 0 } } }));
+    const reasons = Object.fromEntries(result.filter_outcomes.price!.missing_reasons.map((r) => [r.reason, r.companies]));
+    expect(reasons).toEqual({
+      "no prices in the data": count("SELECT count(*) FROM companies WHERE has_prices = 0"),
+      "no price on or before the as-of date (the price history starts later)": later,
+    });
+  });
+
+  it("counts a strict rule's fiscal year without the metric's value as missing, not failed", () => {
+    // Every value passes the rule, so only companies without one can be left out.
+    const rule = { kind: "range", operand: { kind: "fy", offset: 0 }, min: -1e300 };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnInvestedCapital: { rules: [rule] } } }));
+    const withValue = count('SELECT count(*) FROM fiscal_years WHERE fy_offset = 0 AND "returnOnInvestedCapital" IS NOT NULL');
+    // The case in question exists in the data: fiscal years whose ROIC is null.
+    expect(count('SELECT count(*) FROM fiscal_years WHERE fy_offset = 0 AND "returnOnInvestedCapital" IS NULL')).toBeGreaterThan(0);
+    expect(result.filter_outcomes.returnOnInvestedCapital).toMatchObject({ considered: companies.length, passed: withValue, failed: 0, missing: companies.length - withValue });
+  });
+
+  it("names TTM as what a rule on TTM misses (the data is annual)", () => {
+    const rule = { kind: "range", operand: { kind: "ttm" }, min: 0 };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { rules: [rule] } } }));
+    expect(result.filter_outcomes.returnOnEquity!.missing_reasons).toEqual([
+      { reason: "no fundamentals in the data", companies: count("SELECT count(*) FROM companies WHERE has_fundamentals = 0") },
+      { reason: "Return on equity: no TTM values in the data (annual fiscal years only)", companies: count("SELECT count(*) FROM companies WHERE has_fundamentals = 1") },
+    ]);
+  });
+
+  it("says a growth rule's value may be missing, not only not positive, at either end", () => {
+    const rule = { metric: "eps", horizon_years: 1, value_type: "multiple", currency_basis: "reported", min: -1e300 };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { incomeStatementGrowth: { rules: [rule] } } }));
+    const reasons = Object.fromEntries(result.filter_outcomes.incomeStatementGrowth!.missing_reasons.map((r) => [r.reason, r.companies]));
+    // Companies with both fiscal years whose EPS is missing or not positive at either of them.
+    const direct = count(
+      'SELECT count(*) FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = 1 WHERE a.fy_offset = 0 AND NOT (coalesce(a."eps", 0) > 0 AND coalesce(b."eps", 0) > 0)',
+    );
+    expect(count('SELECT count(*) FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = 1 WHERE a.fy_offset = 0 AND (a."eps" IS NULL OR b."eps" IS NULL)')).toBeGreaterThan(0);
+    expect(reasons["a value missing or not positive at either end (no growth rate)"]).toBe(direct);
   });
 
   it("counts no missing companies for a rule that skips missing values", () => {

@@ -9,6 +9,7 @@ import type { TypedFilter } from "./request-schema";
 
 const NO_PRICES = "no prices in the data";
 const NO_FUNDAMENTALS = "no fundamentals in the data";
+const NO_PRICE_BY_AS_OF = "no price on or before the as-of date (the price history starts later)";
 
 /** Market-data fields: they need a price history. */
 const PRICED_CATEGORIES = new Set(["Market", "Volatility", "Valuation"]);
@@ -21,7 +22,8 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** The WHEN branches of one field's causes, most basic first. */
 function fieldCauses(field: FieldDef): string[] {
   const causes: [condition: string, reason: string][] = [];
-  if (PRICED_CATEGORIES.has(field.category)) causes.push(["c.has_prices = 0", NO_PRICES]);
+  // A price history that starts after the as-of date (a later listing) is in the data, but has no price by then.
+  if (PRICED_CATEGORIES.has(field.category)) causes.push(["c.has_prices = 0", NO_PRICES], ["c.price IS NULL", NO_PRICE_BY_AS_OF]);
   if (FROM_FUNDAMENTALS.has(field.category) || FROM_MARKET_CAP.has(field.name)) causes.push(["c.has_fundamentals = 0", NO_FUNDAMENTALS]);
   if (FROM_MARKET_CAP.has(field.name)) causes.push(["c.shares_outstanding IS NULL", "no share count in the data (no market cap)"]);
   if (field.name === "peRatio") causes.push(["c.eps IS NULL", "no EPS in the data"], ["c.eps <= 0", "EPS not positive (P/E undefined)"]);
@@ -48,11 +50,12 @@ export function missingReason(filter: TypedFilter): { sql: string; params: unkno
       return { sql: fieldsReason([filter.payload.left_field, filter.payload.right_field]), params: [] };
     case "multi_select":
       return { sql: quote(`no ${filter.def.label.toLowerCase()} in the data`), params: [] };
-    case "metric_rule_group":
-      return {
-        sql: `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ELSE ${quote(`${filter.def.label}: a fiscal year the rule uses is missing`)} END)`,
-        params: [],
-      };
+    case "metric_rule_group": {
+      // TTM operands are missing for every company (annual data only): say so rather than blame a year.
+      const ttm = filter.payload.rules.some((r) => (r.kind === "range" ? [r.operand] : [r.left, r.right]).some((o) => o.kind === "ttm"));
+      const cause = ttm ? "no TTM values in the data (annual fiscal years only)" : "a fiscal-year value the rule uses is missing";
+      return { sql: `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ELSE ${quote(`${filter.def.label}: ${cause}`)} END)`, params: [] };
+    }
     case "growth_rule_group": {
       // The longest horizon of the rules: a company with fewer fiscal years cannot have it.
       const horizon = Math.max(...filter.payload.rules.map((r) => r.horizon_years));
@@ -60,7 +63,7 @@ export function missingReason(filter: TypedFilter): { sql: string; params: unkno
         sql:
           `(CASE WHEN c.has_fundamentals = 0 THEN ${quote(NO_FUNDAMENTALS)} ` +
           `WHEN (SELECT count(*) FROM fiscal_years f WHERE f.company_id = c.id) <= ? THEN ${quote("too few fiscal years in the data for the horizon")} ` +
-          `ELSE ${quote("a value not positive at either end (no growth rate)")} END)`,
+          `ELSE ${quote("a value missing or not positive at either end (no growth rate)")} END)`,
         params: [horizon],
       };
     }
