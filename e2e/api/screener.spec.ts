@@ -181,14 +181,14 @@ test.describe("coverage", () => {
       failed: companies.filter((c) => cap(c) !== null && cap(c)! < 1e10).length,
       missing: missing.length,
     });
-    // A price history that starts after the as-of date has no price by then.
-    const later = missing.filter((c) => c.has_prices === 1 && num(c, "price") === null);
+    // A price history that began by the as-of date but had stopped trading has no price at it.
+    const stopped = missing.filter((c) => c.has_prices === 1 && num(c, "price") === null);
     const priced = missing.filter((c) => c.has_prices === 1 && num(c, "price") !== null);
     expect(priced.length).toBeGreaterThan(0);
     expect(outcome.missing_reasons).toEqual(
       [
-        { reason: "no prices in the data", companies: missing.filter((c) => c.has_prices === 0).length },
-        { reason: "no price on or before the as-of date (the price history starts later)", companies: later.length },
+        { reason: "no prices by the as-of date in the data", companies: missing.filter((c) => c.has_prices === 0).length },
+        { reason: "no price in the week up to the as-of date (trading had stopped)", companies: stopped.length },
         { reason: "no fundamentals in the data", companies: priced.filter((c) => c.has_fundamentals === 0).length },
         { reason: "no share count in the data (no market cap)", companies: priced.filter((c) => c.has_fundamentals === 1 && c.shares_outstanding === null).length },
       ]

@@ -110,7 +110,8 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
       if (years.length > 0) withFundamentals++;
       insert.company(id, company, {
         ...snapshot,
-        has_prices: days !== undefined ? 1 : 0,
+        // Prices by the as-of date: a history that starts later (a later listing) is not known at D.
+        has_prices: days !== undefined && days[0]!.date <= asOf ? 1 : 0,
         has_fundamentals: years.length > 0 ? 1 : 0,
         fundamentals_source: years.length > 0 ? (secYears ? "sec" : "kaggle") : null,
         fiscal_year: fy0?.fiscalYear ?? null,

@@ -271,7 +271,7 @@ export const FILTERS: readonly FilterDef[] = [
   multiSelect(
     "coverage",
     "Data coverage",
-    "Data sets that cover the company. include: covered by every selected data set; exclude: covered by none of them",
+    "Data sets that cover the company as of the as-of date (prices: a price history that began by then). include: covered by every selected data set; exclude: covered by none of them",
     { options: Object.keys(COVERAGE_COLUMNS), value_columns: COVERAGE_COLUMNS },
   ),
   {

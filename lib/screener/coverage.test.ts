@@ -103,8 +103,8 @@ describe("filter outcomes of a screen", () => {
     expect(marketCap.failed).toBe(us.filter((c) => c.marketCap_usd !== null && c.marketCap_usd < 1e10).length);
     expect(marketCap.missing).toBe(us.filter((c) => c.marketCap_usd === null).length);
     const reasons = Object.fromEntries(marketCap.missing_reasons.map((r) => [r.reason, r.companies]));
-    expect(reasons["no prices in the data"]).toBe(us.filter((c) => c.marketCap_usd === null && c.has_prices === 0).length);
-    expect(reasons["no price on or before the as-of date (the price history starts later)"] ?? 0).toBe(
+    expect(reasons["no prices by the as-of date in the data"]).toBe(us.filter((c) => c.marketCap_usd === null && c.has_prices === 0).length);
+    expect(reasons["no price in the week up to the as-of date (trading had stopped)"] ?? 0).toBe(
       us.filter((c) => c.marketCap_usd === null && c.has_prices === 1 && c.price === null).length,
     );
     const priced = (c: Company) => c.marketCap_usd === null && c.has_prices === 1 && c.price !== null;
@@ -119,15 +119,19 @@ describe("filter outcomes of a screen", () => {
     expect(country).toMatchObject({ considered: large.length, passed: result.total, missing: large.filter((c) => c.country === null).length });
   });
 
-  it("says a priced company without a price is missing one as of the date, not that the data has no price", () => {
-    // Price histories that begin after the as-of date (later listings such as spin-offs).
-    const later = count("SELECT count(*) FROM companies WHERE has_prices = 1 AND price IS NULL");
+  it("counts a price history that begins after the as-of date as no prices by then (no later listing leaks into D)", () => {
+    const asOf = "(SELECT value FROM meta WHERE key = 'as_of')";
+    // Later listings (spin-offs such as Carrier and Otis) have price rows, all after D.
+    const later = count(`SELECT count(*) FROM companies c WHERE has_prices = 0 AND EXISTS (SELECT 1 FROM daily_prices d WHERE d.company_id = c.id)`);
     expect(later).toBeGreaterThan(0);
+    expect(count(`SELECT count(*) FROM companies c WHERE has_prices = 0 AND EXISTS (SELECT 1 FROM daily_prices d WHERE d.company_id = c.id AND d.date <= ${asOf})`)).toBe(0);
+    expect(count(`SELECT count(*) FROM companies c WHERE has_prices = 1 AND NOT EXISTS (SELECT 1 FROM daily_prices d WHERE d.company_id = c.id AND d.date <= ${asOf})`)).toBe(0);
+    const stopped = count("SELECT count(*) FROM companies WHERE has_prices = 1 AND price IS NULL");
     const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { price: { min: 0 } } }));
     const reasons = Object.fromEntries(result.filter_outcomes.price!.missing_reasons.map((r) => [r.reason, r.companies]));
     expect(reasons).toEqual({
-      "no prices in the data": count("SELECT count(*) FROM companies WHERE has_prices = 0"),
-      "no price on or before the as-of date (the price history starts later)": later,
+      "no prices by the as-of date in the data": count("SELECT count(*) FROM companies WHERE has_prices = 0"),
+      ...(stopped > 0 ? { "no price in the week up to the as-of date (trading had stopped)": stopped } : {}),
     });
   });
 

@@ -7,9 +7,9 @@ import type { TypedFilter } from "./request-schema";
  * fact. Reasons are constants written here, never request text.
  */
 
-const NO_PRICES = "no prices in the data";
+const NO_PRICES = "no prices by the as-of date in the data";
 const NO_FUNDAMENTALS = "no fundamentals in the data";
-const NO_PRICE_BY_AS_OF = "no price on or before the as-of date (the price history starts later)";
+const NO_PRICE_IN_WEEK = "no price in the week up to the as-of date (trading had stopped)";
 
 /** Market-data fields: they need a price history. */
 const PRICED_CATEGORIES = new Set(["Market", "Volatility", "Valuation"]);
@@ -22,8 +22,8 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** The WHEN branches of one field's causes, most basic first. */
 function fieldCauses(field: FieldDef): string[] {
   const causes: [condition: string, reason: string][] = [];
-  // A price history that starts after the as-of date (a later listing) is in the data, but has no price by then.
-  if (PRICED_CATEGORIES.has(field.category)) causes.push(["c.has_prices = 0", NO_PRICES], ["c.price IS NULL", NO_PRICE_BY_AS_OF]);
+  // A history that began by the as-of date but has no row in the week up to it had stopped trading.
+  if (PRICED_CATEGORIES.has(field.category)) causes.push(["c.has_prices = 0", NO_PRICES], ["c.price IS NULL", NO_PRICE_IN_WEEK]);
   if (FROM_FUNDAMENTALS.has(field.category) || FROM_MARKET_CAP.has(field.name)) causes.push(["c.has_fundamentals = 0", NO_FUNDAMENTALS]);
   if (FROM_MARKET_CAP.has(field.name)) causes.push(["c.shares_outstanding IS NULL", "no share count in the data (no market cap)"]);
   if (field.name === "peRatio") causes.push(["c.eps IS NULL", "no EPS in the data"], ["c.eps <= 0", "EPS not positive (P/E undefined)"]);
