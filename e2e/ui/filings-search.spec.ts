@@ -225,7 +225,7 @@ test.describe("filing search page", () => {
     }
     // One click searches a listed company's filings instead.
     await page.getByTestId("no-hits").getByRole("button", { name: /NYSE:MMM/ }).click();
-    await expect(page).toHaveURL(/ticker=NYSE%3AMMM/);
+    await expect(page).toHaveURL(/ticker=NYSE(%3A|:)MMM/);
     await searchSettled(page);
     expect(new Set(await shownHitCompanies(page))).toEqual(new Set(["NYSE:MMM"]));
   });
