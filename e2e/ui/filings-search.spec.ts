@@ -197,6 +197,9 @@ test.describe("filing search page", () => {
     expect(await shownHitIds(page)).toEqual(api.results.map((h) => h.id));
     const twin = collapsed!.also_in![0]!;
     await snapshot(page, "filings-also-in");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(alsoIn).toBeVisible();
+    await snapshot(page, "filings-also-in-390");
     await alsoIn.getByRole("link").first().click();
     await expect(page).toHaveURL(new RegExp(`/filings/${twin.filing.id}/\\?page=${twin.page}&q=`));
     await expect(page.getByText("We are exposed to fluctuations in interest rates").first()).toBeVisible();
