@@ -42,7 +42,7 @@ Filters: \`name\` matches the company name case-insensitively, short and legal n
 
 Dates: the corpus spans filings of 2015 to 2025, while the screener's values are as of one date (its \`as_of\`). Each hit's \`filing.filed\` says when the filing became public: \`date\` where the data has the SEC filing date (the 2024-2025 filings), and always the window it was filed in (\`earliest\` to \`latest\`: from the end of the period it reports to the SEC deadline where the date is not in the data). A filing was public by a date when \`latest\` is on or before it.
 
-\`rerank\` is accepted; no reranker is applied yet, and \`rerank.applied\` says so. No hits is a 200 with an empty \`results\` list. 502 when the search index is missing, broken or being built (with \`Retry-After\` while the database is missing or being built, when the screener operations answer 503), or when a \`vector\` search cannot embed its queries (the embedding provider fails, does not answer within EMBEDDINGS_TIMEOUT_MS, or is not the model that embedded the passages). A \`hybrid\` search whose embedding fails in any of these ways answers 200 from the keyword leg alone (the same results a \`keyword\` search gives) and says why in \`fallback\`; a \`keyword\` search never needs the embedding provider.`,
+\`rerank.applied\` says whether the second stage ran. No hits is a 200 with an empty \`results\` list (and a \`notice\` when the filters left no filing to search). 502 when the search index is missing, broken or being built (with \`Retry-After\` while the database is missing or being built, when the screener operations answer 503), or when a \`vector\` search cannot embed its queries (the embedding provider fails, does not answer within EMBEDDINGS_TIMEOUT_MS, or is not the model that embedded the passages). A \`hybrid\` search whose embedding fails in any of these ways answers 200 from the keyword leg alone (the same results a \`keyword\` search gives) and says why in \`fallback\`; a \`keyword\` search never needs the embedding provider.`,
   tags: ["Filing search"],
   request: {
     schema: FilingSearchRequestSchema,
@@ -91,9 +91,20 @@ Dates: the corpus spans filings of 2015 to 2025, while the screener's values are
         value: {
           results: [],
           searchtype: "keyword",
-          rerank: { requested: true, applied: false, note: "No reranker is configured (the spec plans one); results are in fused order." },
+          rerank: { requested: true, applied: false, note: "Nothing matched, so there was nothing to rerank." },
           fallback: null,
           timing_ms: { total: 3.1, embedding: 0, keyword: 2.7, vector: 0 },
+        },
+      },
+      noFilings: {
+        summary: "No hits: the company has no filings in the corpus",
+        value: {
+          results: [],
+          searchtype: "hybrid",
+          rerank: { requested: false, applied: false, note: null },
+          fallback: null,
+          notice: { reason: "company_without_filings", message: "No filings for ZTS (Zoetis, NYSE:ZTS) in the corpus: 56 companies have filings." },
+          timing_ms: { total: 0.4, embedding: 0, keyword: 0, vector: 0 },
         },
       },
     },
