@@ -11,6 +11,7 @@ import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import type { ScreenScope, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
 import { bodyToForm } from "@/lib/filings/search-form";
 import { type FilingSearchState, paramsFromSearch, searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
+import { EmptyResults } from "./empty-results";
 import { FiledBoundBar } from "./filed-bound-bar";
 import { ScreenScopeBar } from "./screen-scope-bar";
 import { SearchFormPanel } from "./search-form-panel";
@@ -158,10 +159,12 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
               <BusyIndicator busy={search.isFetching} label="Searching" />
             </p>
             {data.results.length === 0 ? (
-              <p className="mt-6 text-[13px] text-zinc-600 dark:text-zinc-400" data-testid="no-hits">
-                No passage matches{state.filed === "as-of" ? ` among the filings public by ${asOf}` : ""}. Try other words, a hybrid or vector search (they find passages
-                without the exact words), or fewer filters.
-              </p>
+              <EmptyResults
+                notice={data.notice}
+                asOfBound={state.filed === "as-of" ? asOf : null}
+                companies={companies}
+                onCompany={(ticker) => open({ body: { ...state.body, ticker, name: undefined }, screen: state.screen, filed: state.filed })}
+              />
             ) : (
               <ol className="mt-2 space-y-3" data-testid="hits">
                 {data.results.map((hit) => (

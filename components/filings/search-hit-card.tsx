@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
+import { fiscalLabel, filingTypeLabel, twinFilingLabel } from "@/lib/filings/filing-labels";
 import type { FilingSearchHit } from "@/lib/filings/search-schema";
 import { companyHref, readerHref } from "@/lib/links";
 import { FiledMarker } from "./filed-marker";
@@ -29,14 +29,16 @@ export function SearchHitCard({ hit, queries, asOf }: { hit: FilingSearchHit; qu
         <span className="text-xs">{fiscalLabel(filing)}</span>
         {filing.period_end && <span className="text-xs text-zinc-500">period ended {filing.period_end}</span>}
         <span className="ml-auto flex gap-1" role="group" aria-label="Queries that found it">
+          {/* "query 1", not "Q1": next to fiscal labels a bare "Q1" reads as a fiscal quarter. */}
           {hit.matched_queries.map((q) => (
-            <span key={q} title={queries[q]} className="rounded bg-sky-50 px-1 font-mono text-[11px] text-sky-900 dark:bg-sky-950 dark:text-sky-300">
-              Q{q + 1}
+            <span key={q} title={`Found by query ${q + 1}: ${queries[q] ?? ""}`} className="rounded bg-sky-50 px-1 text-[11px] text-sky-900 dark:bg-sky-950 dark:text-sky-300" data-testid="hit-query">
+              query {q + 1}
             </span>
           ))}
         </span>
       </div>
       {place && <p className="mt-0.5 text-xs text-zinc-500" data-testid="hit-place">{place}</p>}
+      {hit.also_in && <AlsoIn twins={hit.also_in} type={filing.type} queries={queries} />}
       <p className="mt-0.5">
         <FiledMarker filed={filing.filed} asOf={asOf} />
       </p>
@@ -69,5 +71,22 @@ export function SearchHitCard({ hit, queries, asOf }: { hit: FilingSearchHit; qu
         <span className="ml-auto font-mono text-[11px] text-zinc-400">{filing.id}</span>
       </div>
     </li>
+  );
+}
+
+/** The company's other filings holding the same passage (collapsed into this hit), each a link to its page in the reader. */
+function AlsoIn({ twins, type, queries }: { twins: NonNullable<FilingSearchHit["also_in"]>; type: string; queries: readonly string[] }) {
+  return (
+    <p className="mt-0.5 text-xs text-zinc-500" data-testid="hit-also-in">
+      also in{" "}
+      {twins.map((twin, i) => (
+        <span key={twin.id}>
+          {i > 0 && ", "}
+          <Link href={readerHref(twin.filing.id, { page: twin.page, queries })} className="text-sky-800 hover:underline dark:text-sky-300" title={`The same passage in ${twin.filing.id}`}>
+            {twinFilingLabel(twin.filing, type)}
+          </Link>
+        </span>
+      ))}
+    </p>
   );
 }

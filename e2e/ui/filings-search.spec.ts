@@ -22,8 +22,9 @@ test.describe("filing search page", () => {
     await expect(page).toHaveURL(/name=3M.*fiscal_period=FY.*filing_type=10-K.*searchtype=keyword.*fiscal_year=2018.*results=25/);
     await searchSettled(page);
     const body = await apiPanelBody(page);
+    const queryTexts = ["capital expenditures", "purchases of property, plant and equipment"];
     expect(body).toEqual({
-      queries: ["capital expenditures", "purchases of property, plant and equipment"],
+      queries: queryTexts,
       name: "3M",
       fiscal_period: "FY",
       filing_type: "10-K",
@@ -38,7 +39,11 @@ test.describe("filing search page", () => {
     const first = page.getByTestId("hit").first();
     await expect(first).toContainText("10-K");
     await expect(first).toContainText("FY2018");
-    await expect(first.getByLabel("Queries that found it")).toContainText("Q");
+    // The badges name the queries as "query N" (a bare "Q1" reads as a fiscal quarter), with the query's words in the title.
+    const matched = api.results[0]!.matched_queries;
+    expect(matched.length).toBeGreaterThan(0);
+    await expect(first.getByTestId("hit-query")).toHaveText(matched.map((q) => `query ${q + 1}`));
+    await expect(first.getByTestId("hit-query").first()).toHaveAttribute("title", `Found by query ${matched[0]! + 1}: ${queryTexts[matched[0]!]}`);
 
     // Highlights are the queries' words (as the keyword search matches them: by stem).
     const wanted = new Set(["capital", "expenditures", "purchases", "property", "plant", "equipment"].map(stem));
@@ -156,7 +161,75 @@ test.describe("filing search page", () => {
     expect(await page.getByTestId("hit").count()).toBeGreaterThan(0);
     await page.goto("/filings/?q=zzqqxxj+wwvvkkq&searchtype=keyword");
     await searchSettled(page);
-    await expect(page.getByTestId("no-hits")).toBeVisible();
+    // The filings were searched: the words are what to change.
+    await expect(page.getByTestId("no-hits")).toContainText("No passage matches. Try other words");
     await expect(page.getByTestId("hit-count")).toHaveText("0");
+  });
+
+  test("boilerplate repeated across a company's filings is one hit naming the other fiscal years, each a link into the reader", async ({ page }) => {
+    const key = newApiKey();
+    const body = { queries: ['"We are exposed to fluctuations in interest rates"'], ticker: "EBAY", searchtype: "keyword", results: 10 };
+    const api = await searchApi(page, key, body);
+    const collapsed = api.results.find((hit) => (hit.also_in?.length ?? 0) > 0);
+    expect(collapsed, "a hit with also_in").toBeDefined();
+    // The twins the ingest stored for that passage (other filings), as the card should name them.
+    const [source, pageNumber, start] = collapsed!.id.split(":");
+    const stored = readDatabase((db) =>
+      db
+        .prepare(
+          `SELECT DISTINCT f2.source_name, f2.fiscal_year FROM filing_passages p
+           JOIN filings f ON f.id = p.filing_id JOIN filing_pages pg ON pg.id = p.page_id
+           JOIN filing_passage_twins t1 ON t1.passage_id = p.id JOIN filing_passage_twins t2 ON t2.group_id = t1.group_id
+           JOIN filing_passages p2 ON p2.id = t2.passage_id JOIN filings f2 ON f2.id = p2.filing_id
+           WHERE f.source_name = ? AND pg.number = ? AND p.start = ? AND f2.id <> f.id ORDER BY f2.fiscal_year, f2.id`,
+        )
+        .all(source, Number(pageNumber), Number(start)) as { source_name: string; fiscal_year: number }[],
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    expect(collapsed!.also_in!.map((t) => t.filing.id)).toEqual(stored.map((t) => t.source_name));
+
+    await page.goto(`/filings/?q=${encodeURIComponent(body.queries[0]!)}&ticker=EBAY&searchtype=keyword&results=10`);
+    await searchSettled(page);
+    const card = page.locator(`[data-testid=hit][data-hit-id="${collapsed!.id}"]`);
+    const alsoIn = card.getByTestId("hit-also-in");
+    await expect(alsoIn).toHaveText(`also in ${stored.map((t) => `FY${t.fiscal_year}`).join(", ")}`);
+    // No other hit repeats the passage of a named filing (collapsed, not listed again).
+    expect(await shownHitIds(page)).toEqual(api.results.map((h) => h.id));
+    const twin = collapsed!.also_in![0]!;
+    await snapshot(page, "filings-also-in");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(alsoIn).toBeVisible();
+    await snapshot(page, "filings-also-in-390");
+    await alsoIn.getByRole("link").first().click();
+    await expect(page).toHaveURL(new RegExp(`/filings/${twin.filing.id}/\\?page=${twin.page}&q=`));
+    await expect(page.getByText("We are exposed to fluctuations in interest rates").first()).toBeVisible();
+  });
+
+  test("a company without filings says so, counts the companies that have some and lists them", async ({ page }) => {
+    const key = newApiKey();
+    const withFilings = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM companies WHERE has_filings = 1").get() as { n: number }).n;
+    const zoetis = readDatabase((db) => db.prepare("SELECT companyName, full_ticker, has_filings FROM companies WHERE symbol = 'ZTS'").get() as { companyName: string; full_ticker: string; has_filings: number });
+    expect(zoetis.has_filings).toBe(0);
+    const expected = `No filings for ZTS (${zoetis.companyName}, ${zoetis.full_ticker}) in the corpus: ${withFilings} companies have filings.`;
+    const api = await searchApi(page, key, { queries: ["interest rates"], ticker: "ZTS" });
+    expect(api.results).toEqual([]);
+    expect(api.notice).toEqual({ reason: "company_without_filings", message: expected });
+
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/filings/?q=interest+rates&ticker=ZTS");
+      await searchSettled(page);
+      const empty = page.getByTestId("no-hits");
+      await expect(empty).toContainText(expected);
+      await expect(empty).not.toContainText("Try other words");
+      await empty.getByText(`The ${withFilings} companies with filings`).click();
+      await expect(empty.getByRole("list", { name: "Companies with filings" }).getByRole("button")).toHaveCount(withFilings);
+      await snapshot(page, `filings-no-company-filings-${viewport.width}`);
+    }
+    // One click searches a listed company's filings instead.
+    await page.getByTestId("no-hits").getByRole("button", { name: /NYSE:MMM/ }).click();
+    await expect(page).toHaveURL(/ticker=NYSE(%3A|:)MMM/);
+    await searchSettled(page);
+    expect(new Set(await shownHitCompanies(page))).toEqual(new Set(["NYSE:MMM"]));
   });
 });

@@ -34,7 +34,7 @@ export const filingSearchOperation = {
   summary: "Search filings",
   description: `Searches the passages of company filings (10-K, 10-Q, 8-K, earnings releases, annual reports) with one or more natural-language queries and optional filters, and returns the best passages with their company, filing, section, page, highlighted snippet and the queries that matched them.
 
-Search types: \`keyword\` ranks passages by BM25 (SQLite FTS5) over their text, section and page titles and the filing's company and fiscal labels; a query matches passages holding any of its words (stopwords and question phrasing such as "round to two decimal places" are left out, so are words too common to rank by), and a phrase in double quotes stays a phrase. Query text is never FTS5 syntax: \`*\`, \`NEAR(\`, \`col:\`, \`-\`, \`AND\`/\`OR\` are plain words. \`vector\` ranks passages by cosine similarity of embeddings (by default a latent semantic model built from the filings themselves). \`hybrid\` (default) fuses both: each ranking's scores divided by its best, the keyword share per query growing with how many of the query's words its best keyword passage holds. \`rerank: true\` re-scores the best 40 fused passages on query-word proximity, word order, section-title and number or fiscal-year matches. A passage repeated near-verbatim in the company's other filings appears once, with those filings in \`also_in\`. Several queries are searched separately and fused into one ranking; \`matched_queries\` lists the indexes of the queries that retrieved each hit. Fiscal years ("FY2018", "FY22") and company names a query mentions add a ranking within those filings, so "What was 3M's FY2018 capex?" finds 3M's fiscal 2018 filing first; filters stay hard limits.
+Search types: \`keyword\` ranks passages by BM25 (SQLite FTS5) over their text, section and page titles and the filing's company and fiscal labels; a query matches passages holding any of its words (stopwords and question phrasing such as "round to two decimal places" are left out, so are words too common to rank by), and a phrase in double quotes stays a phrase. Query text is never FTS5 syntax: \`*\`, \`NEAR(\`, \`col:\`, \`-\`, \`AND\`/\`OR\` are plain words. \`vector\` ranks passages by cosine similarity of embeddings (by default a latent semantic model built from the filings themselves). \`hybrid\` (default) fuses both: each ranking's scores divided by its best, the keyword share per query growing with how many of the query's words its best keyword passage holds. \`rerank: true\` re-scores the best 40 fused passages on query-word proximity, word order, section-title and number or fiscal-year matches. A passage repeated near-verbatim in the company's other filings appears once, with those filings in \`also_in\`. When the filters leave no filing to search (a \`ticker\` or \`name\` of a company without filings in the corpus, or filters that together select none), the empty \`results\` come with a \`notice\` saying why. Several queries are searched separately and fused into one ranking; \`matched_queries\` lists the indexes of the queries that retrieved each hit. Fiscal years ("FY2018", "FY22") and company names a query mentions add a ranking within those filings, so "What was 3M's FY2018 capex?" finds 3M's fiscal 2018 filing first; filters stay hard limits.
 
 Bounds (each a 400 naming the query, or \`/queries\` for the request's budget): a query needs a searchable word (letters or digits: \`*\` or \`((((\` alone has none); a query has at most ${QUERY_TERM_BOUNDS.perQuery} searchable terms (words other than stopwords and question phrasing, each word of a quoted phrase counting) and the distinct queries of a request at most ${QUERY_TERM_BOUNDS.perRequest} together, since every term is one more index list to read and score. Queries that differ only in case or white space are searched once; \`matched_queries\` names each of their indexes.
 
@@ -42,7 +42,7 @@ Filters: \`name\` matches the company name case-insensitively, short and legal n
 
 Dates: the corpus spans filings of 2015 to 2025, while the screener's values are as of one date (its \`as_of\`). Each hit's \`filing.filed\` says when the filing became public: \`date\` where the data has the SEC filing date (the 2024-2025 filings), and always the window it was filed in (\`earliest\` to \`latest\`: from the end of the period it reports to the SEC deadline where the date is not in the data). A filing was public by a date when \`latest\` is on or before it.
 
-\`rerank\` is accepted; no reranker is applied yet, and \`rerank.applied\` says so. No hits is a 200 with an empty \`results\` list. 502 when the search index is missing, broken or being built (with \`Retry-After\` while the database is missing or being built, when the screener operations answer 503), or when a \`vector\` search cannot embed its queries (the embedding provider fails, does not answer within EMBEDDINGS_TIMEOUT_MS, or is not the model that embedded the passages). A \`hybrid\` search whose embedding fails in any of these ways answers 200 from the keyword leg alone (the same results a \`keyword\` search gives) and says why in \`fallback\`; a \`keyword\` search never needs the embedding provider.`,
+\`rerank.applied\` says whether the second stage ran. No hits is a 200 with an empty \`results\` list (and a \`notice\` when the filters left no filing to search). 502 when the search index is missing, broken or being built (with \`Retry-After\` while the database is missing or being built, when the screener operations answer 503), or when a \`vector\` search cannot embed its queries (the embedding provider fails, does not answer within EMBEDDINGS_TIMEOUT_MS, or is not the model that embedded the passages). A \`hybrid\` search whose embedding fails in any of these ways answers 200 from the keyword leg alone (the same results a \`keyword\` search gives) and says why in \`fallback\`; a \`keyword\` search never needs the embedding provider.`,
   tags: ["Filing search"],
   request: {
     schema: FilingSearchRequestSchema,
@@ -91,9 +91,20 @@ Dates: the corpus spans filings of 2015 to 2025, while the screener's values are
         value: {
           results: [],
           searchtype: "keyword",
-          rerank: { requested: true, applied: false, note: "No reranker is configured (the spec plans one); results are in fused order." },
+          rerank: { requested: true, applied: false, note: "Nothing matched, so there was nothing to rerank." },
           fallback: null,
           timing_ms: { total: 3.1, embedding: 0, keyword: 2.7, vector: 0 },
+        },
+      },
+      noFilings: {
+        summary: "No hits: the company has no filings in the corpus",
+        value: {
+          results: [],
+          searchtype: "hybrid",
+          rerank: { requested: false, applied: false, note: null },
+          fallback: null,
+          notice: { reason: "company_without_filings", message: "No filings for ZTS (Zoetis, NYSE:ZTS) in the corpus: 56 companies have filings." },
+          timing_ms: { total: 0.4, embedding: 0, keyword: 0, vector: 0 },
         },
       },
     },

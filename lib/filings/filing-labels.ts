@@ -18,6 +18,16 @@ export function fiscalLabel(filing: { fiscal_year: number | null; fiscal_period:
   return filing.fiscal_period && filing.fiscal_period !== "FY" ? `FY${filing.fiscal_year} ${filing.fiscal_period}` : `FY${filing.fiscal_year}`;
 }
 
+/**
+ * Another filing holding a hit's passage: "FY2017", with its type when it differs from the hit's
+ * ("FY2017 Annual report"); its id when it has no fiscal labels.
+ */
+export function twinFilingLabel(filing: { id: string; type: string; fiscal_year: number | null; fiscal_period: string | null }, hitType: string): string {
+  const fiscal = fiscalLabel(filing);
+  if (!fiscal) return filing.id;
+  return filing.type === hitType ? fiscal : `${fiscal} ${filingTypeLabel(filing.type)}`;
+}
+
 export interface FiledWindowLike {
   date: string | null;
   earliest: string | null;

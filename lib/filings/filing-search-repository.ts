@@ -82,6 +82,10 @@ export class FilingSearchRepository {
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
                (SELECT group_concat(s.symbol, ' ') FROM company_symbols s WHERE s.company_id = c.id) AS symbols
         FROM companies c WHERE c.has_filings = 1`),
+      companyByTicker: db.prepare<[{ ticker: string }], { name: string; full_ticker: string }>(`
+        SELECT companyName AS name, full_ticker FROM companies
+        WHERE full_ticker = @ticker OR id IN (SELECT company_id FROM company_symbols WHERE symbol = @ticker)
+        ORDER BY has_filings DESC, id LIMIT 1`),
       filings: db.prepare<
         [{ companies: string | null; years: string | null; period: string | null; type: string | null; filedFrom: string | null; filedTo: string | null }],
         FilingFilterRow
@@ -147,6 +151,11 @@ export class FilingSearchRepository {
   companiesWithFilings(): CompanyWithFilings[] {
     this.companies ??= this.statements.companies.all();
     return this.companies;
+  }
+
+  /** The company a ticker (current or former symbol, or full ticker; upper case) names, with or without filings. */
+  companyByTicker(ticker: string): { name: string; full_ticker: string } | undefined {
+    return this.statements.companyByTicker.get({ ticker });
   }
 
   /**

@@ -8,6 +8,7 @@ import { embedderFromEnv } from "./embeddings/embedder-from-env";
 import { type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
 import { type FusedHit, type FusionMethod, type Ranking, fuseRankings } from "./fuse-rankings";
+import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { FiledRange, SearchBounds } from "./search-bounds";
 import { queryHints } from "./query-hints";
@@ -121,20 +122,22 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, b
   const parsed = parseRequest(request);
   const { repository } = backend;
   const timing: FilingSearchResponse["timing_ms"] = { total: 0, embedding: 0, keyword: 0, vector: 0 };
-  const companies = intersect(filteredCompanies(repository, parsed), bounds.companyIds ?? null);
+  const filtered = filteredCompanies(repository, parsed);
+  const companies = intersect(filtered, bounds.companyIds ?? null);
   const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
   const filed = bounds.filed ?? {};
   const scope = resolveScope(repository, parsed, filed, companies, years);
   let fallback: FilingSearchResponse["fallback"] = null;
   let reranked = false;
-  const respond = (results: FilingSearchHit[]): FilingSearchResponse => ({
+  const respond = (results: FilingSearchHit[], notice?: FilingSearchResponse["notice"]): FilingSearchResponse => ({
     results,
     searchtype: parsed.searchtype,
     rerank: rerankNote(parsed.rerank, reranked),
     fallback,
     timing_ms: { ...timing, total: round(performance.now() - started) },
+    ...(notice ? { notice } : {}),
   });
-  if (scope !== null && scope.ranges.length === 0) return respond([]);
+  if (scope !== null && scope.ranges.length === 0) return respond([], noticeOf(repository, parsed, bounds, filtered));
 
   // Queries that differ only in case or white space are searched once; their hits name every index.
   const distinct = distinctQueries(parsed.queries);
@@ -375,6 +378,30 @@ function resolveScope(
     else ranges.push({ first: f.first_passage_id!, last: f.last_passage_id! });
   }
   return { ranges, filingIds: filings.map((f) => f.id) };
+}
+
+/** Why the filters left no filing: the company filter's company has none, or the filters together select none. */
+function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearchRequest, bounds: SearchBounds, filtered: number[] | null) {
+  const { name, ticker, fiscal_year, fiscal_period, filing_type } = request;
+  const noCompany = filtered !== null && filtered.length === 0;
+  const wanted = ticker?.trim().toUpperCase();
+  const filters = [
+    name !== undefined && `name "${name}"`,
+    ticker !== undefined && `ticker ${ticker}`,
+    fiscal_year !== undefined && `fiscal_year ${fiscal_year}`,
+    fiscal_period !== undefined && `fiscal_period ${fiscal_period}`,
+    filing_type !== undefined && `filing_type ${filing_type}`,
+    bounds.companyIds && "the screen's companies",
+    bounds.filed?.from !== undefined && `filed from ${bounds.filed.from}`,
+    bounds.filed?.to !== undefined && `filed by ${bounds.filed.to}`,
+  ].filter((f): f is string => typeof f === "string");
+  return emptyScopeNotice({
+    filter: { name, ticker },
+    noCompany,
+    known: noCompany && wanted !== undefined ? (repository.companyByTicker(wanted) ?? null) : null,
+    companiesWithFilings: repository.companiesWithFilings().length,
+    filters,
+  });
 }
 
 const intersect = (a: readonly number[] | null, b: readonly number[] | null) => (a === null ? b : b === null ? a : a.filter((id) => b.includes(id)));

@@ -6,6 +6,7 @@ import { distinctQueries, parseQuery, searchableTermCount } from "./query-text";
  * The request shape is the spec's; unknown members are rejected.
  */
 export const SEARCH_TYPES = ["hybrid", "vector", "keyword"] as const;
+export const EMPTY_REASONS = ["company_without_filings", "no_filing_matches"] as const;
 export const FISCAL_PERIODS = ["Q1", "Q2", "Q3", "Q4", "H1", "H2", "FY"] as const;
 
 const notBlank = (value: string) => value.trim().length > 0;
@@ -131,6 +132,15 @@ export const FilingSearchResponseSchema = z.object({
     .object({ searchtype: z.literal("keyword"), reason: z.string() })
     .nullable()
     .meta({ description: "Set when a hybrid search answered from the keyword leg alone because the embedding provider failed." }),
+  notice: z
+    .object({
+      reason: z.enum(EMPTY_REASONS).meta({
+        description: "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search.",
+      }),
+      message: z.string(),
+    })
+    .optional()
+    .meta({ description: "Why there are no results, when the filters left no filing to search (absent when the filings were searched and no passage matched)." }),
   timing_ms: z.object({
     total: z.number(),
     embedding: z.number(),

@@ -1,0 +1,34 @@
+import type { FilingSearchResponse } from "./search-schema";
+
+export type EmptyNotice = NonNullable<FilingSearchResponse["notice"]>;
+
+/**
+ * Why a search had no filing to look in. A company filter that names no company with filings says
+ * so (and how many companies do), naming the company when the ticker is one the data knows; other
+ * filters that leave nothing say which filters were set. Pure.
+ */
+export function emptyScopeNotice(input: {
+  filter: { name?: string; ticker?: string };
+  /** True when the name/ticker filter matched no company with filings. */
+  noCompany: boolean;
+  /** The company the ticker names, when the data knows it (it has no filings when `noCompany`). */
+  known: { name: string; full_ticker: string } | null;
+  companiesWithFilings: number;
+  /** The request's filters that were set, as named in the request ("fiscal_year 2030"). */
+  filters: string[];
+}): EmptyNotice {
+  const { filter, noCompany, known, companiesWithFilings, filters } = input;
+  if (noCompany) {
+    const named = [filter.ticker?.trim().toUpperCase(), filter.name !== undefined ? `"${filter.name.trim()}"` : undefined].filter(Boolean).join(" / ");
+    const who = known ? `${named} (${known.name}, ${known.full_ticker})` : named;
+    const unknown = filter.ticker !== undefined && !known ? "; no company in the data has that ticker" : "";
+    return {
+      reason: "company_without_filings",
+      message: `No filings for ${who} in the corpus${unknown}: ${companiesWithFilings} ${companiesWithFilings === 1 ? "company has" : "companies have"} filings.`,
+    };
+  }
+  return {
+    reason: "no_filing_matches",
+    message: `No filing in the corpus matches these filters together (${filters.join(", ")}): try fewer.`,
+  };
+}

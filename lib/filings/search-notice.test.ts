@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSearchBackend, searchFilings } from "./search-filings";
+import { FilingSearchResponseSchema } from "./search-schema";
+import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+
+let database: TestDatabase;
+
+beforeAll(() => {
+  const ebay = { companyId: 1, companyLabel: "eBay", type: "10-K", fiscalPeriod: "FY" } as const;
+  database = createFilingsTestDatabase(
+    [
+      { id: 1, name: "eBay Inc.", symbol: "EBAY", exchange: "NASDAQ", cik: 1065088 },
+      // A company of the data without filings in the corpus.
+      { id: 2, name: "Zoetis", symbol: "ZTS", exchange: "NYSE", cik: 1555280 },
+    ],
+    [{ ...ebay, name: "EBAY_2018_10K", fiscalYear: 2018, periodEnd: "2018-12-31", pages: ["Item 1A. Risk Factors\nWe are exposed to fluctuations in interest rates."] }],
+  );
+});
+afterAll(() => database.close());
+
+const search = (request: Parameters<typeof searchFilings>[0]) => searchFilings(request, createSearchBackend(database.db));
+
+describe("empty results explain themselves", () => {
+  it("a ticker of a company without filings: names it and counts the companies that have filings", async () => {
+    const response = await search({ queries: ["interest rates"], ticker: "zts", searchtype: "keyword" });
+    expect(FilingSearchResponseSchema.safeParse(response).success).toBe(true);
+    expect(response.results).toEqual([]);
+    expect(response.notice).toEqual({ reason: "company_without_filings", message: "No filings for ZTS (Zoetis, NYSE:ZTS) in the corpus: 1 company has filings." });
+  });
+
+  it("a ticker the data does not know, or a name no company with filings has, says so", async () => {
+    expect((await search({ queries: ["interest rates"], ticker: "QQQZ" })).notice?.message).toBe(
+      "No filings for QQQZ in the corpus; no company in the data has that ticker: 1 company has filings.",
+    );
+    expect((await search({ queries: ["interest rates"], name: "Zoetis" })).notice?.message).toBe('No filings for "Zoetis" in the corpus: 1 company has filings.');
+  });
+
+  it("filters that together select no filing name the filters", async () => {
+    const response = await search({ queries: ["interest rates"], ticker: "EBAY", fiscal_year: 2030 });
+    expect(response.notice).toEqual({ reason: "no_filing_matches", message: "No filing in the corpus matches these filters together (ticker EBAY, fiscal_year 2030): try fewer." });
+  });
+
+  it("a search of existing filings that matches nothing has no notice (the words are the problem)", async () => {
+    const response = await search({ queries: ["zzqqxxj"], ticker: "EBAY", searchtype: "keyword" });
+    expect(response.results).toEqual([]);
+    expect("notice" in response).toBe(false);
+    expect("notice" in (await search({ queries: ["interest rates"], ticker: "EBAY", searchtype: "keyword" }))).toBe(false);
+  });
+});
