@@ -45,7 +45,7 @@ export function AddFilterPicker({
       label="Add a filter"
       open={open}
       onOpenChange={setOpen}
-      className="w-96 p-0"
+      className="w-[min(24rem,calc(100vw-1rem))] p-0"
       trigger={
         <Button variant="primary" aria-keyshortcuts="/">
           + Add filter

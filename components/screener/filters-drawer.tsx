@@ -12,7 +12,18 @@ const SIDE_PANEL_QUERY = "(min-width: 64rem)";
  * so the drawer is this element restyled rather than a second copy in a native <dialog>: a
  * native modal would also make the filter picker's popover (portalled to <body>) inert.
  */
-export function FiltersDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+export function FiltersDrawer({
+  open,
+  onClose,
+  status,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** What the filters leave (the result count), shown in the drawer above them. */
+  status: ReactNode;
+  children: ReactNode;
+}) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -50,7 +61,8 @@ export function FiltersDrawer({ open, onClose, children }: { open: boolean; onCl
         aria-label={open ? "Filters" : "Screen definition"}
         className="flex w-[min(400px,calc(100vw-2.5rem))] shrink-0 flex-col overflow-y-auto border-r border-zinc-200 bg-zinc-50 p-2 shadow-xl lg:w-[400px] lg:bg-zinc-50/60 lg:shadow-none dark:border-zinc-800 dark:bg-zinc-900 lg:dark:bg-zinc-900/30"
       >
-        <div className="mb-2 flex items-center justify-end lg:hidden">
+        <div className="mb-2 flex items-center justify-between gap-2 lg:hidden">
+          <p className="text-[13px]">{status}</p>
           <Button onClick={onClose}>Close filters</Button>
         </div>
         {children}

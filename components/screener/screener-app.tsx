@@ -132,7 +132,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
 
   return (
     <main className="flex h-[calc(100dvh-2.75rem)] flex-col">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b sm:gap-x-3 border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
         <h1 className="text-[15px] font-semibold tracking-tight">Screener</h1>
         <p className="text-xs text-zinc-500" data-testid="data-coverage">
           Data as of <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} companies ·
@@ -163,7 +163,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
         </p>
       )}
       <div className="flex min-h-0 flex-1">
-        <FiltersDrawer open={drawerOpen} onClose={closeDrawer}>
+        <FiltersDrawer open={drawerOpen} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
           <FilterBuilder
             options={options}
             outcomes={outcomes.data?.filter_outcomes ?? {}}

@@ -77,6 +77,8 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/Energy/);
       await settled(page);
+      // The drawer tells what the filters leave without closing it.
+      await expect(drawer).toContainText(`${(await totalShown(page)).toLocaleString("en-US")} companies`);
       // The first Escape closes the values popover, the second the drawer.
       await page.keyboard.press("Escape");
       await expect(page.getByPlaceholder(/Search \d+ values/)).toBeHidden();
