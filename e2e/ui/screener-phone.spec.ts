@@ -34,6 +34,10 @@ for (const viewport of VIEWPORTS) {
       expect(copyLink!.height).toBeLessThanOrEqual(32);
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await snapshot(page, `screener-${viewport.name}-results`);
+      // The API panel's long lines scroll or wrap inside it.
+      await page.getByRole("button", { name: "API request" }).click();
+      await expect(page.getByTestId("api-body")).toBeVisible();
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     });
 
     test("the filters drawer opens and closes with the keyboard, and a filter added in it changes the results", async ({ page }) => {
