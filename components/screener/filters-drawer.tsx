@@ -1,10 +1,16 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef } from "react";
+import { createContext, type ReactNode, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/controls";
 
 /** Tailwind's `lg` breakpoint: from here on the filters are a side panel, below it a drawer. */
 const SIDE_PANEL_QUERY = "(min-width: 64rem)";
+
+/**
+ * Shows the filters if they are in a closed drawer (nothing beside the side panel): for a control
+ * inside reached by a keyboard shortcut.
+ */
+export const RevealFilters = createContext<() => void>(() => {});
 
 /**
  * The filter panel: a side panel from `lg` up; below it a modal drawer opened by a button. The
@@ -14,11 +20,13 @@ const SIDE_PANEL_QUERY = "(min-width: 64rem)";
  */
 export function FiltersDrawer({
   open,
+  onOpen,
   onClose,
   status,
   children,
 }: {
   open: boolean;
+  onOpen: () => void;
   onClose: () => void;
   /** What the filters leave (the result count), shown in the drawer above them. */
   status: ReactNode;
@@ -41,6 +49,10 @@ export function FiltersDrawer({
       opener?.focus();
     };
   }, [open, onClose]);
+
+  const reveal = () => {
+    if (!open && !window.matchMedia(SIDE_PANEL_QUERY).matches) onOpen();
+  };
 
   return (
     <div
@@ -65,7 +77,7 @@ export function FiltersDrawer({
           <p className="text-[13px]">{status}</p>
           <Button onClick={onClose}>Close filters</Button>
         </div>
-        {children}
+        <RevealFilters.Provider value={reveal}>{children}</RevealFilters.Provider>
       </div>
     </div>
   );

@@ -45,8 +45,7 @@ export function ResultsPager({
         </Button>
       </span>
       <label className="ml-1 inline-flex items-center gap-1">
-        {/* The select's own label names it; on a phone the word costs a line. */}
-        <span className="max-sm:hidden">Rows</span>
+        Rows
         <Select
           value={sizes.includes(limit) ? limit : ""}
           onChange={(event) => onPage({ limit: Number(event.target.value), offset: 0 })}

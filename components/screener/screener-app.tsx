@@ -163,7 +163,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
         </p>
       )}
       <div className="flex min-h-0 flex-1">
-        <FiltersDrawer open={drawerOpen} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
+        <FiltersDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
           <FilterBuilder
             options={options}
             outcomes={outcomes.data?.filter_outcomes ?? {}}

@@ -90,6 +90,16 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press("Escape");
       await expect(drawer).toBeHidden();
       await expect(page.getByRole("button", { name: "Filters (1)" })).toBeFocused();
+      // "/" opens the drawer with the filter picker in it; Escape closes one, then the other.
+      const search = page.getByPlaceholder(/Search filters/);
+      await page.keyboard.press("/");
+      await expect(drawer).toBeVisible();
+      await expect(search).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(search).toBeHidden();
+      await expect(drawer).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
 
       const api = await postApi(page, newApiKey(), "basic", { filters: { sector: { values: ["Energy"] } }, page: { limit: 100 } });
       expect(api.total).toBeLessThan(before);
