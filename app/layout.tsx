@@ -29,7 +29,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-sm text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
-          <nav className="mx-auto flex h-11 max-w-[1600px] items-center gap-6 px-4" aria-label="Main">
+          <nav className="mx-auto flex h-11 max-w-[1600px] items-center gap-3 px-3 whitespace-nowrap sm:gap-6 sm:px-4" aria-label="Main">
             <Link href="/" className="font-semibold tracking-tight">
               Filing Screener
             </Link>

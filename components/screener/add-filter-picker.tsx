@@ -1,13 +1,14 @@
 "use client";
 
 import { Command } from "cmdk";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { Button } from "@/components/ui/controls";
 import { Popover } from "@/components/ui/popover";
 import { useKeyShortcut } from "@/components/ui/use-key-shortcut";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { formatCount } from "@/lib/screener/value-format";
 import { COVERAGE_TEXT, coverageLevel } from "./coverage-labels";
+import { RevealFilters } from "./filters-drawer";
 
 const INPUT_TYPE_HINTS: Record<string, string> = {
   range: "min / max",
@@ -22,7 +23,7 @@ const INPUT_TYPE_HINTS: Record<string, string> = {
 
 /**
  * "Add filter": every filter of the options record, searchable, grouped by category. "/" opens it
- * from anywhere on the page, with the focus in its search box.
+ * from anywhere on the page (on a phone, with the filters drawer), with the focus in its search box.
  */
 export function AddFilterPicker({
   options,
@@ -34,7 +35,12 @@ export function AddFilterPicker({
   onAdd: (name: string) => void;
 }) {
   const [open, setOpen] = useState(false);
-  useKeyShortcut("/", () => setOpen(true));
+  const reveal = useContext(RevealFilters);
+  useKeyShortcut("/", () => {
+    // A closed drawer opens first (and takes the focus), then the picker opens inside it.
+    reveal();
+    requestAnimationFrame(() => setOpen(true));
+  });
   const byCategory = new Map<string, string[]>();
   for (const name of options.modes.advanced) {
     const category = options.filters[name]?.category ?? "Other";
@@ -45,7 +51,7 @@ export function AddFilterPicker({
       label="Add a filter"
       open={open}
       onOpenChange={setOpen}
-      className="w-96 p-0"
+      className="w-[min(24rem,calc(100vw-1rem))] p-0"
       trigger={
         <Button variant="primary" aria-keyshortcuts="/">
           + Add filter

@@ -23,25 +23,27 @@ export function ResultsPager({
   const go = (n: number) => onPage({ limit, offset: (Math.max(1, Math.min(pages, n)) - 1) * limit });
   const sizes = PAGE_SIZES.filter((s) => s <= maxLimit);
   return (
-    <div className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400" role="navigation" aria-label="Result pages">
+    <div className="flex flex-wrap items-center gap-1.5 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400" role="navigation" aria-label="Result pages">
       <span className="tabular-nums" data-testid="row-range">
         {total === 0 ? "0" : `${formatCount(Math.min(offset + 1, total))}–${formatCount(Math.min(offset + limit, total))}`} of {formatCount(total)}
       </span>
-      <Button variant="ghost" className="px-1.5" onClick={() => go(1)} disabled={current <= 1} aria-label="First page">
-        «
-      </Button>
-      <Button variant="ghost" className="px-1.5" onClick={() => go(current - 1)} disabled={current <= 1} aria-label="Previous page">
-        ‹
-      </Button>
-      <span className="tabular-nums">
-        Page {formatCount(current)} / {formatCount(pages)}
+      <span className="inline-flex items-center gap-1.5">
+        <Button variant="ghost" className="px-1.5" onClick={() => go(1)} disabled={current <= 1} aria-label="First page">
+          «
+        </Button>
+        <Button variant="ghost" className="px-1.5" onClick={() => go(current - 1)} disabled={current <= 1} aria-label="Previous page">
+          ‹
+        </Button>
+        <span className="tabular-nums">
+          Page {formatCount(current)} / {formatCount(pages)}
+        </span>
+        <Button variant="ghost" className="px-1.5" onClick={() => go(current + 1)} disabled={current >= pages} aria-label="Next page">
+          ›
+        </Button>
+        <Button variant="ghost" className="px-1.5" onClick={() => go(pages)} disabled={current >= pages} aria-label="Last page">
+          »
+        </Button>
       </span>
-      <Button variant="ghost" className="px-1.5" onClick={() => go(current + 1)} disabled={current >= pages} aria-label="Next page">
-        ›
-      </Button>
-      <Button variant="ghost" className="px-1.5" onClick={() => go(pages)} disabled={current >= pages} aria-label="Last page">
-        »
-      </Button>
       <label className="ml-1 inline-flex items-center gap-1">
         Rows
         <Select

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { ApiRequestPanel } from "@/components/ui/api-request-panel";
 import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
@@ -22,6 +22,7 @@ import { ColumnChooser } from "./column-chooser";
 import { EmptyResults } from "./empty-results";
 import { ExportMenu } from "./export-menu";
 import { FilterBuilder } from "./filter-builder";
+import { FiltersDrawer } from "./filters-drawer";
 import { ResultsPager } from "./results-pager";
 import { ResultsTable } from "./results-table";
 import { runScreenRequest } from "./screen-api";
@@ -66,6 +67,8 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
   const [preferred, setPreferred] = useState(preferredFields);
   const [apiOpen, setApiOpen] = useState(false);
   const [linkCopied, setLinkCopied] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   const fields = screen.fields ?? preferred;
   const fieldLabels = useMemo(() => Object.fromEntries(Object.entries(options.field_definitions).map(([name, def]) => [name, def.label])), [options.field_definitions]);
@@ -128,8 +131,8 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
   const chosenFields = fields ?? [...DEFAULT_FIELDS];
 
   return (
-    <main className="flex h-[calc(100vh-2.75rem)] flex-col">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+    <main className="flex h-[calc(100dvh-2.75rem)] flex-col">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b sm:gap-x-3 border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
         <h1 className="text-[15px] font-semibold tracking-tight">Screener</h1>
         <p className="text-xs text-zinc-500" data-testid="data-coverage">
           Data as of <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} companies ·
@@ -160,7 +163,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
         </p>
       )}
       <div className="flex min-h-0 flex-1">
-        <aside className="w-[400px] shrink-0 overflow-y-auto border-r border-zinc-200 bg-zinc-50/60 p-2 dark:border-zinc-800 dark:bg-zinc-900/30" aria-label="Screen definition">
+        <FiltersDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
           <FilterBuilder
             options={options}
             outcomes={outcomes.data?.filter_outcomes ?? {}}
@@ -168,7 +171,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
             serverErrors={filterErrors}
             onApply={(filters) => navigate({ ...screen, filters, page: { ...screen.page, offset: 0 } })}
           />
-        </aside>
+        </FiltersDrawer>
         <section
           className="flex min-w-0 flex-1 flex-col"
           aria-label="Results"
@@ -176,7 +179,10 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
           data-state={results.isFetching || results.isPlaceholderData ? "loading" : results.isError ? "error" : "ready"}
         >
           <div className="flex flex-wrap items-center gap-2 px-3 py-1.5">
-            <p className="text-[13px]" aria-live="polite">
+            <Button className="lg:hidden" onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" aria-expanded={drawerOpen}>
+              Filters ({Object.keys(screen.filters).length})
+            </Button>
+            <p className="text-[13px] whitespace-nowrap" aria-live="polite">
               <strong data-testid="result-total" className="tabular-nums">
                 {data ? formatCount(data.total) : "…"}
               </strong>{" "}
@@ -189,7 +195,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
             <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} labels={fieldLabels} />
             <Link
               href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}
-              className="inline-flex h-7 items-center rounded border border-zinc-300 px-2 text-[13px] font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              className="inline-flex h-7 items-center rounded border border-zinc-300 px-2 text-[13px] font-medium whitespace-nowrap hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
               title="Search the filings of this screen's companies (filed by the as-of date; one click widens to all dates)"
             >
               Search their filings

@@ -47,7 +47,7 @@ export function ScreensMenu({ currentQuery, onOpen }: { currentQuery: string; on
     <Popover label="Screens" open={open} onOpenChange={(next) => {
         if (next) setSaved(readSaved());
         setOpen(next);
-      }} className="w-96" trigger={<Button>Screens</Button>}>
+      }} className="w-[min(24rem,calc(100vw-1rem))]" trigger={<Button>Screens</Button>}>
       <h3 className="px-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Presets</h3>
       <ul className="mb-2">
         {PRESETS.map((preset) => (

@@ -8,16 +8,17 @@ export function ApiRequestPanel({ path, body }: { path: string; body: unknown })
   const request = publicApiRequest(window.location.origin, path, body);
   return (
     <section aria-label="API request" className="border-t border-zinc-200 bg-zinc-50 px-3 py-2 text-xs dark:border-zinc-800 dark:bg-zinc-900/60">
-      <div className="flex items-center gap-2">
-        <code className="font-mono" data-testid="api-endpoint">
+      <div className="flex flex-wrap items-center gap-x-2">
+        <code className="font-mono break-all" data-testid="api-endpoint">
           {request.method} {request.url}
         </code>
         <span className="text-zinc-500">
           with <code className="font-mono">Authorization: Bearer $API_KEY</code> (create a key: <code className="font-mono">npm run apikey -- create --name me</code>)
         </span>
       </div>
+      {/* min-w-0: on a phone a long line scrolls inside its <pre> instead of widening the page. */}
       <div className="mt-2 grid gap-2 lg:grid-cols-2">
-        <div>
+        <div className="min-w-0">
           <div className="flex items-center justify-between text-zinc-500">
             JSON body <CopyButton variant="ghost" text={request.json} label="Copy body" />
           </div>
@@ -25,7 +26,7 @@ export function ApiRequestPanel({ path, body }: { path: string; body: unknown })
             {request.json}
           </pre>
         </div>
-        <div>
+        <div className="min-w-0">
           <div className="flex items-center justify-between text-zinc-500">
             curl <CopyButton variant="ghost" text={request.curl} label="Copy curl" />
           </div>
