@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { generateApiKey, hashApiKey, randomBase62 } from "./api-key-format";
 
 /**
@@ -21,9 +22,6 @@ export interface ApiKeyStore {
 }
 
 /** What is known about a key, without the key. */
-/** The `api_keys` columns a key record is read from (both stores share the table's shape). */
-export const KEY_COLUMNS = "id, name, tier, key_hint, created_at, revoked_at";
-
 export interface ApiKeyRecord {
   id: string;
   name: string;
@@ -32,6 +30,22 @@ export interface ApiKeyRecord {
   createdAt: string;
   revokedAt: string | null;
 }
+
+const KeyRow = z.object({ id: z.string(), name: z.string(), tier: z.string(), key_hint: z.string(), created_at: z.unknown(), revoked_at: z.unknown() });
+
+/**
+ * Reads an `api_keys` row (its KEY_COLUMNS) as a key record; each store gives its timestamp type
+ * (ISO text in SQLite, a Date in PostgreSQL) and how to write it as ISO text.
+ */
+export function keyRecordReader<T>(timestamp: z.ZodType<T>, toIso: (value: T) => string): (row: unknown) => ApiKeyRecord {
+  return (row) => {
+    const { id, name, tier, key_hint, created_at, revoked_at } = KeyRow.parse(row);
+    return { id, name, tier, hint: key_hint, createdAt: toIso(timestamp.parse(created_at)), revokedAt: revoked_at === null ? null : toIso(timestamp.parse(revoked_at)) };
+  };
+}
+
+/** The `api_keys` columns a key record is read from (both stores share the table's shape). */
+export const KEY_COLUMNS = "id, name, tier, key_hint, created_at, revoked_at";
 
 export interface FoundKey {
   id: string;

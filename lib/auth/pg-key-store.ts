@@ -1,27 +1,16 @@
 import { z } from "zod";
 import type { PgState } from "@/lib/db/api-state-pg";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, newApiKey } from "./api-key-store";
+import { type ApiKeyStore, KEY_COLUMNS, keyRecordReader, newApiKey } from "./api-key-store";
 
 /**
  * API keys in PostgreSQL (`API_STATE_URL`), shared by every app instance. Every lookup asks the
  * database (one indexed read over a pooled connection): there is no key cache, so a revocation
  * holds on every instance from its next request.
  */
-const KeyRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  tier: z.string(),
-  key_hint: z.string(),
-  created_at: z.date(),
-  revoked_at: z.date().nullable(),
-});
 const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: z.boolean() });
 
-const toRecord = (row: unknown): ApiKeyRecord => {
-  const { id, name, tier, key_hint, created_at, revoked_at } = KeyRow.parse(row);
-  return { id, name, tier, hint: key_hint, createdAt: created_at.toISOString(), revokedAt: revoked_at?.toISOString() ?? null };
-};
+const toRecord = keyRecordReader(z.date(), (date) => date.toISOString());
 
 export function pgKeyStore(state: PgState): ApiKeyStore {
   /** Runs one query once the schema is current; PostgreSQL being away becomes KeyStoreUnavailableError. */

@@ -1,26 +1,15 @@
 import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, type FoundKey, newApiKey } from "./api-key-store";
+import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, keyRecordReader, type FoundKey, newApiKey } from "./api-key-store";
 
 /**
  * API keys in the SQLite state file (API_STATE_PATH). The functions are synchronous (tests and
  * benches set up keys with them); `sqliteKeyStore` is the same behind the store interface.
  */
-const KeyRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  tier: z.string(),
-  key_hint: z.string(),
-  created_at: z.string(),
-  revoked_at: z.string().nullable(),
-});
 const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: z.int() });
 
-const toRecord = (row: unknown): ApiKeyRecord => {
-  const { id, name, tier, key_hint, created_at, revoked_at } = KeyRow.parse(row);
-  return { id, name, tier, hint: key_hint, createdAt: created_at, revokedAt: revoked_at };
-};
+const toRecord = keyRecordReader(z.string(), (text) => text);
 
 export function createApiKey(db: StateDb, input: { name: string; tier: string }): { record: ApiKeyRecord; key: string } {
   const { record, key, hash } = newApiKey(input);
