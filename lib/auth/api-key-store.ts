@@ -53,6 +53,10 @@ export interface FoundKey {
   revoked: boolean;
 }
 
+/** The columns a new key's row is inserted with, and its values in that order (the hash, never the key). */
+export const KEY_INSERT_COLUMNS = "id, name, tier, key_hash, key_hint, created_at";
+export const keyInsertValues = (record: ApiKeyRecord, hash: Buffer) => [record.id, record.name, record.tier, hash, record.hint, record.createdAt];
+
 /** A new key and its record: what both stores insert (the hash, never the key). */
 export function newApiKey(input: { name: string; tier: string }): { record: ApiKeyRecord; key: string; hash: Buffer } {
   const key = generateApiKey();

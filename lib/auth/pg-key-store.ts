@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PgState } from "@/lib/db/api-state-pg";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { type ApiKeyStore, KEY_COLUMNS, keyRecordReader, newApiKey } from "./api-key-store";
+import { type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, keyRecordReader, newApiKey } from "./api-key-store";
 
 /**
  * API keys in PostgreSQL (`API_STATE_URL`), shared by every app instance. Every lookup asks the
@@ -27,14 +27,7 @@ export function pgKeyStore(state: PgState): ApiKeyStore {
     kind: "postgres",
     async create(input) {
       const { record, key, hash } = newApiKey(input);
-      await query(`INSERT INTO api_keys (id, name, tier, key_hash, key_hint, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        record.id,
-        record.name,
-        record.tier,
-        hash,
-        record.hint,
-        record.createdAt,
-      ]);
+      await query(`INSERT INTO api_keys (${KEY_INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, keyInsertValues(record, hash));
       return { record, key };
     },
     list: async () => (await query(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`)).map(toRecord),

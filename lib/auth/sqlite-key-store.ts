@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, keyRecordReader, type FoundKey, newApiKey } from "./api-key-store";
+import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, keyRecordReader, type FoundKey, newApiKey } from "./api-key-store";
 
 /**
  * API keys in the SQLite state file (API_STATE_PATH). The functions are synchronous (tests and
@@ -13,14 +13,7 @@ const toRecord = keyRecordReader(z.string(), (text) => text);
 
 export function createApiKey(db: StateDb, input: { name: string; tier: string }): { record: ApiKeyRecord; key: string } {
   const { record, key, hash } = newApiKey(input);
-  db.prepare(`INSERT INTO api_keys (id, name, tier, key_hash, key_hint, created_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
-    record.id,
-    record.name,
-    record.tier,
-    hash,
-    record.hint,
-    record.createdAt,
-  );
+  db.prepare(`INSERT INTO api_keys (${KEY_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`).run(...keyInsertValues(record, hash));
   return { record, key };
 }
 
