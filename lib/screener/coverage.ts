@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { SqlCounts } from "@/lib/db/sql-rows";
 import { FIELD_BY_NAME, FILTERS, type FilterDef, type GrowthRuleGroupDef, type MetricRuleGroupDef } from "./catalog";
 import { countFieldValues } from "./field-coverage";
 import { filterSettings } from "./filter-settings";
@@ -21,13 +22,8 @@ const growthDefs = FILTERS.filter((f): f is GrowthRuleGroupDef => f.input_type =
 
 const cache = new WeakMap<Database.Database, ScreenerCoverage>();
 
-/** Reads one row of named counts (every selected column is a count, so every value a number). */
-function countRow(db: Database.Database, sql: string, ...params: unknown[]): Record<string, number> {
-  const row: unknown = db.prepare(sql).get(...params);
-  const counts: Record<string, number> = {};
-  for (const [key, value] of Object.entries(row ?? {})) counts[key] = typeof value === "number" ? value : 0;
-  return counts;
-}
+/** One row of named counts (every selected column is a count, checked as one). */
+const countRow = (db: Database.Database, sql: string, ...params: unknown[]) => SqlCounts.parse(db.prepare(sql).get(...params));
 
 /**
  * How many companies a rule setting can see, by the same definitions as the compiler
@@ -115,7 +111,7 @@ function filterCompanies(def: FilterDef, fields: Record<string, number>, rules: 
 export function readCoverage(db: Database.Database): ScreenerCoverage {
   const cached = cache.get(db);
   if (cached) return cached;
-  const fields = countFieldValues();
+  const fields = countFieldValues(db);
   const rules = countRuleCoverage(db);
   const members = countMemberCoverage(db);
   const coverage: ScreenerCoverage = {
