@@ -320,9 +320,10 @@ export function compileFilterOutcomes(request: ScreenRequest): { filter: string;
   return filters.map((filter) => {
     const kept = buildFilters(filters.filter((f) => f !== filter));
     const own = buildFilters([], filter);
+    const ownFrom = fromClause(own);
     const probe =
       own.joins.length > 0
-        ? { sql: `c.id IN (${fromClause(own).withClause}SELECT c.id ${fromClause(own).from})`, params: [...own.cteParams, ...own.whereParams] }
+        ? { sql: `c.id IN (${ownFrom.withClause}SELECT c.id ${ownFrom.from})`, params: [...own.cteParams, ...own.whereParams] }
         : own.where.length > 0
           ? { sql: `(${own.where.join(" AND ")})`, params: own.whereParams }
           : undefined;

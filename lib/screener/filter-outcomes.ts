@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cachedStatement } from "@/lib/db/market-db";
+import { SqlCount } from "@/lib/db/sql-rows";
 import { compileFilterOutcomes } from "./compile";
 import { AdvancedScreenRequest, type ScreenRequest } from "./request-schema";
 import { FilterOutcome } from "./response-schema";
@@ -16,16 +17,9 @@ export const FilterOutcomesResponse = z.object({
 export type FilterOutcomesResponse = z.output<typeof FilterOutcomesResponse>;
 
 /** One outcome query's rows: `reason` NULL for the companies with the data, else why not. */
-function readGroups(sql: string, params: unknown[]): { reason: string | null; companies: number }[] {
-  return cachedStatement(sql)
-    .all(...params)
-    .flatMap((row: unknown) => {
-      if (typeof row !== "object" || row === null) return [];
-      const reason = Reflect.get(row, "reason");
-      const n = Reflect.get(row, "n");
-      return typeof n === "number" ? [{ reason: typeof reason === "string" ? reason : null, companies: n }] : [];
-    });
-}
+const OutcomeGroups = z.array(z.object({ reason: z.string().nullable(), n: SqlCount }));
+const readGroups = (sql: string, params: unknown[]) =>
+  OutcomeGroups.parse(cachedStatement(sql).all(...params)).map(({ reason, n }) => ({ reason, companies: n }));
 
 /**
  * Per filter, of the companies the other filters keep: how many it passed, failed on their values,
