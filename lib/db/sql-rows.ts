@@ -14,6 +14,9 @@ export const SqlCount = z.int().nonnegative();
 /** A `value, count` pair of a GROUP BY over a text column. */
 export const SqlValueCount = z.object({ value: z.string(), n: SqlCount });
 
+/** A code and what it stands for (an option value's label). */
+export const SqlValueLabel = z.object({ value: z.string(), label: z.string() });
+
 /** One row of `count(...)` per named column. */
 export const SqlCounts = z.record(z.string(), SqlCount);
 

@@ -23,7 +23,11 @@ const count = (sql: string, ...params: unknown[]): number => Number(db.prepare(s
 const screenTotal = (filters: Record<string, unknown>) => runScreen(AdvancedScreenRequest.parse({ filters, result_format: "tickers", page: { limit: 1 } })).total;
 
 describe("options record coverage", () => {
-  const coverage = () => readCoverage(marketDb());
+  let record: ReturnType<typeof readCoverage>;
+  beforeAll(() => {
+    record = readCoverage(marketDb());
+  });
+  const coverage = () => record;
 
   it("counts companies with a value per output field", () => {
     expect(coverage().companies).toBe(count("SELECT count(*) FROM companies"));

@@ -20,8 +20,6 @@ interface RuleCoverage {
 const metricDefs = FILTERS.filter((f): f is MetricRuleGroupDef => f.input_type === "metric_rule_group");
 const growthDefs = FILTERS.filter((f): f is GrowthRuleGroupDef => f.input_type === "growth_rule_group");
 
-const cache = new WeakMap<Database.Database, ScreenerCoverage>();
-
 /** One row of named counts (every selected column is a count, checked as one). */
 const countRow = (db: Database.Database, sql: string, ...params: unknown[]) => SqlCounts.parse(db.prepare(sql).get(...params));
 
@@ -29,8 +27,7 @@ const countRow = (db: Database.Database, sql: string, ...params: unknown[]) => S
  * How many companies a rule setting can see, by the same definitions as the compiler
  * (`compile.ts`): a fiscal-year operand needs that year's value, an average of N years every value
  * from the latest year back (anchored at offset 0), a growth rule positive values at offsets 0 and
- * h. Read from `fiscal_years` (a few thousand rows: a handful of small aggregates), cached per
- * connection like the option lists. The numbers follow the data's as-of date, never the catalog.
+ * h. Read from `fiscal_years` (a few thousand rows: a handful of small aggregates). The numbers follow the data's as-of date, never the catalog.
  */
 function countRuleCoverage(db: Database.Database): RuleCoverage {
   const coverage: RuleCoverage = { fyOffsets: {}, averageYears: {}, horizons: {} };
@@ -106,11 +103,10 @@ function filterCompanies(def: FilterDef, fields: Record<string, number>, rules: 
 
 /**
  * The options record's `coverage`: companies with a value per output field, per filter, and per
- * rule setting (fiscal-year offset, average length, growth horizon). Cached per connection.
+ * rule setting (fiscal-year offset, average length, growth horizon). The options record it goes
+ * into is cached per database build (options.ts).
  */
 export function readCoverage(db: Database.Database): ScreenerCoverage {
-  const cached = cache.get(db);
-  if (cached) return cached;
   const fields = countFieldValues(db);
   const rules = countRuleCoverage(db);
   const members = countMemberCoverage(db);
@@ -128,6 +124,5 @@ export function readCoverage(db: Database.Database): ScreenerCoverage {
       ]),
     ),
   };
-  cache.set(db, coverage);
   return coverage;
 }

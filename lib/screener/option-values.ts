@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { SqlValueCount } from "@/lib/db/sql-rows";
+import { SqlValueCount, SqlValueLabel } from "@/lib/db/sql-rows";
 import { FILTERS } from "./catalog";
 
 export interface OptionValues {
@@ -39,13 +39,13 @@ export function readOptionValues(db: Database.Database): OptionValues {
     const labelColumn = LABEL_COLUMNS[def.name];
     if (labelColumn) {
       // One code may stand for several venues (NASDAQ: its three markets).
-      const named = db
-        .prepare(
+      const named = SqlValueLabel.array().parse(
+        db.prepare(
           `SELECT value, group_concat(label, '; ') AS label FROM (
              SELECT DISTINCT "${def.name}" AS value, "${labelColumn}" AS label FROM companies WHERE "${def.name}" IS NOT NULL ORDER BY 1, 2
            ) GROUP BY value`,
-        )
-        .all() as { value: string; label: string }[];
+        ).all(),
+      );
       labels[def.options_source] = Object.fromEntries(named.map((r) => [r.value, r.label]));
     }
   }

@@ -34,7 +34,7 @@ export function validateOptionValues(request: ScreenRequest, lists: Record<strin
 
 /** The page: first from the companies with a sort value, then from those without (nulls last). */
 function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, offset }: CompiledScreen, total: number): Record<string, unknown>[] {
-  const withValues = SqlCount.parse(cachedStatement(countValuesSql).pluck().get(...params));
+  const withValues = readCount(countValuesSql, params);
   const rows: Record<string, unknown>[] = [];
   if (offset < withValues) rows.push(...SqlRow.array().parse(cachedStatement(valuesPageSql).all(...params, limit, offset)));
   if (rows.length < limit && total > withValues && offset + limit > withValues) {
@@ -44,21 +44,25 @@ function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, 
   return rows;
 }
 
-/** The number of companies a validated screen matches. */
-export function countScreen(request: ScreenRequest): number {
+/** A screen compiled once its option values are checked against the database's lists. */
+function compileChecked(request: ScreenRequest): CompiledScreen {
   validateOptionValues(request, readOptionValues(marketDb()).lists);
-  const compiled = compileScreen(request);
-  return readCount(compiled.countSql, compiled.params);
+  return compileScreen(request);
 }
 
 function readCount(sql: string, params: unknown[]): number {
   return SqlCount.parse(cachedStatement(sql).pluck().get(...params));
 }
 
+/** The number of companies a validated screen matches. */
+export function countScreen(request: ScreenRequest): number {
+  const compiled = compileChecked(request);
+  return readCount(compiled.countSql, compiled.params);
+}
+
 /** Runs a validated screen (either endpoint: the request schema already enforced the mode). */
 export function runScreen(request: ScreenRequest): RowsResponse | TickersResponse {
-  validateOptionValues(request, readOptionValues(marketDb()).lists);
-  const compiled = compileScreen(request);
+  const compiled = compileChecked(request);
   const total = readCount(compiled.countSql, compiled.params);
   const page = total > compiled.offset ? readPage(compiled, total) : [];
   const asOf = metaValue("as_of") ?? "";
@@ -72,7 +76,6 @@ export function runScreen(request: ScreenRequest): RowsResponse | TickersRespons
 /** The ids of every company a screen's filters select (any number: not paged). */
 export function screenCompanyIds(filters: ScreenRequest["filters"]): number[] {
   const request: ScreenRequest = { filters, sort: {}, page: {}, result_format: "tickers" };
-  validateOptionValues(request, readOptionValues(marketDb()).lists);
-  const compiled = compileScreen(request);
+  const compiled = compileChecked(request);
   return SqlId.array().parse(cachedStatement(compiled.idsSql).pluck().all(...compiled.params));
 }
