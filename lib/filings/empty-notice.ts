@@ -1,6 +1,6 @@
 import type { FilingSearchResponse } from "./search-schema";
 
-export type EmptyNotice = NonNullable<FilingSearchResponse["notice"]>;
+type EmptyNotice = NonNullable<FilingSearchResponse["notice"]>;
 
 /**
  * Why a search had no filing to look in. A company filter that names no company with filings says

@@ -18,8 +18,7 @@ export interface FusedHit {
   queries: number[];
 }
 
-export const FUSION_METHODS = ["convex", "rrf"] as const;
-export type FusionMethod = (typeof FUSION_METHODS)[number];
+export type FusionMethod = "convex" | "rrf";
 
 /**
  * `rrf`: reciprocal-rank fusion (Cormack, Clarke & Büttcher 2009), weight / (k + rank). It throws

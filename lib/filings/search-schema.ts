@@ -6,7 +6,7 @@ import { distinctQueries, parseQuery, searchableTermCount } from "./query-text";
  * The request shape is the spec's; unknown members are rejected.
  */
 export const SEARCH_TYPES = ["hybrid", "vector", "keyword"] as const;
-export const EMPTY_REASONS = ["company_without_filings", "no_filing_matches"] as const;
+const EMPTY_REASONS = ["company_without_filings", "no_filing_matches"] as const;
 export const FISCAL_PERIODS = ["Q1", "Q2", "Q3", "Q4", "H1", "H2", "FY"] as const;
 
 const notBlank = (value: string) => value.trim().length > 0;

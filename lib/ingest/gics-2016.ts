@@ -1,5 +1,6 @@
 import { readCuratedCsv } from "./read-sources";
 import { BundledFileError } from "./compressed-files";
+import { labelKey } from "./industries";
 
 /** A place in the GICS structure effective 2016-09-01; `subIndustry` is null where only the industry is known. */
 export interface Gics2016 {
@@ -21,11 +22,7 @@ export interface Gics2016Taxonomy {
   fromList2016(subIndustry: string | null): Gics2016 | null;
   /** A current classification, mapped into the 2016 structure by its industry (see data/curated/gics-2016-labels.csv). */
   fromCurrent(current: CurrentClassification): Gics2016 | null;
-  /** Current industries that neither the structure nor the label table place (the ingest refuses them). */
-  unmapped(industries: Iterable<string>): string[];
 }
-
-const key = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
 
 /**
  * The GICS structure effective 2016-09-01 (data/curated/gics-2016.csv) with the curated labels
@@ -41,8 +38,8 @@ export function loadGics2016(structureFile: string, labelsFile: string): Gics201
     const industry: Gics2016 = { ...sub, subIndustry: null };
     byCode.set(row.sub_industry_code!, sub);
     byCode.set(row.industry_code!, industry);
-    byName.subIndustry.set(key(sub.subIndustry!), sub);
-    byName.industry.set(key(row.industry!), industry);
+    byName.subIndustry.set(labelKey(sub.subIndustry!), sub);
+    byName.industry.set(labelKey(row.industry!), industry);
     sectors.add(row.sector!);
   }
   const labels = { "sp500-2016": new Map<string, Gics2016>(), financedatabase: new Map<string, Gics2016>() };
@@ -50,12 +47,12 @@ export function loadGics2016(structureFile: string, labelsFile: string): Gics201
     const place = byCode.get(row.gics_2016_code!);
     const source = row.source === "sp500-2016" || row.source === "financedatabase" ? labels[row.source] : undefined;
     if (!place || !source) throw new BundledFileError(labelsFile, `row ${i + 2}: unknown source or GICS 2016 code`);
-    source.set(key(row.label!), place);
+    source.set(labelKey(row.label!), place);
   });
-  const fromCurrentIndustry = (industry: string) => labels.financedatabase.get(key(industry)) ?? byName.industry.get(key(industry)) ?? null;
+  const fromCurrentIndustry = (industry: string) => labels.financedatabase.get(labelKey(industry)) ?? byName.industry.get(labelKey(industry)) ?? null;
   return {
     fromList2016: (subIndustry) =>
-      subIndustry === null ? null : (byName.subIndustry.get(key(subIndustry)) ?? labels["sp500-2016"].get(key(subIndustry)) ?? null),
+      subIndustry === null ? null : (byName.subIndustry.get(labelKey(subIndustry)) ?? labels["sp500-2016"].get(labelKey(subIndustry)) ?? null),
     // A sector without an industry keeps its name where GICS 2016 has that sector.
     fromCurrent: ({ sector, industry }) =>
       industry !== null
@@ -63,6 +60,5 @@ export function loadGics2016(structureFile: string, labelsFile: string): Gics201
         : sector !== null && sectors.has(sector)
           ? { sector, industryGroup: null, industry: null, subIndustry: null }
           : null,
-    unmapped: (industries) => [...new Set(industries)].filter((industry) => fromCurrentIndustry(industry) === null).sort(),
   };
 }

@@ -12,7 +12,8 @@ export type IndustryClassifier = (subIndustry: string | null) => IndustryPath | 
 
 type Tree = Record<string, Record<string, Record<string, Record<string, string>>>>;
 
-const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+/** A classification label as matched: lower case, punctuation as single spaces ("Oil, Gas" ~ "oil gas"). */
+export const labelKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
 
 /**
  * Builds the classifier from FinanceDatabase's `categories.json` (sector → industry group →
@@ -30,12 +31,12 @@ export function loadIndustryClassifier(file: string): IndustryClassifier {
   for (const [sector, groups] of Object.entries(tree)) {
     for (const [industryGroup, industries] of Object.entries(groups)) {
       for (const [industry, subIndustries] of Object.entries(industries)) {
-        for (const subIndustry of Object.keys(subIndustries)) bySubIndustry.set(key(subIndustry), { sector, industryGroup, industry });
-        bySubIndustry.set(key(industry), { sector, industryGroup, industry });
+        for (const subIndustry of Object.keys(subIndustries)) bySubIndustry.set(labelKey(subIndustry), { sector, industryGroup, industry });
+        bySubIndustry.set(labelKey(industry), { sector, industryGroup, industry });
       }
     }
   }
-  return (subIndustry) => (subIndustry ? (bySubIndustry.get(key(subIndustry)) ?? null) : null);
+  return (subIndustry) => (subIndustry ? (bySubIndustry.get(labelKey(subIndustry)) ?? null) : null);
 }
 
 /** GICS sectors renamed since the older index lists were written (2018: telecoms joined media as Communication Services). */

@@ -67,6 +67,11 @@ describe("joins by symbol and name", () => {
     expect(unplaced.audit.wrong.map((i) => i.kind)).toEqual(["unplaced-gics-label"]);
     expect(() => unplaced.audit.check(() => {})).toThrow(JoinAuditError);
 
+    // Today's industry of a profile-only company that neither table places would leave it without a sector.
+    const unplacedToday = build([], [CF_ROW.replace("Construction & Engineering", "Animal Spirits")]);
+    expect(unplacedToday.audit.wrong.map((i) => [i.kind, i.subject])).toEqual([["unplaced-gics-label", "NYSE:CF CF Industries Holdings Inc"]]);
+    expect(unplacedToday.audit.wrong[0]!.reason).toContain('today\'s industry "Animal Spirits"');
+
     // A second issuer (another CIK) with Zoetis' symbol and name takes the same listing as its profile.
     const shared = build([member(ZOETIS), member({ ...ZOETIS, cik: 1 })], [ZTS_ROW]);
     expect(shared.audit.wrong.map((i) => i.kind)).toEqual(["profile-shared-by-members"]);

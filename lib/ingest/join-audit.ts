@@ -11,19 +11,13 @@ export type JoinIssueKind =
   | "profile-country-conflict"
   /** A FinanceDatabase profile text that opens with another company's name: dropped. */
   | "profile-description-of-other-issuer"
-  /** A 2016 list label that is not in the GICS 2016 structure nor in the curated label table. */
+  /** A 2016 list label or today's industry that neither the GICS 2016 structure nor the curated label table places. */
   | "unplaced-gics-label"
-  /** After all joins, a member whose country differs from its headquarters country. */
-  | "member-country-contradiction"
-  /** After all joins, a description that names another company. */
-  | "description-names-other-company"
   /** One FinanceDatabase listing lent its profile to two different members. */
   | "profile-shared-by-members";
 
 const CERTAINLY_WRONG: ReadonlySet<JoinIssueKind> = new Set<JoinIssueKind>([
   "unplaced-gics-label",
-  "member-country-contradiction",
-  "description-names-other-company",
   "profile-shared-by-members",
 ]);
 

@@ -163,7 +163,7 @@ export function buildUniverse({ listings, members, classify, gics2016, audit, se
     if (then && !asOfClass) {
       audit.record("unplaced-gics-label", subject, `the 2016 list's sub-industry "${then.gicsSubIndustry}" is neither in the GICS 2016 structure nor in data/curated/gics-2016-labels.csv`);
     }
-    const classification = asOfClass ?? gics2016.fromCurrent(current);
+    const classification = asOfClass ?? placeCurrent(gics2016, current, subject, audit);
     records.push({
       fullTicker: "",
       symbol,
@@ -211,7 +211,7 @@ export function buildUniverse({ listings, members, classify, gics2016, audit, se
         currentSymbol: null,
         country: listing.country,
         currency: listing.currency,
-        ...mappedClassification(listing, gics2016),
+        ...mappedClassification(listing, gics2016, audit),
         description: listing.description,
         website: listing.website,
         city: listing.city,
@@ -249,10 +249,22 @@ function auditSharedProfiles(records: readonly CompanyRecord[], audit: JoinAudit
   }
 }
 
+/**
+ * A current classification's place in the 2016 structure. An industry neither the structure nor
+ * the label table places would leave the company without a sector in silence: the audit refuses it.
+ */
+function placeCurrent(gics2016: Gics2016Taxonomy, current: CurrentClassification, subject: string, audit: JoinAudit) {
+  const placed = gics2016.fromCurrent(current);
+  if (placed === null && current.industry !== null) {
+    audit.record("unplaced-gics-label", subject, `today's industry "${current.industry}" is neither in the GICS 2016 structure nor in data/curated/gics-2016-labels.csv`);
+  }
+  return placed;
+}
+
 /** A FinanceDatabase listing's own (current) classification and its place in the 2016 structure. */
-function mappedClassification(listing: Listing, gics2016: Gics2016Taxonomy) {
+function mappedClassification(listing: Listing, gics2016: Gics2016Taxonomy, audit: JoinAudit) {
   const current: CurrentClassification = { sector: listing.sector, industryGroup: listing.industryGroup, industry: listing.industry };
-  const mapped = gics2016.fromCurrent(current);
+  const mapped = placeCurrent(gics2016, current, `${listing.exchange.prefix}:${listing.symbol} ${listing.name}`, audit);
   return {
     sector: mapped?.sector ?? null,
     industryGroup: mapped?.industryGroup ?? null,

@@ -51,9 +51,9 @@ const FORMATS: Record<Unit, string> = {
  * The taxonomy of the sector, industry group and industry filters and fields: one for every row
  * (docs/METRICS.md "Classification").
  */
-export const GICS_TAXONOMY_NAME = "GICS as of 2016 (structure of 2016-09-01)";
+const GICS_TAXONOMY_NAME = "GICS as of 2016 (structure of 2016-09-01)";
 
-export const GICS_TAXONOMY =
+const GICS_TAXONOMY =
   "GICS structure effective 2016-09-01: the 2016 S&P 500 list's classification for its members; FinanceDatabase's current labels mapped into it for other companies";
 
 /** Why the 2018 sector is missing and where its companies are (the options record says it). */

@@ -70,9 +70,8 @@ export function screenMode(filters: Record<string, unknown>, basicFilters: reado
   return Object.keys(filters).every((name) => basicFilters.includes(name)) ? "basic" : "advanced";
 }
 
-/** The API request body of a screen. */
 /** Today's name and symbol, loaded beside the company name so that the results say "now Meta Platforms, META". */
-export const NAME_COMPANIONS = ["current_name", "current_symbol"] as const;
+const NAME_COMPANIONS = ["current_name", "current_symbol"] as const;
 
 /** The fields the screener page loads: the columns shown, plus today's name and symbol when the company name is one. */
 export function pageFields(columns: readonly string[] | null): string[] {
@@ -80,6 +79,7 @@ export function pageFields(columns: readonly string[] | null): string[] {
   return shown.includes("companyName") ? [...new Set([...shown, ...NAME_COMPANIONS])] : [...shown];
 }
 
+/** The API request body of a screen. */
 export function screenRequestBody(screen: Screen, fields: string[] | null, resultFormat: "rows" | "tickers" = "rows") {
   return {
     filters: screen.filters,

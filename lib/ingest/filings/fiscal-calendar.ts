@@ -63,7 +63,7 @@ export function fiscalQuarter(quarterEnd: string, calendar: FiscalCalendar): num
   return Math.min(4, Math.max(1, Math.round(months / 3)));
 }
 
-export function isoDate(year: number, month: number, day: number): string {
+function isoDate(year: number, month: number, day: number): string {
   // Clamp the day to the month (a calendar learned from "February 29" or "November 30").
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(day, last)).padStart(2, "0")}`;
