@@ -33,7 +33,7 @@ export function rerankQuery(text: string): RerankQuery {
 }
 
 /** Porter stems (numbers as they are) of a text's words, thousands separators dropped. */
-const textStems = (text: string) => textWords(text.replace(/(\d),(\d{3})/g, "$1$2")).map((t) => (/^\d+$/.test(t) ? t : stem(t)));
+const textStems = (text: string) => textWords(text.replace(/(\d),(\d{3})/g, "$1$2")).map(stem);
 
 /** Share of the query's topic stems the text contains (1 for a query without any). */
 export function queryTermCoverage(query: RerankQuery, text: string): number {
@@ -47,17 +47,17 @@ export function rerankScores(candidates: RerankCandidate[], queries: RerankQuery
   const top = Math.max(...candidates.map((c) => c.fused), Number.MIN_VALUE);
   return candidates.map((candidate) => {
     const stems = textStems(candidate.text);
+    const present = new Set(stems);
     const title = new Set(textWords(candidate.sectionTitle ?? "").map(stem));
-    const best = Math.max(0, ...queries.map((q) => queryScore(q, stems, title, candidate.fiscalYear)));
+    const best = Math.max(0, ...queries.map((q) => queryScore(q, stems, present, title, candidate.fiscalYear)));
     return RERANK_WEIGHTS.fused * (candidate.fused / top) + best;
   });
 }
 
-function queryScore(query: RerankQuery, stems: string[], title: Set<string>, fiscalYear: number | null): number {
+function queryScore(query: RerankQuery, stems: string[], present: ReadonlySet<string>, title: Set<string>, fiscalYear: number | null): number {
   const w = RERANK_WEIGHTS;
   let score = 0;
   if (query.stems.length > 0) {
-    const present = new Set(stems);
     const matched = query.stems.filter((s) => present.has(s));
     score += w.coverage * (matched.length / query.stems.length);
     score += w.proximity * proximity(stems, new Set(matched));
@@ -65,7 +65,6 @@ function queryScore(query: RerankQuery, stems: string[], title: Set<string>, fis
     score += w.section * (query.stems.filter((s) => title.has(s)).length / query.stems.length);
   }
   if (query.numbers.length > 0) {
-    const present = new Set(stems);
     const found = query.numbers.filter((n) => present.has(n) || (fiscalYear !== null && n === String(fiscalYear)));
     score += w.numbers * (found.length / query.numbers.length);
   }

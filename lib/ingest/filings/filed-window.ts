@@ -1,4 +1,5 @@
 import type { FilingType } from "@/lib/filings/filing-types";
+import { shiftDays } from "../calendar";
 import { DAY_MS, toTime } from "./filing-dates";
 import { type FiscalCalendar, fiscalYearEndOf } from "./fiscal-calendar";
 
@@ -45,21 +46,19 @@ export function filedWindow(input: FiledWindowInput): FiledWindow {
   }
   const quarter = /^Q([1-3])$/.exec(fiscalPeriod ?? "");
   const deadline = quarter ? FILING_DEADLINE_DAYS.quarter : FILING_DEADLINE_DAYS.annual;
-  if (periodEnd !== null) return { filed_date: null, filed_earliest: periodEnd, filed_latest: addDays(periodEnd, deadline) };
+  if (periodEnd !== null) return { filed_date: null, filed_earliest: periodEnd, filed_latest: shiftDays(periodEnd, deadline) };
   if (fiscalYear === null) return unknown;
   // No stated period end: the fiscal calendar's, quarters counted back from the year end.
   const yearEnd = fiscalYearEndOf(fiscalYear, calendar);
   const estimatedEnd = quarter ? addMonths(yearEnd, 3 * (Number(quarter[1]) - 4)) : yearEnd;
   return {
     filed_date: null,
-    filed_earliest: addDays(estimatedEnd, -ESTIMATE_SLACK_DAYS),
-    filed_latest: addDays(estimatedEnd, deadline + ESTIMATE_SLACK_DAYS),
+    filed_earliest: shiftDays(estimatedEnd, -ESTIMATE_SLACK_DAYS),
+    filed_latest: shiftDays(estimatedEnd, deadline + ESTIMATE_SLACK_DAYS),
   };
 }
 
 const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-const addDays = (date: string, days: number) => iso(toTime(date) + days * DAY_MS);
 
 /** Same day `months` later (clamped to the month's last day: a quarter before September 30 is June 30). */
 function addMonths(date: string, months: number): string {
