@@ -9,6 +9,7 @@ import { POOL_REFUSALS } from "@/lib/work/worker-pool";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
 import { checkOrderMarkdown } from "./check-order";
 import { ValidationError } from "@/lib/errors";
+import { API_V1, type ApiVersion } from "./api-versions";
 import { API_TAGS, type ApiOperation, type OperationExample, type ServiceErrorExample } from "./operation";
 import { problemFor } from "./pipeline";
 import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemKind, ProblemSchema, problemBody } from "./problem";
@@ -49,7 +50,7 @@ function describeTiers(tiers: Tiers): string {
  * same ones that validate requests) and examples. Every operation lists every status it can
  * answer, each with an example body.
  */
-export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers: Tiers): OpenApiDocument {
+export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers: Tiers, api: ApiVersion = API_V1): OpenApiDocument {
   const starter = tiers.get(DEFAULT_TIER)!;
   const { fresh, exhausted } = sampleDecisions(starter);
   const freshHeaders = rateLimitHeaders(fresh);
@@ -155,10 +156,10 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     openapi: "3.1.0",
     info: {
       title: "Filing Search and Equity Screener API",
-      version: "1.0.0",
+      version: api.version,
       license: LICENSE,
       description: [
-        "Search company filings and screen listed companies over JSON. Base path `/api/v1/`; every path ends with a slash as written here (the same path without it answers 308 to it).",
+        `${api.summary} Base path \`${api.base}\`; every path ends with a slash as written here (the same path without it answers 308 to it).`,
         `**Authentication**: send \`Authorization: Bearer <key>\` with every operation. A missing, malformed, unknown or revoked key gets 401 (\`WWW-Authenticate: Bearer\`), decided before any rate limiting: it never counts.`,
         `**Limits** per key, both windows sliding (exact counts of the requests admitted in the last 60 seconds and the last 24 hours). Every authenticated request counts, including ones that fail validation; a request refused with 429 does not.\n${describeTiers(tiers)}`,
         `**Headers**: every response has \`x-request-id\` (yours when you send a sane one, up to 128 of \`A-Za-z0-9._:-\`). Authenticated responses have \`RateLimit-Policy\` and \`RateLimit\` (IETF httpapi RateLimit header fields draft), e.g. \`RateLimit-Policy: ${freshHeaders["RateLimit-Policy"]}\` and \`RateLimit: ${freshHeaders.RateLimit}\`; a 429 adds \`Retry-After\` (seconds until a request would pass).`,
@@ -182,7 +183,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     paths: Object.fromEntries(operations.map((op) => [op.path, { [op.method]: operationObject(op) }])),
     components: {
       responses: {
-        NotFound: problem("not_found", one("not_found", notFoundDetail("/api/v1/screener/nothing/"))),
+        NotFound: problem("not_found", one("not_found", notFoundDetail(`${api.base}screener/nothing/`))),
       },
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key (`fsk_...`), sent as `Authorization: Bearer <key>`." },

@@ -1,9 +1,10 @@
-import { filingOperations } from "./filing-operations";
-import type { ApiOperation } from "./operation";
-import { screenerOperations } from "./screener-operations";
+import { API_V1, API_V2 } from "./api-versions";
 
 /**
- * Every public operation (the spec has four): the OpenAPI document, /docs/ and the contract
- * tests are built from this list.
+ * Every public v1 operation (the spec has four): the v1 OpenAPI document, /docs/ and the
+ * contract tests are built from this list.
  */
-export const publicOperations: readonly ApiOperation[] = [...filingOperations, ...screenerOperations];
+export const publicOperations = API_V1.operations;
+
+/** Every v2 operation: the v2 document (/api/v2/openapi.json) and /docs/v2/. */
+export const v2Operations = API_V2.operations;

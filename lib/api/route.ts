@@ -168,7 +168,8 @@ function slashRedirect(context: RequestContext, url: URL): Response {
 /** The `Allow` header of an operation's path. */
 export const allowedMethods = (method: ApiOperation["method"]) => (method === "get" ? "GET, HEAD, OPTIONS" : `${method.toUpperCase()}, OPTIONS`);
 export const methodNotAllowedDetail = (called: string, path: string, method: string) => `${called} is not allowed on ${path}; use ${method}.`;
-export const notFoundDetail = (path: string) => `No operation at ${path}. The operations are listed at /api/v1/openapi.json.`;
+export const notFoundDetail = (path: string) =>
+  `No operation at ${path}. The operations are listed at ${path.startsWith("/api/v2/") ? "/api/v2/openapi.json" : "/api/v1/openapi.json"}.`;
 
 const noContent = (context: RequestContext, allow: string) => {
   context.headers.set("Allow", allow);

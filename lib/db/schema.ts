@@ -2,7 +2,7 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const MARKET_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -142,4 +142,44 @@ CREATE TABLE daily_prices (
   volume REAL NOT NULL,
   PRIMARY KEY (company_id, date)
 ) WITHOUT ROWID;
+
+-- Point in time (docs/METRICS.md "Values as of any date"): the trading days of the as-of range; an
+-- as-of date reads the last one on or before it.
+CREATE TABLE trading_days (date TEXT PRIMARY KEY) WITHOUT ROWID;
+
+-- Market values and valuation of each trading day, for every company with a price history or a
+-- public fiscal year by then; fy_from names the fiscal_year_versions in force (valid_from).
+CREATE TABLE company_snapshots (
+  date TEXT NOT NULL,
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  has_prices INTEGER NOT NULL,
+  fy_from TEXT,
+  price REAL, return_1y REAL, daily_return_vol_1y_annualized REAL, daily_return_vol_5y_annualized REAL, dividendYieldTTM REAL,
+  shares_outstanding REAL, marketCap_usd REAL, enterpriseValue_usd REAL, peRatio REAL, priceToSales REAL, priceToBook REAL,
+  evToEbitda REAL,
+  PRIMARY KEY (date, company_id)
+) WITHOUT ROWID;
+
+-- The fiscal years known on each as-of date in [valid_from, valid_to): the rows of fiscal_years as
+-- they read on those dates (fy_offset 0 = the latest public then), plus total debt.
+CREATE TABLE fiscal_year_versions (
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  valid_from TEXT NOT NULL,
+  valid_to TEXT NOT NULL,
+  fy_offset INTEGER NOT NULL,
+  fiscal_year INTEGER NOT NULL,
+  period_end TEXT NOT NULL,
+  public_date TEXT NOT NULL,
+  source TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  fx_to_usd REAL,
+  revenue REAL, costOfRevenue REAL, grossProfit REAL, researchAndDevelopment REAL, operatingIncome REAL,
+  ebit REAL, interestExpense REAL, earningsBeforeTax REAL, incomeTax REAL, netIncome REAL, eps REAL,
+  sharesOutstanding REAL, depreciation REAL, totalAssets REAL, totalLiabilities REAL, totalEquity REAL,
+  longTermDebt REAL, shortTermDebt REAL, cash REAL, operatingCashFlow REAL, capitalExpenditures REAL,
+  taxRate REAL, investedCapital REAL, returnOnInvestedCapital REAL, grossMargin REAL, operatingMargin REAL,
+  netMargin REAL, returnOnEquity REAL, debtToEquity REAL, totalDebt REAL,
+  PRIMARY KEY (company_id, valid_from, fy_offset)
+) WITHOUT ROWID;
+CREATE INDEX fiscal_year_versions_offset ON fiscal_year_versions (fy_offset, valid_from);
 `;

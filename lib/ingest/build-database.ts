@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { AS_OF_DATE } from "@/lib/as-of";
+import { AS_OF_DATE, AS_OF_RANGE_START } from "@/lib/as-of";
 import { buildingMarker } from "@/lib/db/build-marker";
 import { FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
@@ -52,7 +52,7 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     db.pragma("temp_store = MEMORY");
     db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
-    runCompaniesStage(db, paths, AS_OF_DATE, progress);
+    const { tradingDays } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress);
     for (const statement of screenerIndexStatements()) db.exec(statement);
     progress("screener indexes created");
     runFilingsStage(db, paths, progress);
@@ -61,6 +61,8 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
     meta.run("schema_version", String(SCHEMA_VERSION));
     meta.run("as_of", AS_OF_DATE);
+    meta.run("as_of_min", tradingDays[0]!);
+    meta.run("as_of_max", tradingDays.at(-1)!);
     meta.run("built_at", new Date().toISOString());
     meta.run("sources", JSON.stringify(SOURCES));
     meta.run("counts", JSON.stringify(counts));

@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
 import type { BundledPaths } from "./bundled-paths";
 import { readBrotliJson, readBrotliText } from "./compressed-files";
-import { fiscalYearsFromCompanyFacts, type CompanyFacts } from "./companyfacts";
-import { type FiscalYearRow, fiscalYearRows, snapshotValues } from "./company-metrics";
+import { companyFactsFiledDates, fiscalYearsFromCompanyFacts, type CompanyFacts } from "./companyfacts";
+import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, snapshotValues } from "./company-metrics";
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { loadGics2016 } from "./gics-2016";
 import { buildIndexMembers } from "./index-members";
@@ -11,6 +11,7 @@ import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { parseListings } from "./listings";
 import { parsePrices, type PriceDay } from "./prices";
+import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
 import { type CompanyRecord, buildUniverse } from "./universe";
@@ -29,18 +30,30 @@ const LATEST_YEAR_COLUMNS = [
   "grossMargin", "operatingMargin", "netMargin", "returnOnEquity", "debtToEquity",
 ] as const satisfies readonly (keyof FiscalYearRow)[];
 
+/** Values of company_snapshots: those of SnapshotValues. */
+const SNAPSHOT_COLUMNS = [
+  "price", "return_1y", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized", "dividendYieldTTM",
+  "shares_outstanding", "marketCap_usd", "enterpriseValue_usd", "peRatio", "priceToSales", "priceToBook", "evToEbitda",
+] as const satisfies readonly (keyof SnapshotValues)[];
+
 /** Metrics compared between the SEC companyfacts and Kaggle values of one fiscal year. */
 const COMPARED_METRICS = ["revenue", "grossProfit", "operatingIncome", "netIncome", "eps", "totalEquity", "ebit", "sharesOutstanding"] as const;
 
 export interface CompaniesStageResult {
   companies: number;
+  /** Trading days of the as-of range and daily snapshot rows stored. */
+  tradingDays: string[];
+  snapshots: number;
   withPrices: number;
   withFundamentals: number;
   secCompanies: string[];
 }
 
-/** Builds the company universe with its snapshot values, fiscal years and daily prices. */
-export function runCompaniesStage(db: Database.Database, paths: BundledPaths, asOf: string, progress: Progress): CompaniesStageResult {
+/**
+ * Builds the company universe with its values as of `asOf` (the default date), fiscal years and
+ * daily prices, and its values on every trading day from `rangeStart` on (point in time).
+ */
+export function runCompaniesStage(db: Database.Database, paths: BundledPaths, asOf: string, rangeStart: string, progress: Progress): CompaniesStageResult {
   const listings = parseListings(paths.listings, readBrotliText(paths.listings));
   progress(`read ${listings.length} FinanceDatabase listings`);
   const prices = parsePrices(paths.dailyPrices, readBrotliText(paths.dailyPrices));
@@ -64,13 +77,17 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     audit,
   });
   const companyFacts = new Map<number, FiscalYearInputs[]>();
+  // What the SEC had on each date: the fiscal years change on every filing date.
+  const secHistories = new Map<number, FiscalYearHistory>();
   const secCompanies: string[] = [];
   for (const [cik, file] of sources.companyFactsFiles(paths)) {
     const facts = readBrotliJson<CompanyFacts>(file);
     const { years } = fiscalYearsFromCompanyFacts(facts, asOf);
     if (years.length > 0) companyFacts.set(cik, years);
+    secHistories.set(cik, { yearsAt: (date) => fiscalYearsFromCompanyFacts(facts, date).years, changeDates: companyFactsFiledDates(facts) });
     secCompanies.push(`${facts.entityName} (${years.length} fiscal years public by ${asOf})`);
   }
+  const tradingDays = [...new Set([...prices.values()].flatMap((days) => days.map((d) => d.date)))].filter((d) => d >= rangeStart).sort();
   progress(`SEC companyfacts: ${secCompanies.join(", ")}`);
 
   // A former index member that has since been delisted stays in the snapshot (the 2016 universe
@@ -97,6 +114,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
   const insert = prepareInserts(db);
   let withPrices = 0;
   let withFundamentals = 0;
+  let snapshots = 0;
   db.transaction(() => {
     universe.forEach((company, index) => {
       const id = index + 1;
@@ -123,11 +141,22 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
       for (const fy of years) insert.fiscalYear(id, fy);
       if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
       for (const day of days ?? []) insert.price(id, day);
+
+      const history = (company.cik !== null ? secHistories.get(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
+      const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];
+      for (const version of versions) insert.version(id, version);
+      for (const snapshot of dailySnapshots(days, versions, tradingDays)) {
+        insert.snapshot(id, snapshot);
+        snapshots++;
+      }
     });
+    for (const date of tradingDays) insert.tradingDay(date);
+    insert.sortSnapshots();
   })();
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
+  progress(`point in time: ${tradingDays.length} trading days from ${tradingDays[0]} to ${tradingDays.at(-1)}, ${snapshots} daily snapshots`);
   progress(describeDifferences(db));
-  return { companies: universe.length, withPrices, withFundamentals, secCompanies };
+  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies };
 }
 
 /** Where SEC companyfacts and the Kaggle file disagree (the company page lists each value). */
@@ -194,6 +223,25 @@ function prepareInserts(db: Database.Database) {
     INSERT INTO fundamentals_differences (company_id, fiscal_year, metric, kaggle_value, sec_value, relative_difference)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const price = db.prepare("INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume) VALUES (?, ?, ?, ?, ?)");
+  const version = db.prepare(`
+    INSERT INTO fiscal_year_versions (company_id, valid_from, valid_to, fy_offset, fiscal_year, period_end, public_date, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")}, totalDebt)
+    VALUES (@company_id, @valid_from, @valid_to, @fy_offset, @fiscal_year, @period_end, @public_date, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")}, @totalDebt)`);
+  // Rows come company by company; appended to a heap table first and copied in key order (date,
+  // company) once, instead of a million inserts scattered across the key.
+  db.exec(`CREATE TEMP TABLE snapshot_rows AS SELECT * FROM company_snapshots WHERE 0`);
+  const snapshot = db.prepare(`INSERT INTO snapshot_rows VALUES (?, ?, ?, ?, ${SNAPSHOT_COLUMNS.map(() => "?").join(", ")})`);
+  const tradingDay = db.prepare("INSERT INTO trading_days (date) VALUES (?)");
+  const fiscalYearValues = (id: number, fy: FiscalYearRow) => ({
+    company_id: id,
+    fy_offset: fy.offset,
+    fiscal_year: fy.fiscalYear,
+    period_end: fy.periodEnd,
+    public_date: fy.publicDate,
+    source: fy.source,
+    currency: fy.currency,
+    fx_to_usd: fy.currency === "USD" ? 1 : null,
+    ...Object.fromEntries(FISCAL_COLUMNS.map((column) => [column, fy[column]])),
+  });
 
   return {
     company(id: number, c: CompanyRecord, values: Record<string, number | string | null>) {
@@ -232,17 +280,20 @@ function prepareInserts(db: Database.Database) {
       search.run(id, [c.name, c.currentName].filter(Boolean).join(" "), c.symbols.join(" "), c.description ?? "");
     },
     fiscalYear(id: number, fy: FiscalYearRow) {
-      fiscalYear.run({
-        company_id: id,
-        fy_offset: fy.offset,
-        fiscal_year: fy.fiscalYear,
-        period_end: fy.periodEnd,
-        public_date: fy.publicDate,
-        source: fy.source,
-        currency: fy.currency,
-        fx_to_usd: fy.currency === "USD" ? 1 : null,
-        ...Object.fromEntries(FISCAL_COLUMNS.map((column) => [column, fy[column]])),
-      });
+      fiscalYear.run(fiscalYearValues(id, fy));
+    },
+    version(id: number, v: FiscalYearVersion) {
+      for (const fy of v.rows) version.run({ ...fiscalYearValues(id, fy), valid_from: v.validFrom, valid_to: v.validTo, totalDebt: totalDebt(fy) });
+    },
+    snapshot(id: number, { date, values, hasPrices, fyFrom }: DailySnapshot) {
+      // Positional: a million rows, where building a named-parameter object per row would dominate.
+      snapshot.run(date, id, hasPrices ? 1 : 0, fyFrom, ...SNAPSHOT_COLUMNS.map((column) => values[column]));
+    },
+    tradingDay(date: string) {
+      tradingDay.run(date);
+    },
+    sortSnapshots() {
+      db.exec("INSERT INTO company_snapshots SELECT * FROM snapshot_rows ORDER BY date, company_id; DROP TABLE snapshot_rows");
     },
     difference(id: number, fiscalYear: number, metric: string, kaggle: number | null, sec: number | null) {
       const relative = kaggle !== null && sec !== null && sec !== 0 ? (kaggle - sec) / Math.abs(sec) : null;

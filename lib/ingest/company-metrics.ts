@@ -1,5 +1,5 @@
 import { type FiscalYearInputs, type FiscalYearRatios, deriveRatios, ratio, totalDebt } from "./fiscal-years";
-import { type MarketMetrics, type PriceDay, computeMarketMetrics, splitFactorAfter } from "./prices";
+import { type MarketMetrics, NO_MARKET_METRICS, type PriceDay, computeMarketMetrics, splitFactorAfter } from "./prices";
 
 /** A fiscal year as stored: inputs restated to the as-of share basis, ratios, and its offset. */
 export type FiscalYearRow = FiscalYearInputs & FiscalYearRatios & { offset: number };
@@ -42,17 +42,24 @@ export function fiscalYearRows(years: readonly FiscalYearInputs[], prices: reado
  * (only days up to `asOf` are read) and the eligible, restated fiscal years of `fiscalYearRows`.
  */
 export function snapshotValues(prices: readonly PriceDay[] | undefined, years: readonly FiscalYearRow[], asOf: string): SnapshotValues {
-  const market = prices
-    ? computeMarketMetrics(prices, asOf)
-    : { price: null, return_1y: null, daily_return_vol_1y_annualized: null, daily_return_vol_5y_annualized: null, dividendYieldTTM: null };
+  return valuation(prices ? computeMarketMetrics(prices, asOf) : NO_MARKET_METRICS, years);
+}
+
+/** Market cap and valuation from one date's market metrics and the fiscal years eligible on it. */
+export function valuation(market: MarketMetrics, years: readonly FiscalYearRow[]): SnapshotValues {
   const fy0 = years.find((fy) => fy.offset === 0);
   const shares = years.find((fy) => fy.sharesOutstanding !== null)?.sharesOutstanding ?? null;
   const marketCap = market.price !== null && shares !== null ? market.price * shares : null;
   const debt = fy0 ? totalDebt(fy0) : null;
   const enterpriseValue = marketCap !== null && debt !== null && fy0?.cash != null ? marketCap + debt - fy0.cash : null;
   const ebitda = fy0?.ebit != null && fy0.depreciation !== null ? fy0.ebit + fy0.depreciation : null;
+  // Written out, not spread: this runs for every company and trading day of the as-of range.
   return {
-    ...market,
+    price: market.price,
+    return_1y: market.return_1y,
+    daily_return_vol_1y_annualized: market.daily_return_vol_1y_annualized,
+    daily_return_vol_5y_annualized: market.daily_return_vol_5y_annualized,
+    dividendYieldTTM: market.dividendYieldTTM,
     shares_outstanding: shares,
     marketCap_usd: marketCap,
     enterpriseValue_usd: enterpriseValue,

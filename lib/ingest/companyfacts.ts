@@ -103,6 +103,15 @@ function publicDates(gaap: CompanyFacts["facts"][string], isKnown: (f: Fact) => 
   return firstFiled;
 }
 
+/** Every date on which the SEC's facts of a company changed (a filing's `filed` date). */
+export function companyFactsFiledDates(companyFacts: CompanyFacts): string[] {
+  const dates = new Set<string>();
+  for (const taxonomy of Object.values(companyFacts.facts)) {
+    for (const concept of Object.values(taxonomy ?? {})) for (const facts of Object.values(concept.units)) for (const f of facts ?? []) dates.add(f.filed);
+  }
+  return [...dates].sort();
+}
+
 /**
  * Fiscal-year fundamentals from annual-report facts as the SEC had them on `asOf`: only facts
  * filed on or before it count, so every fiscal year is one public by then (with its public date),

@@ -72,18 +72,6 @@ function lastIndexOnOrBefore(days: readonly PriceDay[], date: string): number {
   return found;
 }
 
-/** Annualised sample standard deviation of daily simple returns over (from, to]. */
-function annualisedVolatility(days: readonly PriceDay[], from: string, toIndex: number, minReturns: number): number | null {
-  const returns: number[] = [];
-  for (let i = toIndex; i >= 1 && days[i]!.date > from; i--) {
-    returns.push(days[i]!.adjustedClose / days[i - 1]!.adjustedClose - 1);
-  }
-  if (returns.length < minReturns) return null;
-  const mean = returns.reduce((sum, r) => sum + r, 0) / returns.length;
-  const variance = returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / (returns.length - 1);
-  return Math.sqrt(variance) * Math.sqrt(252);
-}
-
 /**
  * Product of the split coefficients of the days after `date` up to the as-of date: the factor that
  * restates a share count of `date` to the share basis of the as-of date (per-share values divide by it).
@@ -94,32 +82,64 @@ export function splitFactorAfter(days: readonly PriceDay[], date: string, asOf: 
   return factor;
 }
 
+/** The market metrics of a company without a price at the date. */
+export const NO_MARKET_METRICS: MarketMetrics = {
+  price: null,
+  return_1y: null,
+  daily_return_vol_1y_annualized: null,
+  daily_return_vol_5y_annualized: null,
+  dividendYieldTTM: null,
+};
+
 export function computeMarketMetrics(days: readonly PriceDay[], asOf: string): MarketMetrics {
-  const none: MarketMetrics = {
-    price: null,
-    return_1y: null,
-    daily_return_vol_1y_annualized: null,
-    daily_return_vol_5y_annualized: null,
-    dividendYieldTTM: null,
-  };
-  const last = lastIndexOnOrBefore(days, asOf);
-  if (last < 0 || days[last]!.date <= shiftDays(asOf, -7)) return none;
-  const today = days[last]!;
-  const oneYearAgo = shiftYears(asOf, -1);
-  const start = lastIndexOnOrBefore(days, oneYearAgo);
+  return marketMetricsSeries(days, [asOf])[0]!;
+}
 
-  let dividends = 0;
-  let laterSplits = 1; // product of the splits of the days after the current one, up to the as-of date
-  for (let i = last; i >= 0 && days[i]!.date > oneYearAgo; i--) {
-    dividends += days[i]!.dividend / laterSplits;
-    laterSplits *= days[i]!.split;
+/**
+ * The market metrics of one ticker at each of `dates`, in one pass over its history: running sums
+ * of daily returns, their squares and split-adjusted dividends give any window's sums by
+ * subtraction, so every date costs the same whatever its windows' lengths.
+ */
+export function marketMetricsSeries(days: readonly PriceDay[], dates: readonly string[]): MarketMetrics[] {
+  // sums[i]: over days 1..i, of the simple return adjusted_close(i) / adjusted_close(i-1) - 1 and its square.
+  const returns = new Float64Array(days.length);
+  const squares = new Float64Array(days.length);
+  // splitsTo[i]: product of the split coefficients of days 0..i; dividends[i]: sum over days 0..i of
+  // dividend × splitsTo (a dividend of day i restated to the share basis of day j is dividend × splitsTo[i] / splitsTo[j]).
+  const splitsTo = new Float64Array(days.length);
+  const dividends = new Float64Array(days.length);
+  for (let i = 0; i < days.length; i++) {
+    const day = days[i]!;
+    const r = i === 0 ? 0 : day.adjustedClose / days[i - 1]!.adjustedClose - 1;
+    returns[i] = (i === 0 ? 0 : returns[i - 1]!) + r;
+    squares[i] = (i === 0 ? 0 : squares[i - 1]!) + r * r;
+    splitsTo[i] = (i === 0 ? 1 : splitsTo[i - 1]!) * day.split;
+    dividends[i] = (i === 0 ? 0 : dividends[i - 1]!) + day.dividend * splitsTo[i]!;
   }
-
-  return {
-    price: today.close,
-    return_1y: start >= 0 ? today.adjustedClose / days[start]!.adjustedClose - 1 : null,
-    daily_return_vol_1y_annualized: annualisedVolatility(days, oneYearAgo, last, 200),
-    daily_return_vol_5y_annualized: annualisedVolatility(days, shiftYears(asOf, -5), last, 1000),
-    dividendYieldTTM: dividends / today.close,
+  /** Annualised sample standard deviation of the daily returns over (from, days[last]]. */
+  const volatility = (from: string, last: number, minReturns: number): number | null => {
+    const first = Math.max(1, lastIndexOnOrBefore(days, from) + 1);
+    const n = last - first + 1;
+    if (n < minReturns) return null;
+    const sum = returns[last]! - returns[first - 1]!;
+    const sumOfSquares = squares[last]! - squares[first - 1]!;
+    const variance = Math.max(0, (sumOfSquares - (sum * sum) / n) / (n - 1));
+    return Math.sqrt(variance) * Math.sqrt(252);
   };
+  return dates.map((asOf) => {
+    const last = lastIndexOnOrBefore(days, asOf);
+    if (last < 0 || days[last]!.date <= shiftDays(asOf, -7)) return NO_MARKET_METRICS;
+    const today = days[last]!;
+    const oneYearAgo = shiftYears(asOf, -1);
+    const start = lastIndexOnOrBefore(days, oneYearAgo);
+    // Dividends paid after a year ago, each restated to today's share basis (split-adjusted).
+    const paid = (dividends[last]! - (start >= 0 ? dividends[start]! : 0)) / splitsTo[last]!;
+    return {
+      price: today.close,
+      return_1y: start >= 0 ? today.adjustedClose / days[start]!.adjustedClose - 1 : null,
+      daily_return_vol_1y_annualized: volatility(oneYearAgo, last, 200),
+      daily_return_vol_5y_annualized: volatility(shiftYears(asOf, -5), last, 1000),
+      dividendYieldTTM: paid / today.close,
+    };
+  });
 }

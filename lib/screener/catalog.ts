@@ -163,7 +163,7 @@ export interface MultiSelectFilterDef extends FilterBase, Partial<MultiSelectSet
   options_source?: string;
   /** Or a fixed list. */
   options?: readonly string[];
-  /** SQL flag per value when values are data sets rather than a column's values (data coverage). */
+  /** Companies flag column per value when values are data sets rather than a column's values (data coverage). */
   value_columns?: Readonly<Record<string, string>>;
   /** The classification the values follow, where sources of several vintages meet (shown beside the filter). */
   taxonomy?: string;
@@ -254,10 +254,10 @@ export const growthColumnName = (valueField: string, horizonYears: number) => `$
 
 /** The data sets a company can be covered by (`coverage` filter values). */
 const COVERAGE_COLUMNS: Readonly<Record<string, string>> = {
-  profile: "c.has_profile",
-  prices: "c.has_prices",
-  fundamentals: "c.has_fundamentals",
-  filings: "c.has_filings",
+  profile: "has_profile",
+  prices: "has_prices",
+  fundamentals: "has_fundamentals",
+  filings: "has_filings",
 };
 
 export const FILTERS: readonly FilterDef[] = [

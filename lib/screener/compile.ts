@@ -24,6 +24,7 @@ import {
 import type { TemporaryColumn } from "./response-schema";
 import type { TemporaryColumnSource } from "./response-schema";
 import { missingReason } from "./missing-reasons";
+import { DEFAULT_SOURCE, fieldSql, type ScreenSource } from "./screen-source";
 import { temporaryColumnLabel } from "./temporary-column";
 
 /**
@@ -37,16 +38,18 @@ import { temporaryColumnLabel } from "./temporary-column";
  * (sorted by full_ticker) — the same order as "nulls last", without sorting thousands of nulls.
  */
 export interface CompiledScreen {
-  /** `SELECT count(*)` over the whole filtered universe. */
+  /** `SELECT count(*)` over the whole filtered universe (parameters: `countParams`). */
   countSql: string;
-  /** `SELECT c.id` of every company in the filtered universe (unsorted, unpaged). */
+  /** `SELECT c.id` of every company in the filtered universe, unsorted, unpaged (parameters: `countParams`). */
   idsSql: string;
+  countParams: unknown[];
   /** `SELECT count(*)` of the companies with a value in the sort field. */
   countValuesSql: string;
   /** A page of the companies with a sort value: params, then LIMIT and OFFSET. */
   valuesPageSql: string;
   /** A page of the companies without one. */
   nullsPageSql: string;
+  /** Of the queries below: the page's columns may need more of the source's joins than the count. */
   params: unknown[];
   fields: string[];
   temporaryColumns: TemporaryColumn[];
@@ -57,6 +60,8 @@ export interface CompiledScreen {
 const SQL_OPERATORS: Record<CompareOperator, string> = { lt: "<", lte: "<=", gt: ">", gte: ">=" };
 
 interface Builder {
+  /** Where the values are read: the default date's columns or another trading day's. */
+  source: ScreenSource;
   /**
    * Set while compiling the filter whose outcome is counted: its conditions shrink to "the data it
    * needs is present" (a range to IS NOT NULL, a strict metric rule to its operands' joins).
@@ -105,7 +110,8 @@ function addTemporary(builder: Builder, column: Omit<TemporaryColumn, "label">, 
  * policy it is an inner join (a missing value drops the company); otherwise a left join.
  */
 function operandCte(builder: Builder, metric: string, operand: MetricOperand, strict: boolean): { alias: string; name: string; source: TemporaryColumnSource } {
-  const column = `"${metric}"`;
+  const column = `f."${metric}"`;
+  const years = builder.source.fiscalYears("f");
   let name: string;
   let source: TemporaryColumnSource;
   let sql: string;
@@ -115,16 +121,16 @@ function operandCte(builder: Builder, metric: string, operand: MetricOperand, st
       name = `${metric}_fy${operand.offset}`;
       source = { kind: "fy", metric, offset: operand.offset };
       // A fiscal year without the value is no operand: a strict rule's outcome counts it missing, not failed.
-      sql = `SELECT company_id, ${column} AS v FROM fiscal_years WHERE fy_offset = ? AND ${column} IS NOT NULL`;
-      params = [operand.offset];
+      sql = `SELECT f.company_id, ${column} AS v FROM ${years.table} WHERE ${years.scope}f.fy_offset = ? AND ${column} IS NOT NULL`;
+      params = [...years.params, operand.offset];
       break;
     case "average": {
       const from = operand.anchor.offset;
       name = `${metric}_avg${operand.years}y_fy${from}`;
       source = { kind: "average", metric, years: operand.years, offset: from };
       // Missing when any year of the window is missing (docs/METRICS.md).
-      sql = `SELECT company_id, avg(${column}) AS v FROM fiscal_years WHERE fy_offset BETWEEN ? AND ? GROUP BY company_id HAVING count(${column}) = ?`;
-      params = [from, from + operand.years - 1, operand.years];
+      sql = `SELECT f.company_id, avg(${column}) AS v FROM ${years.table} WHERE ${years.scope}f.fy_offset BETWEEN ? AND ? GROUP BY f.company_id HAVING count(${column}) = ?`;
+      params = [...years.params, from, from + operand.years - 1, operand.years];
       break;
     }
     case "ttm":
@@ -184,14 +190,15 @@ function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, rules: Gr
     const alias = `t${builder.ctes.length}`;
     // Values at offset 0 and offset h, converted to USD at each fiscal year's end for the usd basis.
     const fx = (table: string) => (rule.currency_basis === "usd" ? ` * ${table}.fx_to_usd` : "");
+    const [a, b] = [builder.source.fiscalYears("a"), builder.source.fiscalYears("b")];
     // m: the multiple v0 / vh; g: the CAGR m^(1/h) - 1 (docs/METRICS.md; both need v0 > 0 and vh > 0).
     builder.ctes.push(
       `${alias} AS (SELECT company_id, m, pow(m, 1.0 / ?) - 1 AS g FROM (` +
-        `SELECT a.company_id, (a.${column}${fx("a")}) / (b.${column}${fx("b")}) AS m FROM fiscal_years a ` +
-        `JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = ? ` +
-        `WHERE a.fy_offset = 0 AND a.${column} > 0 AND b.${column} > 0))`,
+        `SELECT a.company_id, (a.${column}${fx("a")}) / (b.${column}${fx("b")}) AS m FROM ${a.table} ` +
+        `JOIN ${b.table} ON ${b.scope}b.company_id = a.company_id AND b.fy_offset = ? ` +
+        `WHERE ${a.scope}a.fy_offset = 0 AND a.${column} > 0 AND b.${column} > 0))`,
     );
-    builder.cteParams.push(rule.horizon_years, rule.horizon_years);
+    builder.cteParams.push(rule.horizon_years, ...b.params, rule.horizon_years, ...a.params);
     // missing_data_policy "exclude": an inner join drops companies without both values.
     builder.joins.push(`JOIN ${alias} ON ${alias}.company_id = c.id`);
     builder.narrowed = true;
@@ -215,7 +222,7 @@ function compileGrowthRules(builder: Builder, def: GrowthRuleGroupDef, rules: Gr
 function compileMemberRules(builder: Builder, def: FilterDef, rules: MemberRule[]) {
   for (const rule of rules) {
     if (rule.kind === "range") {
-      bounds(builder, FIELD_BY_NAME.get(rule.field)!.sql, rule);
+      bounds(builder, fieldSql(builder.source, FIELD_BY_NAME.get(rule.field)!), rule);
     } else {
       compareFields(builder, def, rule);
     }
@@ -225,22 +232,23 @@ function compileMemberRules(builder: Builder, def: FilterDef, rules: MemberRule[
 function compareFields(builder: Builder, def: FilterDef, { left_field, operator, right_field }: FieldComparePayload) {
   const l = FIELD_BY_NAME.get(left_field)!;
   const r = FIELD_BY_NAME.get(right_field)!;
-  builder.where.push(`${l.sql} IS NOT NULL`, `${r.sql} IS NOT NULL`, ...(builder.presence ? [] : [`${l.sql} ${SQL_OPERATORS[operator]} ${r.sql}`]));
+  const [left, right] = [fieldSql(builder.source, l), fieldSql(builder.source, r)];
+  builder.where.push(`${left} IS NOT NULL`, `${right} IS NOT NULL`, ...(builder.presence ? [] : [`${left} ${SQL_OPERATORS[operator]} ${right}`]));
   builder.narrowed = true;
-  for (const field of [l, r]) addTemporary(builder, { name: field.name, source: { kind: "field", field: field.name }, unit: field.unit, filter: def.name }, field.sql);
+  for (const field of [l, r]) addTemporary(builder, { name: field.name, source: { kind: "field", field: field.name }, unit: field.unit, filter: def.name }, fieldSql(builder.source, field));
 }
 
 function compileFilter(builder: Builder, filter: TypedFilter) {
   switch (filter.input_type) {
     case "range":
-      bounds(builder, FIELD_BY_NAME.get(filter.def.field)!.sql, filter.payload);
+      bounds(builder, fieldSql(builder.source, FIELD_BY_NAME.get(filter.def.field)!), filter.payload);
       return;
     case "multi_select": {
       const { def, payload } = filter;
       const include = (payload.operator ?? filterSettings(def).default_operator) === "include";
       const unique = [...new Set(payload.values)];
       const columns = def.value_columns;
-      const column = `c."${def.name}"`;
+      const column = builder.source.column(def.name);
       // Flags are never missing; exclude keeps companies without a value.
       if (builder.presence) {
         if (!columns && include) builder.where.push(`${column} IS NOT NULL`);
@@ -248,7 +256,7 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
       }
       if (columns) {
         // A company is covered by every selected data set (include) or by none of them (exclude).
-        builder.where.push(unique.map((v) => `${columns[v]} = ${include ? 1 : 0}`).join(" AND "));
+        builder.where.push(unique.map((v) => `${builder.source.column(columns[v]!)} = ${include ? 1 : 0}`).join(" AND "));
         return;
       }
       builder.categorical ||= include;
@@ -284,8 +292,8 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
 }
 
 /** The builder of some filters, and of one more in presence mode (see Builder.presence). */
-function buildFilters(filters: readonly TypedFilter[], present?: TypedFilter): Builder {
-  const builder: Builder = { presence: false, narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
+function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], present?: TypedFilter): Builder {
+  const builder: Builder = { source, presence: false, narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
   for (const filter of filters) compileFilter(builder, filter);
   if (present) {
     builder.presence = true;
@@ -301,11 +309,16 @@ function buildFilters(filters: readonly TypedFilter[], present?: TypedFilter): B
   return builder;
 }
 
-/** A builder's `WITH` clause and `FROM ... WHERE` over `companies c`. */
-function fromClause(builder: Builder): { withClause: string; from: string } {
+/** A builder's `WITH` clause and `FROM ... WHERE` over `companies c` (parameters: the CTEs', then the joins' and conditions'). */
+function fromClause(builder: Builder): { withClause: string; from: string; fromParams: unknown[] } {
   const withClause = builder.ctes.length > 0 ? `WITH ${builder.ctes.join(", ")} ` : "";
   const where = builder.where.length > 0 ? ` WHERE ${builder.where.join(" AND ")}` : "";
-  return { withClause, from: `FROM companies c ${builder.joins.join(" ")}${where}` };
+  const sourceJoins = builder.source.joins();
+  return {
+    withClause,
+    from: `FROM companies c ${sourceJoins.sql} ${builder.joins.join(" ")}${where}`,
+    fromParams: [...sourceJoins.params, ...builder.whereParams],
+  };
 }
 
 /**
@@ -315,42 +328,46 @@ function fromClause(builder: Builder): { withClause: string; from: string } {
  * (or probing the id set of its rule's joins; nothing when it cannot leave a company out for
  * missing data: text, exclude, skip_missing).
  */
-export function compileFilterOutcomes(request: ScreenRequest): { filter: string; sql: string; params: unknown[] }[] {
+export function compileFilterOutcomes(request: ScreenRequest, source: ScreenSource = DEFAULT_SOURCE): { filter: string; sql: string; params: unknown[] }[] {
   const filters = typedFilters(request.filters);
   return filters.map((filter) => {
-    const kept = buildFilters(filters.filter((f) => f !== filter));
-    const own = buildFilters([], filter);
+    const kept = buildFilters(source, filters.filter((f) => f !== filter));
+    const own = buildFilters(source, [], filter);
     const ownFrom = fromClause(own);
     const probe =
       own.joins.length > 0
-        ? { sql: `c.id IN (${ownFrom.withClause}SELECT c.id ${ownFrom.from})`, params: [...own.cteParams, ...own.whereParams] }
+        ? { sql: `c.id IN (${ownFrom.withClause}SELECT c.id ${ownFrom.from})`, params: [...own.cteParams, ...ownFrom.fromParams] }
         : own.where.length > 0
           ? { sql: `(${own.where.join(" AND ")})`, params: own.whereParams }
           : undefined;
-    const reason = missingReason(filter);
-    const { withClause, from } = fromClause(kept);
+    const reason = missingReason(filter, source);
+    // After the reason, whose columns the kept filters' joins must bring too.
+    const { withClause, from, fromParams } = fromClause(kept);
     return {
       filter: filter.def.name,
       sql: `${withClause}SELECT ${probe ? `CASE WHEN ${probe.sql} THEN NULL ELSE ${reason.sql} END` : "NULL"} AS reason, count(*) AS n ${from} GROUP BY 1`,
-      // In the order of the text: the kept CTEs, the probe and its reason, the kept conditions.
-      params: [...kept.cteParams, ...(probe ? [...probe.params, ...reason.params] : []), ...kept.whereParams],
+      // In the order of the text: the kept CTEs, the probe and its reason, the kept joins and conditions.
+      params: [...kept.cteParams, ...(probe ? [...probe.params, ...reason.params] : []), ...fromParams],
     };
   });
 }
 
-export function compileScreen(request: ScreenRequest): CompiledScreen {
-  const builder = buildFilters(typedFilters(request.filters));
+export function compileScreen(request: ScreenRequest, source: ScreenSource = DEFAULT_SOURCE): CompiledScreen {
+  const builder = buildFilters(source, typedFilters(request.filters));
+  // Read now: the joins the filters need (the count's), before the page's columns add theirs.
+  const countJoins = source.joins();
   const tickers = request.result_format === "tickers";
   // Tickers responses load only full_ticker; rows responses load the requested fields once each.
   const fields = tickers ? ["full_ticker"] : [...new Set(request.fields ?? DEFAULT_FIELDS)];
   const temporary = tickers ? [] : builder.temporary.filter((t) => !fields.includes(t.column.name));
   const outputs: FieldDef[] = fields.map((name) => FIELD_BY_NAME.get(name)!);
-  const sort = FIELD_BY_NAME.get(request.sort.field ?? DEFAULT_SORT.field)!;
+  const sortField = FIELD_BY_NAME.get(request.sort.field ?? DEFAULT_SORT.field)!;
+  const sort = { sql: fieldSql(source, sortField), profile: sortField.profile };
   const desc = request.sort.desc ?? DEFAULT_SORT.desc;
   const needsProfile = outputs.some((f) => f.profile) || sort.profile === true;
 
   const withClause = builder.ctes.length > 0 ? `WITH ${builder.ctes.join(", ")} ` : "";
-  const joins = builder.joins.join(" ");
+  const filterJoins = builder.joins.join(" ");
   // The profile join is one-to-one, so the count does not need it.
   const profileJoin = needsProfile ? " LEFT JOIN company_profiles p ON p.company_id = c.id" : "";
   // Ties break on full_ticker in the sort's direction, so pages tile. A narrowed screen sorts its
@@ -358,23 +375,26 @@ export function compileScreen(request: ScreenRequest): CompiledScreen {
   const key = builder.narrowed ? `+${sort.sql}` : sort.sql;
   const direction = desc ? "DESC" : "ASC";
   const columns = [
-    ...outputs.map((f) => `${f.sql} AS "${f.name}"`),
+    ...outputs.map((f) => `${fieldSql(source, f)} AS "${f.name}"`),
     ...temporary.map((t) => `${t.sql} AS "${t.column.name}"`),
   ].join(", ");
   const where = (...extra: string[]) => {
     const conditions = [...builder.where, ...extra];
     return conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
   };
+  const pageJoins = source.joins();
+  const joins = `${pageJoins.sql} ${filterJoins}`;
   const select = `${withClause}SELECT ${columns} FROM companies c${profileJoin} ${joins}`;
   return {
-    countSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where()}`,
-    idsSql: `${withClause}SELECT c.id FROM companies c ${joins}${where()}`,
+    countSql: `${withClause}SELECT count(*) FROM companies c ${countJoins.sql} ${filterJoins}${where()}`,
+    idsSql: `${withClause}SELECT c.id FROM companies c ${countJoins.sql} ${filterJoins}${where()}`,
+    countParams: [...builder.cteParams, ...countJoins.params, ...builder.whereParams],
     countValuesSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where(`${sort.sql} IS NOT NULL`)}`,
     valuesPageSql: `${select}${where(`${sort.sql} IS NOT NULL`)} ORDER BY ${key} ${direction}, c.full_ticker ${direction} LIMIT ? OFFSET ?`,
     // Unary + on the null test when a multi-select filter can drive the scan instead of the sort
     // column's index (sorting the filter's rows by full_ticker beats walking every null).
     nullsPageSql: `${select}${where(`${builder.categorical ? "+" : ""}${sort.sql} IS NULL`)} ORDER BY c.full_ticker ${direction} LIMIT ? OFFSET ?`,
-    params: [...builder.cteParams, ...builder.whereParams],
+    params: [...builder.cteParams, ...pageJoins.params, ...builder.whereParams],
     fields,
     temporaryColumns: temporary.map((t) => t.column),
     limit: request.page.limit ?? PAGE.default_limit,

@@ -336,3 +336,20 @@ export function typedFilters(filters: ScreenRequest["filters"]): TypedFilter[] {
     return payload === undefined ? [] : [payloadParser(def).parse(payload)];
   });
 }
+
+/** An as-of date (API v2): the screen reads the values of the last trading day on or before it. */
+export const AsOfDate = z.iso
+  .date({ error: "as_of must be a date written YYYY-MM-DD" })
+  .describe(
+    "Screen as of this date (YYYY-MM-DD): values of the last trading day on or before it, no price after it and no fiscal year public after it (docs/METRICS.md). Within as_of_range of GET /api/v2/screener/options/. Without it, the screen answers exactly as v1",
+  );
+
+/** The v2 envelope of one endpoint: v1's plus an optional `as_of`. */
+export function asOfScreenRequestSchema(mode: ScreenMode) {
+  return screenRequestSchema(mode).extend({ as_of: AsOfDate.optional() });
+}
+
+export const BasicScreenRequestV2 = asOfScreenRequestSchema("basic");
+export const AdvancedScreenRequestV2 = asOfScreenRequestSchema("advanced");
+/** A screen request of either version (v1's has no `as_of`). */
+export type AsOfScreenRequest = z.output<typeof AdvancedScreenRequestV2>;

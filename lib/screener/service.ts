@@ -2,9 +2,11 @@ import { ValidationError, type FieldError } from "@/lib/errors";
 import { z } from "zod";
 import { cachedStatement, marketDb, metaValue } from "@/lib/db/market-db";
 import { SqlCount, SqlId, SqlRow } from "@/lib/db/sql-rows";
+import { screenSource } from "./as-of-range";
 import { type CompiledScreen, compileScreen } from "./compile";
 import { readOptionValues } from "./option-values";
-import { type ScreenRequest, typedFilters } from "./request-schema";
+import { type AsOfScreenRequest, type ScreenRequest, typedFilters } from "./request-schema";
+import type { ScreenSource } from "./screen-source";
 import type { RowsResponse, TickersResponse } from "./response-schema";
 
 /**
@@ -45,9 +47,9 @@ function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, 
 }
 
 /** A screen compiled once its option values are checked against the database's lists. */
-function compileChecked(request: ScreenRequest): CompiledScreen {
+export function compileChecked(request: ScreenRequest, source: ScreenSource): CompiledScreen {
   validateOptionValues(request, readOptionValues(marketDb()).lists);
-  return compileScreen(request);
+  return compileScreen(request, source);
 }
 
 function readCount(sql: string, params: unknown[]): number {
@@ -55,17 +57,21 @@ function readCount(sql: string, params: unknown[]): number {
 }
 
 /** The number of companies a validated screen matches. */
-export function countScreen(request: ScreenRequest): number {
-  const compiled = compileChecked(request);
-  return readCount(compiled.countSql, compiled.params);
+export function countScreen(request: AsOfScreenRequest): number {
+  const compiled = compileChecked(request, screenSource(request.as_of));
+  return readCount(compiled.countSql, compiled.countParams);
 }
 
-/** Runs a validated screen (either endpoint: the request schema already enforced the mode). */
-export function runScreen(request: ScreenRequest): RowsResponse | TickersResponse {
-  const compiled = compileChecked(request);
-  const total = readCount(compiled.countSql, compiled.params);
+/**
+ * Runs a validated screen (either endpoint: the request schema already enforced the mode), as of
+ * the default date or, with `as_of` (v2), of the last trading day on or before it.
+ */
+export function runScreen(request: AsOfScreenRequest): RowsResponse | TickersResponse {
+  const source = screenSource(request.as_of);
+  const compiled = compileChecked(request, source);
+  const total = readCount(compiled.countSql, compiled.countParams);
   const page = total > compiled.offset ? readPage(compiled, total) : [];
-  const asOf = metaValue("as_of") ?? "";
+  const asOf = source.date ?? metaValue("as_of") ?? "";
   const envelope = { as_of: asOf, total, limit: compiled.limit, offset: compiled.offset };
   if (request.result_format === "tickers") {
     return { ...envelope, tickers: page.map((row) => z.string().parse(row.full_ticker)) };
@@ -76,6 +82,6 @@ export function runScreen(request: ScreenRequest): RowsResponse | TickersRespons
 /** The ids of every company a screen's filters select (any number: not paged). */
 export function screenCompanyIds(filters: ScreenRequest["filters"]): number[] {
   const request: ScreenRequest = { filters, sort: {}, page: {}, result_format: "tickers" };
-  const compiled = compileChecked(request);
-  return SqlId.array().parse(cachedStatement(compiled.idsSql).pluck().all(...compiled.params));
+  const compiled = compileChecked(request, screenSource(undefined));
+  return SqlId.array().parse(cachedStatement(compiled.idsSql).pluck().all(...compiled.countParams));
 }

@@ -1,0 +1,90 @@
+import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, valuation } from "./company-metrics";
+import type { FiscalYearInputs } from "./fiscal-years";
+import { NO_MARKET_METRICS, type PriceDay, marketMetricsSeries } from "./prices";
+
+/**
+ * A company's values on every date of the as-of range (docs/METRICS.md with D = that date), from
+ * the same pure functions as the default date's: the fiscal years known on a date change only on
+ * the days a fiscal year becomes public (or a filing changes what the SEC has) and on split days,
+ * so they are stored as versions; market values change daily, so they are stored per trading day.
+ */
+
+/** The last date a version can be valid on (versions are valid in [from, to)). */
+export const OPEN_END = "9999-12-31";
+
+/** The fiscal years known on the dates [validFrom, validTo). */
+export interface FiscalYearVersion {
+  validFrom: string;
+  validTo: string;
+  rows: FiscalYearRow[];
+}
+
+/** How a company's fiscal years read on a date, and the dates on which that can change besides split days. */
+export interface FiscalYearHistory {
+  yearsAt: (asOf: string) => readonly FiscalYearInputs[];
+  changeDates: readonly string[];
+}
+
+/** Fiscal years whose only change is becoming public (a fixed list with public dates). */
+export function fixedYears(years: readonly FiscalYearInputs[]): FiscalYearHistory {
+  return { yearsAt: () => years, changeDates: years.map((fy) => fy.publicDate) };
+}
+
+/**
+ * The versions of a company's fiscal years from `start` on: one per date on which they change
+ * (a public date, a split that restates per-share values), consecutive equal versions merged,
+ * none before the first fiscal year is public.
+ */
+export function fiscalYearVersions(history: FiscalYearHistory, days: readonly PriceDay[] | undefined, start: string): FiscalYearVersion[] {
+  const splitDates = (days ?? []).filter((d) => d.split !== 1).map((d) => d.date);
+  const dates = [...new Set([start, ...history.changeDates, ...splitDates].filter((d) => d >= start))].sort();
+  const versions: FiscalYearVersion[] = [];
+  let previous = "";
+  for (const date of dates) {
+    const rows = fiscalYearRows(history.yearsAt(date), days, date);
+    const key = JSON.stringify(rows);
+    if (key === previous) continue;
+    previous = key;
+    const last = versions.at(-1);
+    if (last) last.validTo = date;
+    if (rows.length > 0) versions.push({ validFrom: date, validTo: OPEN_END, rows });
+  }
+  return versions;
+}
+
+/** One company's row of company_snapshots. */
+export interface DailySnapshot {
+  date: string;
+  values: SnapshotValues;
+  /** The price history began by the date (docs/METRICS.md: prices by the as-of date). */
+  hasPrices: boolean;
+  /** `validFrom` of the fiscal-year version known that day, or null before any is public. */
+  fyFrom: string | null;
+}
+
+/**
+ * A company's values on every trading day from the start of its price history or its first public
+ * fiscal year, whichever is first: market values with the valuation of the fiscal years known that day.
+ */
+export function* dailySnapshots(
+  days: readonly PriceDay[] | undefined,
+  versions: readonly FiscalYearVersion[],
+  tradingDays: readonly string[],
+): Generator<DailySnapshot> {
+  const firstPrice = days?.[0]?.date;
+  const start = [firstPrice, versions[0]?.validFrom].filter((d) => d !== undefined).sort()[0];
+  if (start === undefined) return;
+  const dates = tradingDays.filter((date) => date >= start);
+  const market = days ? marketMetricsSeries(days, dates) : undefined;
+  let v = 0;
+  for (const [i, date] of dates.entries()) {
+    while (v < versions.length && versions[v]!.validTo <= date) v++;
+    const version = versions[v] && versions[v]!.validFrom <= date ? versions[v] : undefined;
+    yield {
+      date,
+      values: valuation(market?.[i] ?? NO_MARKET_METRICS, version?.rows ?? []),
+      hasPrices: firstPrice !== undefined && firstPrice <= date,
+      fyFrom: version?.validFrom ?? null,
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import type { FieldDef } from "./catalog";
+
+/**
+ * Where a screen reads its values. The default date's are columns of the companies row and the
+ * fiscal_years table, built for it; any other trading day's are that day's company_snapshots row
+ * and the fiscal_year_versions in force, joined to the companies row (docs/METRICS.md "Values as of
+ * any date"). The compiler asks the source for every value column and fiscal-year table, so one
+ * compiler serves both.
+ */
+export interface ScreenSource {
+  /** The trading day read; null for the default date's columns. */
+  date: string | null;
+  /**
+   * Joins after `FROM companies c` that bring the day's values the SQL built so far reads (call it
+   * once the query's columns are known), with their parameters.
+   */
+  joins(): { sql: string; params: unknown[] };
+  /** The SQL of a companies column: a field's, a coverage flag's. */
+  column(name: string): string;
+  /** A fiscal-year table under `alias` (`FROM` text), and the condition (with a trailing AND) that keeps the rows of the day. */
+  fiscalYears(alias: string): { table: string; scope: string; params: unknown[] };
+}
+
+/** The SQL of a catalog field in a source (profile fields are the same on every date). */
+export const fieldSql = (source: ScreenSource, field: FieldDef) => (field.profile ? field.sql : source.column(field.name));
+
+export const DEFAULT_SOURCE: ScreenSource = {
+  date: null,
+  joins: () => ({ sql: "", params: [] }),
+  column: (name) => `c."${name}"`,
+  fiscalYears: (alias) => ({ table: `fiscal_years ${alias}`, scope: "", params: [] }),
+};
+
+/** Market values and valuation: company_snapshots columns of the same name. */
+const MARKET_COLUMNS = new Set([
+  "price", "return_1y", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized", "dividendYieldTTM", "shares_outstanding",
+  "marketCap_usd", "enterpriseValue_usd", "peRatio", "priceToSales", "priceToBook", "evToEbitda",
+]);
+
+/** Values of the latest fiscal year known on the day: fiscal_year_versions columns at offset 0. */
+const LATEST_YEAR_COLUMNS: ReadonlyMap<string, string> = new Map([
+  ...["revenue", "grossProfit", "operatingIncome", "netIncome", "eps", "ebit", "totalEquity", "totalDebt", "returnOnInvestedCapital", "grossMargin", "operatingMargin", "netMargin", "returnOnEquity", "debtToEquity", "fiscal_year", "period_end", "public_date"].map(
+    (name): [string, string] => [name, `f0."${name}"`],
+  ),
+  ["fundamentals_source", "f0.source"],
+]);
+
+/** Coverage flags on the day. */
+const DAY_FLAGS: ReadonlyMap<string, string> = new Map([
+  ["has_prices", "coalesce(s.has_prices, 0)"],
+  ["has_fundamentals", "(s.fy_from IS NOT NULL)"],
+]);
+
+/**
+ * The values of trading day `date` (already snapped to one: see `tradingDayOn`). The source
+ * remembers which of its tables a query read, and joins only those: a left join on the whole key
+ * still costs one probe per company (SQLite does not drop it here), and most screens filter on
+ * the companies row alone.
+ */
+export function asOfSource(date: string): ScreenSource {
+  let snapshot = false;
+  let latestYear = false;
+  return {
+    date,
+    joins: () => ({
+      sql:
+        (snapshot || latestYear ? "LEFT JOIN company_snapshots s ON s.date = ? AND s.company_id = c.id " : "") +
+        (latestYear ? "LEFT JOIN fiscal_year_versions f0 ON f0.company_id = c.id AND f0.valid_from = s.fy_from AND f0.fy_offset = 0" : ""),
+      params: snapshot || latestYear ? [date] : [],
+    }),
+    column: (name) => {
+      if (MARKET_COLUMNS.has(name)) {
+        snapshot = true;
+        return `s."${name}"`;
+      }
+      const latest = LATEST_YEAR_COLUMNS.get(name);
+      if (latest) {
+        latestYear = true;
+        return latest;
+      }
+      const flag = DAY_FLAGS.get(name);
+      if (flag) snapshot = true;
+      return flag ?? `c."${name}"`;
+    },
+    fiscalYears: (alias) => ({ table: `fiscal_year_versions ${alias}`, scope: `${alias}.valid_from <= ? AND ${alias}.valid_to > ? AND `, params: [date, date] }),
+  };
+}
