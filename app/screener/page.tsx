@@ -7,7 +7,7 @@ import { admitPageRender } from "@/lib/api/route";
 import { metaValue } from "@/lib/db/market-db";
 import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
 import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
-import { screenRequestSchema } from "@/lib/screener/request-schema";
+import { uiScreenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runQuery } from "@/lib/work/query-pool";
@@ -31,7 +31,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
   const mode = screenMode(screen.filters, options.modes.basic);
   const body = screenRequestBody(screen, pageFields(screen.fields ?? preferredFields));
   let result: RowsResponse | undefined;
-  const parsed = screenRequestSchema(mode).safeParse(body);
+  const parsed = uiScreenRequestSchema(mode).safeParse(body);
   const caller = parsed.success ? await admitPageRender(await headers()) : null;
   if (parsed.success && caller !== null) {
     try {

@@ -319,6 +319,22 @@ export function screenRequestSchema(mode: ScreenMode) {
   });
 }
 
+/**
+ * The screener page's own request (`/api/ui/screener/…`): as v1's, except that the sort field may
+ * also name a temporary column the screen computes (`returnOnInvestedCapital_avg3y_fy0`); the
+ * compiler refuses a name that is neither a sort field nor one of the screen's columns.
+ */
+export function uiScreenRequestSchema(mode: ScreenMode) {
+  return screenRequestSchema(mode).extend({
+    sort: z
+      .strictObject({
+        field: z.string().min(1).max(120).optional().describe("A sort field, or a temporary column of this screen"),
+        desc: z.boolean().optional(),
+      })
+      .default({}),
+  });
+}
+
 export const BasicScreenRequest = screenRequestSchema("basic");
 export const AdvancedScreenRequest = screenRequestSchema("advanced");
 export type ScreenRequest = z.output<typeof AdvancedScreenRequest>;
