@@ -53,7 +53,7 @@ export function ExportMenu({
     return collectAllPages(
       async (offset, limit) => {
         // The rows carry today's name and symbol beside the company name, as the table shows them.
-        const body = screenRequestBody({ ...screen, page: { limit, offset } }, pageFields(fields), format);
+        const body = screenRequestBody({ ...screen, page: { limit, offset } }, pageFields(fields, screen.filters), format);
         const page = (await runScreenRequest(mode, body, {
           signal: controller.signal,
           onWait: (s) => setStatus(`Rate limit reached; continuing in ${s} s…`),
