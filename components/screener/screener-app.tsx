@@ -8,6 +8,7 @@ import { ApiRequestPanel } from "@/components/ui/api-request-panel";
 import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
 import { QueryProvider } from "@/components/ui/query-provider";
+import { SideSheet } from "@/components/ui/side-sheet";
 import type { FieldError } from "@/lib/errors";
 import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import { paramsFromSearch } from "@/lib/filings/search-url";
@@ -181,17 +182,17 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
           {apiOpen ? "Hide API request" : "API request"}
         </Button>
       </div>
-      {apiOpen && (
-        <div id="api-request">
-          <ApiRequestPanel path={`/api/v1/screener/${mode}/`} body={body} />
-        </div>
-      )}
       {problems.length > 0 && (
         <p role="alert" className="border-b border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
           {problems.join(" ")}
         </p>
       )}
-      <div className="flex min-h-0 flex-1">
+      <div className="relative flex min-h-0 flex-1">
+        {apiOpen && (
+          <SideSheet id="api-request" title="API request" onClose={() => setApiOpen(false)}>
+            <ApiRequestPanel path={`/api/v1/screener/${mode}/`} body={body} />
+          </SideSheet>
+        )}
         <FiltersDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
           <FilterBuilder
             options={options}
