@@ -187,12 +187,7 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
           {problems.join(" ")}
         </p>
       )}
-      <div className="relative flex min-h-0 flex-1">
-        {apiOpen && (
-          <SideSheet id="api-request" title="API request" onClose={() => setApiOpen(false)}>
-            <ApiRequestPanel path={`/api/v1/screener/${mode}/`} body={body} />
-          </SideSheet>
-        )}
+      <div className="flex min-h-0 flex-1">
         <FiltersDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
           <FilterBuilder
             options={options}
@@ -238,23 +233,31 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
               {e.message}
             </p>
           ))}
-          {data && data.total === 0 ? (
-            <EmptyResults body={body} options={options} />
-          ) : data ? (
-            <ResultsTable
-              rows={data.rows}
-              fields={data.loaded_fields}
-              temporaryColumns={data.temporary_columns}
-              options={options}
-              sort={screen.sort}
-              onSort={(sort) => navigate({ ...screen, sort, page: { ...screen.page, offset: 0 } })}
-              offset={data.offset}
-              total={data.total}
-              busy={results.isFetching}
-            />
-          ) : (
-            <div className="flex-1 border-t border-zinc-200 dark:border-zinc-800" />
-          )}
+          {/* The API request lies over the table, not above the workspace: nothing moves when it opens. */}
+          <div className="relative flex min-h-0 flex-1 flex-col">
+            {apiOpen && (
+              <SideSheet id="api-request" title="API request" onClose={() => setApiOpen(false)}>
+                <ApiRequestPanel path={`/api/v1/screener/${mode}/`} body={body} />
+              </SideSheet>
+            )}
+            {data && data.total === 0 ? (
+              <EmptyResults body={body} options={options} />
+            ) : data ? (
+              <ResultsTable
+                rows={data.rows}
+                fields={data.loaded_fields}
+                temporaryColumns={data.temporary_columns}
+                options={options}
+                sort={screen.sort}
+                onSort={(sort) => navigate({ ...screen, sort, page: { ...screen.page, offset: 0 } })}
+                offset={data.offset}
+                total={data.total}
+                busy={results.isFetching}
+              />
+            ) : (
+              <div className="flex-1 border-t border-zinc-200 dark:border-zinc-800" />
+            )}
+          </div>
         </section>
       </div>
     </main>
