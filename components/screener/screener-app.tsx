@@ -16,7 +16,7 @@ import { DEFAULT_FIELDS, DEFAULT_SORT } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
 import { type ColumnView, isColumnView, shownColumns, VIEW_STORAGE_KEY, viewCookie } from "@/lib/screener/column-views";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
-import { type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import { NAME_COMPANIONS, type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
 import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
@@ -245,7 +245,7 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
             ) : data ? (
               <ResultsTable
                 rows={data.rows}
-                fields={data.loaded_fields}
+                fields={data.loaded_fields.filter((f) => !NAME_COMPANIONS.includes(f) || chosenFields.includes(f))}
                 temporaryColumns={data.temporary_columns}
                 options={options}
                 sort={screen.sort}

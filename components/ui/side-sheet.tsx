@@ -12,7 +12,7 @@ export function SideSheet({ id, title, onClose, children }: { id: string; title:
   const sheet = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    sheet.current?.focus();
+    sheet.current?.focus({ preventScroll: true });
     return () => opener?.focus();
   }, []);
   return (

@@ -9,12 +9,13 @@ describe("column views", () => {
       for (const name of view.fields) expect(FIELD_BY_NAME.get(name)?.sortable, `${view.id}: ${name}`).toBe(true);
     }
     expect(COLUMN_VIEWS.map((v) => v.label)).toEqual(["Overview", "Valuation", "Profitability", "Growth", "Performance & risk"]);
+    expect([...COLUMN_VIEWS[0].fields].sort()).toEqual([...DEFAULT_FIELDS].sort());
   });
 
   it("take the URL's view, then the URL's columns, then what the browser remembers", () => {
     const mine = ["full_ticker", "price"];
     const none = { view: null, fields: null };
-    expect(shownColumns(none, none)).toEqual({ view: "overview", fields: [...DEFAULT_FIELDS] });
+    expect(shownColumns(none, none)).toEqual({ view: "overview", fields: [...COLUMN_VIEWS[0].fields] });
     expect(shownColumns({ view: "valuation", fields: mine }, { view: "growth", fields: mine }).view).toBe("valuation");
     expect(shownColumns({ view: null, fields: mine }, { view: "growth", fields: null })).toEqual({ view: "custom", fields: mine });
     expect(shownColumns(none, { view: "growth", fields: mine }).fields).toEqual(COLUMN_VIEWS.find((v) => v.id === "growth")!.fields);

@@ -1,4 +1,3 @@
-import { DEFAULT_FIELDS } from "./catalog";
 
 /**
  * Column views, like a screener's tabs: each a set of columns for one question, the ticker and
@@ -7,7 +6,12 @@ import { DEFAULT_FIELDS } from "./catalog";
  * read them the same way.
  */
 export const COLUMN_VIEWS = [
-  { id: "overview", label: "Overview", fields: DEFAULT_FIELDS },
+  // The API's default fields, the key numbers before the long text columns so that they stay in view.
+  {
+    id: "overview",
+    label: "Overview",
+    fields: ["full_ticker", "companyName", "marketCap_usd", "peRatio", "dividendYieldTTM", "price", "return_1y", "sector", "industry", "country"],
+  },
   {
     id: "valuation",
     label: "Valuation",

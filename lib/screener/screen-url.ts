@@ -79,7 +79,7 @@ export function screenMode(filters: Record<string, unknown>, basicFilters: reado
 }
 
 /** Today's name and symbol, loaded beside the company name so that the results say "now Meta Platforms, META". */
-const NAME_COMPANIONS = ["current_name", "current_symbol"] as const;
+export const NAME_COMPANIONS: readonly string[] = ["current_name", "current_symbol"];
 
 /**
  * The output fields a screen's filters test directly: a range filter's field, the members its
