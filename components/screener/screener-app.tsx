@@ -136,10 +136,11 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
     document.cookie = columnsCookie(columns);
     setPreferred(columns);
     rememberView("custom");
-    navigate({ ...screen, view: "custom", fields: columns });
+    // Columns in the URL are the user's own view: no need to name it.
+    navigate({ ...screen, view: null, fields: columns });
   };
-  // A link names the view, and the columns only when they are the user's own.
-  const linkScreen = { ...screen, view, fields: view === "custom" ? fields : null };
+  // A link names the view, and the columns only when they are the user's own (which imply the view).
+  const linkScreen = view === "custom" ? { ...screen, view: fields ? null : view, fields } : { ...screen, view, fields: null };
   // A sort on a column of a filter that changed or went away would name a column the new screen lacks.
   const applyFilters = (filters: Record<string, unknown>) => {
     const source = results.data?.temporary_columns.find((t) => t.name === screen.sort.field)?.filter;

@@ -1,4 +1,3 @@
-
 /**
  * Column views, like a screener's tabs: each a set of columns for one question, the ticker and
  * company first (the identity columns) and market cap next where the question needs a size. The
