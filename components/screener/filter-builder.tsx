@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/controls";
 import type { FieldError as ApiFieldError } from "@/lib/errors";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import type { FilterOutcome } from "@/lib/screener/response-schema";
+import { plainApiMessage } from "@/lib/screener/form-messages";
 import { plural } from "@/lib/screener/value-format";
 import { type FilterForm, filterToForm, newFilterForm, pointerToPath, type ScreenForm } from "@/lib/screener/screen-form";
 import type { validateScreenForm } from "@/lib/screener/screen-form-check";
@@ -114,7 +115,7 @@ export function FilterBuilder({
     for (const e of pendingErrors) map.set(placeErrorPath(e.path, values), { message: e.message, pending: true });
     for (const e of serverErrors) {
       const path = placeErrorPath(pointerToPath(e.pointer), values);
-      if (!map.has(path)) map.set(path, { message: e.message, pending: false });
+      if (!map.has(path)) map.set(path, { message: plainApiMessage(e), pending: false });
     }
     return map;
   }, [validation.errors, pendingErrors, serverErrors, values]);

@@ -18,6 +18,7 @@ import { type ColumnView, isColumnView, shownColumns, VIEW_STORAGE_KEY, viewCook
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { NAME_COMPANIONS, type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
 import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
+import { plainApiMessage } from "@/lib/screener/form-messages";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
 import { ColumnChooser } from "./column-chooser";
@@ -230,8 +231,7 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
           </div>
           {otherErrors.map((e) => (
             <p key={e.pointer + e.message} role="alert" className="border-y border-red-200 bg-red-50 px-3 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
-              {e.pointer ? <code className="mr-1 font-mono">{e.pointer}</code> : null}
-              {e.message}
+              {plainApiMessage(e)}
             </p>
           ))}
           {/* The API request lies over the table, not above the workspace: nothing moves when it opens. */}

@@ -42,3 +42,24 @@ export function plainIssueMessage(issue: z.core.$ZodIssue): string {
       return ownMessage(issue.message);
   }
 }
+
+/** Where an API error points, as the page names it. */
+const PARAMETER_NAMES: Record<string, string> = { sort: "Sort", page: "Rows per page and page", fields: "Columns", filters: "Filters" };
+
+/**
+ * An API error the page shows (the API's own answer, written for API clients) in plain words: the
+ * schema's default wording and the options record's names replaced, with the parameter it concerns
+ * named as the page names it when it is not a filter's input.
+ */
+export function plainApiMessage(error: { pointer: string; message: string }): string {
+  const bound = /^Too (big|small): expected (?:number|int) to be [<>]=(-?[\d.]+)$/.exec(error.message);
+  const notOffered = /^(".*") is not in option_values\.\w+/.exec(error.message);
+  const message = bound
+    ? `Must be at ${bound[1] === "big" ? "most" : "least"} ${bound[2]}.`
+    : notOffered
+      ? `${notOffered[1]} is not one of this filter's values in the data.`
+      : // "see GET /api/v1/screener/options/ (sort.fields)" points API clients to the options record.
+        ownMessage(error.message.replace(/;? \(?see GET \S+( \([a-z_.]+\))?\)?/g, ""));
+  const parameter = PARAMETER_NAMES[error.pointer.split("/")[1] ?? ""];
+  return parameter && !error.pointer.startsWith("/filters/") ? `${parameter}: ${message}` : message;
+}
