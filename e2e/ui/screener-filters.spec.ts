@@ -110,7 +110,7 @@ test.describe("screener filter builder", () => {
     await expect.poll(() => screensSent.some((body) => body.includes("marketCap_usd"))).toBe(true);
 
     const text = await addFilter(page, "keywords", "Business description keywords");
-    await expect(text.getByText("Not applied yet: give at least one search term")).toBeVisible();
+    await expect(text.getByText("Not applied yet: Type at least one search term.")).toBeVisible();
     await page.getByLabel("Business description keywords", { exact: true }).fill("bank");
     await page.getByLabel("Business description keywords", { exact: true }).fill("   ");
     await expect(page.locator('[data-error-for="filters.description_keywords.fts"]')).toHaveText("⚠ Type at least one search term.");
