@@ -121,7 +121,7 @@ export function ExportMenu({
             )}
           </div>
         )}
-        <p className="px-1 text-[11px] text-zinc-500">CSV values are the API&apos;s: decimals for ratios (0.1 = 10%), raw dollars.</p>
+        <p className="px-1 text-[11px] text-zinc-500">CSV values are the API&apos;s to 12 significant digits: decimals for ratios (0.1 = 10%), raw dollars.</p>
       </div>
     </Popover>
   );

@@ -20,9 +20,9 @@ export function MetricRuleGroupInput({ path, def, coverage }: { path: string; de
   const { register } = useFormContext();
   return (
     <RuleList path={path} def={def} renderRule={(rulePath, index) => <MetricRule path={rulePath} def={def} coverage={coverage} label={`${def.label} rule ${index + 1}`} />}>
-      <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400" title={MISSING_POLICY_HINT}>
+      <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         A company without the data
-        <Select {...register(`${path}.missing_policy`)} aria-label={`${def.label}: missing data`} aria-description={MISSING_POLICY_HINT} className="h-6 text-xs">
+        <Select {...register(`${path}.missing_policy`)} aria-label={`${def.label}: missing data`} title={MISSING_POLICY_HINT} className="h-6 text-xs">
           {def.missing_policies.map((policy) => (
             <option key={policy} value={policy} title={MISSING_POLICY_MEANINGS[policy]}>
               {labelOf(MISSING_POLICY_LABELS, policy)}

@@ -9,7 +9,7 @@ import { labelOf, OPERATOR_LABELS, RULE_KIND_HINT, RULE_KIND_LABELS } from "./fi
 export function RuleKindSelect({ path, label, kinds }: { path: string; label: string; kinds: readonly RuleKind[] }) {
   const { register } = useFormContext();
   return (
-    <Select {...register(`${path}.kind`)} aria-label={`${label}: kind`} title={RULE_KIND_HINT} aria-description={RULE_KIND_HINT}>
+    <Select {...register(`${path}.kind`)} aria-label={`${label}: kind`} title={RULE_KIND_HINT}>
       {kinds.map((kind) => (
         <option key={kind} value={kind}>
           {labelOf(RULE_KIND_LABELS, kind)}
