@@ -3,9 +3,10 @@ import { DEFAULT_FIELDS, DEFAULT_SORT, FILTER_BY_NAME, PAGE } from "./catalog";
 import { type ColumnView, isColumnView } from "./column-views";
 
 /**
- * A screen as the browser holds it: the API envelope minus `result_format`, plus the column view. It lives in the
- * URL (`/screener/?filters={...}&sort=price&order=asc&limit=50&offset=100&fields=a,b&view=valuation`) so that
- * back/forward work and a pasted link reproduces the screen; defaults are left out of the URL.
+ * A screen as the browser holds it: the API envelope minus `result_format`, plus the column view.
+ * It lives in the URL (`/screener/?filters={...}&sort=price&order=asc&limit=50&offset=100&fields=a,b`,
+ * `&view=valuation`) so that back/forward work and a pasted link reproduces the screen; defaults
+ * are left out of the URL.
  * Pure: parsed the same way by the server page and the client.
  */
 export interface Screen {
