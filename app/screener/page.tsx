@@ -6,8 +6,9 @@ import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
 import { metaValue } from "@/lib/db/market-db";
 import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
+import { isColumnView, shownColumns, VIEW_COOKIE } from "@/lib/screener/column-views";
 import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
-import { screenRequestSchema } from "@/lib/screener/request-schema";
+import { uiScreenRequestSchema } from "@/lib/screener/request-schema";
 import { screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody } from "@/lib/screener/screen-url";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runQuery } from "@/lib/work/query-pool";
@@ -27,11 +28,15 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
   const { screen } = screenFromSearchParams(await searchParams);
   // Built by buildOptionsRecord from the catalog, so each filter has its input type's members.
   const options = getScreenerOptions() as TypedScreenerOptions;
-  const preferredFields = parseColumns((await cookies()).get(COLUMNS_COOKIE)?.value, options.fields);
+  const jar = await cookies();
+  const preferredFields = parseColumns(jar.get(COLUMNS_COOKIE)?.value, options.fields);
+  const viewText = jar.get(VIEW_COOKIE)?.value;
+  const preferredView = isColumnView(viewText) ? viewText : null;
+  const { fields } = shownColumns(screen, { view: preferredView, fields: preferredFields });
   const mode = screenMode(screen.filters, options.modes.basic);
-  const body = screenRequestBody(screen, pageFields(screen.fields ?? preferredFields));
+  const body = screenRequestBody(screen, pageFields(fields, screen.filters));
   let result: RowsResponse | undefined;
-  const parsed = screenRequestSchema(mode).safeParse(body);
+  const parsed = uiScreenRequestSchema(mode).safeParse(body);
   const caller = parsed.success ? await admitPageRender(await headers()) : null;
   if (parsed.success && caller !== null) {
     try {
@@ -51,6 +56,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
       coverage={{ companies: counts.companies ?? 0, withPrices: counts.with_prices ?? 0, withFundamentals: counts.with_fundamentals ?? 0 }}
       initial={{ key: screenKey(mode, body), result }}
       preferredFields={preferredFields}
+      preferredView={preferredView}
     />
   );
 }

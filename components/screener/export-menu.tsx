@@ -53,7 +53,7 @@ export function ExportMenu({
     return collectAllPages(
       async (offset, limit) => {
         // The rows carry today's name and symbol beside the company name, as the table shows them.
-        const body = screenRequestBody({ ...screen, page: { limit, offset } }, pageFields(fields), format);
+        const body = screenRequestBody({ ...screen, page: { limit, offset } }, pageFields(fields, screen.filters), format);
         const page = (await runScreenRequest(mode, body, {
           signal: controller.signal,
           onWait: (s) => setStatus(`Rate limit reached; continuing in ${s} s…`),
@@ -121,7 +121,7 @@ export function ExportMenu({
             )}
           </div>
         )}
-        <p className="px-1 text-[11px] text-zinc-500">CSV values are the API&apos;s: decimals for ratios (0.1 = 10%), raw dollars.</p>
+        <p className="px-1 text-[11px] text-zinc-500">CSV values are the API&apos;s to 12 significant digits: decimals for ratios (0.1 = 10%), raw dollars.</p>
       </div>
     </Popover>
   );

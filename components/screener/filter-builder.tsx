@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/controls";
 import type { FieldError as ApiFieldError } from "@/lib/errors";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import type { FilterOutcome } from "@/lib/screener/response-schema";
+import { plainApiMessage } from "@/lib/screener/form-messages";
+import { plural } from "@/lib/screener/value-format";
 import { type FilterForm, filterToForm, newFilterForm, pointerToPath, type ScreenForm } from "@/lib/screener/screen-form";
 import type { validateScreenForm } from "@/lib/screener/screen-form-check";
 import { AddFilterPicker } from "./add-filter-picker";
@@ -97,6 +99,8 @@ export function FilterBuilder({
   }, [validJson]);
 
   const activeNames = Object.keys(values.filters ?? {});
+  // The count says what the table shows: the applied screen's filters, not those still being edited.
+  const appliedCount = Object.keys(filters).length;
 
   // After adding a filter (or picking one already there), its first input takes the focus.
   useEffect(() => {
@@ -111,7 +115,7 @@ export function FilterBuilder({
     for (const e of pendingErrors) map.set(placeErrorPath(e.path, values), { message: e.message, pending: true });
     for (const e of serverErrors) {
       const path = placeErrorPath(pointerToPath(e.pointer), values);
-      if (!map.has(path)) map.set(path, { message: e.message, pending: false });
+      if (!map.has(path)) map.set(path, { message: plainApiMessage(e), pending: false });
     }
     return map;
   }, [validation.errors, pendingErrors, serverErrors, values]);
@@ -141,7 +145,10 @@ export function FilterBuilder({
         >
           <div className="flex items-center gap-2">
             <h2 className="text-[13px] font-semibold">Filters</h2>
-            <span className="text-xs text-zinc-500">{activeNames.length === 0 ? "none" : `${activeNames.length}, all must hold`}</span>
+            <span className="text-xs text-zinc-500" data-testid="filter-count">
+              {appliedCount === 0 ? "none applied" : `${plural(appliedCount, "applied filter")}, all must hold`}
+              {activeNames.length > appliedCount && ` · ${plural(activeNames.length - appliedCount, "more", "more")} not applied yet`}
+            </span>
             <span className="ml-auto" />
             {activeNames.length > 0 && (
               <Button variant="ghost" onClick={() => form.reset({ filters: {} })}>

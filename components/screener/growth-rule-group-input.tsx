@@ -5,6 +5,7 @@ import { Select } from "@/components/ui/controls";
 import type { CurrencyBasis, GrowthValueType } from "@/lib/screener/filter-settings";
 import type { PublicFilterOf } from "@/lib/screener/options";
 import { BoundsInput } from "./amount-input";
+import { plural } from "@/lib/screener/value-format";
 import { COVERAGE_TEXT, coverageLevel, haveData, optionCoverage } from "./coverage-labels";
 import { CURRENCY_BASIS_LABELS, labelOf, VALUE_TYPE_LABELS } from "./filter-labels";
 import { RuleList } from "./rule-list";
@@ -70,7 +71,7 @@ function GrowthRule({ path, def, horizons, label, fieldLabel }: { path: string; 
       <BoundsInput path={path} unit={unit} label={label} multiple={valueType === "multiple"} />
       {chosen !== undefined && (
         <p data-testid="horizon-coverage" className={`w-full text-xs ${COVERAGE_TEXT[coverageLevel(chosen, best)]}`}>
-          {haveData(`${fieldLabel(metric)} over ${horizon} years`, chosen)}
+          {haveData(`${fieldLabel(metric)} over ${plural(horizon, "year")}`, chosen)}
         </p>
       )}
     </div>

@@ -5,6 +5,7 @@ import { Select } from "@/components/ui/controls";
 import type { Unit } from "@/lib/screener/catalog";
 import type { RightOperandKind } from "@/lib/screener/filter-settings";
 import { AmountInput } from "./amount-input";
+import { plural } from "@/lib/screener/value-format";
 import { COVERAGE_TEXT, coverageLevel, haveData, optionCoverage } from "./coverage-labels";
 import { FieldError, useInvalidProps } from "./form-errors";
 import { fiscalYearLabel, labelOf, OPERAND_KIND_LABELS, range } from "./filter-labels";
@@ -61,7 +62,7 @@ export function MetricOperandInput({
           <Select {...register(`${path}.years`, asNumber)} aria-label={`${label}: years`} {...yearsError.invalid}>
             {range(1, maxDepth).map((n) => (
               <option key={n} value={n}>
-                {n} years{optionCoverage(yearsCounts[String(n)], best)}
+                {plural(n, "year")}{optionCoverage(yearsCounts[String(n)], best)}
               </option>
             ))}
           </Select>

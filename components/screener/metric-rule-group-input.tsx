@@ -5,7 +5,7 @@ import { Select } from "@/components/ui/controls";
 import { MISSING_POLICY_MEANINGS } from "@/lib/screener/filter-settings";
 import type { PublicFilterOf } from "@/lib/screener/options";
 import { BoundsInput } from "./amount-input";
-import { labelOf, MISSING_POLICY_LABELS } from "./filter-labels";
+import { labelOf, MISSING_POLICY_HINT, MISSING_POLICY_LABELS } from "./filter-labels";
 import { MetricOperandInput, type OperandCoverage } from "./metric-operand-input";
 import { OperatorSelect, RuleKindSelect } from "./rule-controls";
 import { RuleList } from "./rule-list";
@@ -21,11 +21,11 @@ export function MetricRuleGroupInput({ path, def, coverage }: { path: string; de
   return (
     <RuleList path={path} def={def} renderRule={(rulePath, index) => <MetricRule path={rulePath} def={def} coverage={coverage} label={`${def.label} rule ${index + 1}`} />}>
       <label className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-        Missing data
-        <Select {...register(`${path}.missing_policy`)} aria-label={`${def.label}: missing data`} className="h-6 text-xs">
+        A company without the data
+        <Select {...register(`${path}.missing_policy`)} aria-label={`${def.label}: missing data`} title={MISSING_POLICY_HINT} className="h-6 text-xs">
           {def.missing_policies.map((policy) => (
             <option key={policy} value={policy} title={MISSING_POLICY_MEANINGS[policy]}>
-              {labelOf(MISSING_POLICY_LABELS, policy)} ({policy})
+              {labelOf(MISSING_POLICY_LABELS, policy)}
             </option>
           ))}
         </Select>

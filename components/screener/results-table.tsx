@@ -21,6 +21,11 @@ interface ColumnMeta {
 }
 
 const ROW_HEIGHT = 28;
+/** The company name sticks beside the ticker (both identify the row), except on a phone where it would fill the screen. */
+const nameSticks = (id: string, index: number) => index === 1 && id === "companyName";
+/** The focused row: tinted, with a 2 px line above and below (and at its start), clear in either theme. */
+const FOCUSED_CELL =
+  "group-focus-visible:bg-sky-50 group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-600),inset_0_-2px_0_var(--color-sky-600)] first:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-600),inset_0_-2px_0_var(--color-sky-600),inset_2px_0_0_var(--color-sky-600)] dark:group-focus-visible:bg-sky-950 dark:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-400),inset_0_-2px_0_var(--color-sky-400)] dark:first:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-400),inset_0_-2px_0_var(--color-sky-400),inset_2px_0_0_var(--color-sky-400)]";
 const WIDTHS: Partial<Record<string, number>> = { full_ticker: 124, companyName: 200, description: 360, industry: 180, industry_group: 170, country: 116, currency: 80, exchange: 90 };
 const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 128 : unit === "text" ? 136 : unit === "date" ? 100 : 92);
 
@@ -52,7 +57,8 @@ export function ResultsTable({
 }) {
   const router = useRouter();
   const columns = useMemo<ColumnDef<Row>[]>(() => {
-    const sortable = new Set(options.sort.fields);
+    // The page's endpoints also sort by the screen's own columns.
+    const sortable = new Set([...options.sort.fields, ...temporaryColumns.map((t) => t.name)]);
     const output = fields.map((name) => {
       const def = options.field_definitions[name];
       const unit = (def?.unit ?? "text") as Unit;
@@ -63,15 +69,14 @@ export function ResultsTable({
       const label = temporaryColumnLabel(t.source, fieldLabel);
       return { name: t.name, label, unit: t.unit, temporary: true, description: `Derived by the ${t.filter} filter: ${label}` };
     });
-    // Rule-derived values sit next to the company, where they explain why it passed.
-    const at = output[1]?.name === "companyName" ? 2 : 1;
-    return [...output.slice(0, at), ...derived, ...output.slice(at)].map((c) => ({
+    // Rule-derived values come after the view's columns: they never push market cap or P/E out of view.
+    return [...output, ...derived].map((c) => ({
       id: c.name,
       accessorFn: (row: Row) => row[c.name],
       header: c.label,
-      enableSorting: !c.temporary && sortable.has(c.name),
+      enableSorting: sortable.has(c.name),
       sortDescFirst: c.unit !== "text",
-      meta: { unit: c.unit, sortable: !c.temporary && sortable.has(c.name), temporary: c.temporary, width: widthOf(c.name, c.unit, c.temporary), description: c.description } satisfies ColumnMeta,
+      meta: { unit: c.unit, sortable: sortable.has(c.name), temporary: c.temporary, width: widthOf(c.name, c.unit, c.temporary), description: c.description } satisfies ColumnMeta,
     }));
   }, [fields, temporaryColumns, options]);
 
@@ -173,7 +178,7 @@ export function ResultsTable({
                     data-field={header.column.id}
                     aria-sort={sorted ? (sorted === "desc" ? "descending" : "ascending") : undefined}
                     title={meta.description}
-                    className={`sticky top-0 z-10 h-11 border-b border-zinc-300 bg-zinc-50 px-2 py-1 align-bottom font-medium text-zinc-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 ${numeric ? "text-right" : "text-left"} ${i === 0 ? "left-0 z-20 border-r" : ""} ${meta.temporary ? "bg-violet-50/70 dark:bg-violet-950/40" : ""}`}
+                    className={`sticky top-0 z-10 h-11 border-b border-zinc-300 bg-zinc-50 px-2 py-1 align-bottom font-medium text-zinc-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 ${numeric ? "text-right" : "text-left"} ${i === 0 ? "left-0 z-20 border-r" : ""} ${nameSticks(header.column.id, i) ? "sm:left-[124px] sm:z-20 sm:border-r" : ""} ${meta.temporary ? "bg-violet-50/70 dark:bg-violet-950/40" : ""}`}
                   >
                     {meta.sortable ? (
                       <button
@@ -209,7 +214,7 @@ export function ResultsTable({
                 tabIndex={item.index === active ? 0 : -1}
                 onFocus={() => setActive(item.index)}
                 onKeyDown={(event) => onRowKey(event, item.index)}
-                className="group outline-none focus-visible:[&>td]:bg-sky-50 dark:focus-visible:[&>td]:bg-sky-950/60"
+                className="group outline-none"
                 style={{ height: ROW_HEIGHT }}
               >
                 {row.getVisibleCells().map((cell, i) => {
@@ -222,7 +227,7 @@ export function ResultsTable({
                     <td
                       key={cell.id}
                       title={numeric ? formatExact(value, meta.unit) : typeof value === "string" ? value : undefined}
-                      className={`truncate border-b border-zinc-100 bg-white px-2 group-hover:bg-zinc-50 dark:border-zinc-800/70 dark:bg-zinc-950 dark:group-hover:bg-zinc-900 ${numeric ? "num font-mono text-[12px]" : ""} ${negative ? "text-red-700 dark:text-red-400" : ""} ${i === 0 ? "sticky left-0 z-[5] border-r border-r-zinc-200 dark:border-r-zinc-800" : ""} ${meta.temporary ? "bg-violet-50/40 dark:bg-violet-950/20" : ""}`}
+                      className={`truncate border-b border-zinc-100 bg-white px-2 group-hover:bg-zinc-50 dark:border-zinc-800/70 dark:bg-zinc-950 dark:group-hover:bg-zinc-900 ${numeric ? "num font-mono text-[12px]" : ""} ${negative ? "text-red-700 dark:text-red-400" : ""} ${i === 0 ? "sticky left-0 z-[5] border-r border-r-zinc-200 dark:border-r-zinc-800" : ""} ${nameSticks(cell.column.id, i) ? "sm:sticky sm:left-[124px] sm:z-[5] sm:border-r sm:border-r-zinc-200 sm:dark:border-r-zinc-800" : ""} ${FOCUSED_CELL} ${meta.temporary ? "bg-violet-50/40 dark:bg-violet-950/20" : ""}`}
                     >
                       {cell.column.id === "full_ticker" && typeof value === "string" ? (
                         <a href={companyHref(value)} tabIndex={-1} className="font-mono text-[12px] text-sky-800 hover:underline dark:text-sky-300">

@@ -3,13 +3,13 @@
 import { useFormContext } from "react-hook-form";
 import { Select } from "@/components/ui/controls";
 import type { CompareOperator, RuleKind } from "@/lib/screener/filter-settings";
-import { labelOf, OPERATOR_LABELS, RULE_KIND_LABELS } from "./filter-labels";
+import { labelOf, OPERATOR_LABELS, RULE_KIND_HINT, RULE_KIND_LABELS } from "./filter-labels";
 
 /** The kinds of rule a group offers (range, compare). */
 export function RuleKindSelect({ path, label, kinds }: { path: string; label: string; kinds: readonly RuleKind[] }) {
   const { register } = useFormContext();
   return (
-    <Select {...register(`${path}.kind`)} aria-label={`${label}: kind`}>
+    <Select {...register(`${path}.kind`)} aria-label={`${label}: kind`} title={RULE_KIND_HINT}>
       {kinds.map((kind) => (
         <option key={kind} value={kind}>
           {labelOf(RULE_KIND_LABELS, kind)}

@@ -8,17 +8,21 @@ import { ApiRequestPanel } from "@/components/ui/api-request-panel";
 import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button } from "@/components/ui/controls";
 import { QueryProvider } from "@/components/ui/query-provider";
+import { SideSheet } from "@/components/ui/side-sheet";
 import type { FieldError } from "@/lib/errors";
 import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import { paramsFromSearch } from "@/lib/filings/search-url";
-import { DEFAULT_FIELDS } from "@/lib/screener/catalog";
+import { DEFAULT_FIELDS, DEFAULT_SORT } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
+import { type ColumnView, isColumnView, shownColumns, VIEW_STORAGE_KEY, viewCookie } from "@/lib/screener/column-views";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
-import { type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import { NAME_COMPANIONS, type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
 import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
+import { plainApiMessage } from "@/lib/screener/form-messages";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
 import { ColumnChooser } from "./column-chooser";
+import { ColumnViewTabs } from "./column-view-tabs";
 import { EmptyResults } from "./empty-results";
 import { ExportMenu } from "./export-menu";
 import { FilterBuilder } from "./filter-builder";
@@ -35,6 +39,8 @@ export interface ScreenerAppProps {
   initial: { key: string; result?: RowsResponse };
   /** Columns remembered by this browser (cookie), when the URL names none. */
   preferredFields: string[] | null;
+  /** The column view remembered by this browser (cookie). */
+  preferredView: ColumnView | null;
 }
 
 export function ScreenerApp(props: ScreenerAppProps) {
@@ -49,7 +55,7 @@ export function ScreenerApp(props: ScreenerAppProps) {
  * The screener page: the URL holds the screen (filters, sort, page, columns); the filter form, the
  * table and the menus read it and push changes to it (history entries, so back/forward work).
  */
-function Screener({ options, coverage, initial, preferredFields }: ScreenerAppProps) {
+function Screener({ options, coverage, initial, preferredFields, preferredView }: ScreenerAppProps) {
   const urlQuery = useSearchParams().toString();
   // The screen shown follows the URL; changes made here take effect at once (the router reports
   // the pushed URL a moment later), and a URL changed from outside (back/forward) replaces it.
@@ -65,15 +71,16 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
   }, []);
   const { screen, problems } = useMemo(() => screenFromSearchParams(new URLSearchParams(query)), [query]);
   const [preferred, setPreferred] = useState(preferredFields);
+  const [rememberedView, setRememberedView] = useState(preferredView);
   const [apiOpen, setApiOpen] = useState(false);
   const [linkCopied, setLinkCopied] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
-  const fields = screen.fields ?? preferred;
+  const { view, fields } = shownColumns(screen, { view: rememberedView, fields: preferred });
   const fieldLabels = useMemo(() => Object.fromEntries(Object.entries(options.field_definitions).map(([name, def]) => [name, def.label])), [options.field_definitions]);
   const mode = screenMode(screen.filters, options.modes.basic);
-  const body = screenRequestBody(screen, pageFields(fields));
+  const body = screenRequestBody(screen, pageFields(fields, screen.filters));
   const key = screenKey(mode, body);
   const results = useQuery({
     queryKey: ["screen", key],
@@ -91,12 +98,18 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
     staleTime: Infinity,
   });
 
-  // Columns remembered in localStorage but not (or no longer) in the cookie: restore the cookie and
-  // show them by writing them into this history entry's URL.
+  // A view or columns remembered in localStorage but not (or no longer) in the cookie: restore the
+  // cookie and show them by writing them into this history entry's URL.
   useEffect(() => {
-    if (preferredFields || screen.fields) return;
+    if (screen.view || screen.fields) return;
+    const storedView = localStorage.getItem(VIEW_STORAGE_KEY);
     const stored = parseColumns(localStorage.getItem(COLUMNS_STORAGE_KEY), options.fields);
-    if (!stored) return;
+    if (isColumnView(storedView) && storedView !== "custom" && !preferredView) {
+      document.cookie = viewCookie(storedView);
+      window.history.replaceState(null, "", `?${searchParamsFromScreen({ ...screen, view: storedView })}`);
+      return;
+    }
+    if (preferredFields || preferredView || !stored) return;
     document.cookie = columnsCookie(stored);
     const qs = searchParamsFromScreen({ ...screen, fields: stored });
     window.history.replaceState(null, "", `?${qs}`);
@@ -109,15 +122,34 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
     window.history.pushState(null, "", qs ? `?${qs}` : window.location.pathname);
   };
   const navigate = (next: Screen) => openQuery(searchParamsFromScreen(next));
+  const rememberView = (next: ColumnView) => {
+    localStorage.setItem(VIEW_STORAGE_KEY, next);
+    document.cookie = viewCookie(next);
+    setRememberedView(next);
+  };
+  const chooseView = (next: ColumnView) => {
+    rememberView(next);
+    navigate({ ...screen, view: next, fields: next === "custom" ? preferred : null });
+  };
   const chooseColumns = (next: string[]) => {
     const columns = ["full_ticker", ...next.filter((f) => f !== "full_ticker")];
     localStorage.setItem(COLUMNS_STORAGE_KEY, columns.join(","));
     document.cookie = columnsCookie(columns);
     setPreferred(columns);
-    navigate({ ...screen, fields: columns });
+    rememberView("custom");
+    // Columns in the URL are the user's own view: no need to name it.
+    navigate({ ...screen, view: null, fields: columns });
+  };
+  // A link names the view, and the columns only when they are the user's own (which imply the view).
+  const linkScreen = view === "custom" ? { ...screen, view: fields ? null : view, fields } : { ...screen, view, fields: null };
+  // A sort on a column of a filter that changed or went away would name a column the new screen lacks.
+  const applyFilters = (filters: Record<string, unknown>) => {
+    const source = results.data?.temporary_columns.find((t) => t.name === screen.sort.field)?.filter;
+    const sortGone = source !== undefined && JSON.stringify(filters[source]) !== JSON.stringify(screen.filters[source]);
+    navigate({ ...screen, filters, sort: sortGone ? { ...DEFAULT_SORT } : screen.sort, page: { ...screen.page, offset: 0 } });
   };
   const copyLink = async () => {
-    const qs = searchParamsFromScreen({ ...screen, fields });
+    const qs = searchParamsFromScreen(linkScreen);
     await navigator.clipboard.writeText(`${window.location.origin}${window.location.pathname}${qs ? `?${qs}` : ""}`);
     setLinkCopied(true);
     setTimeout(() => setLinkCopied(false), 1500);
@@ -146,17 +178,12 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
           {mode} endpoint
         </span>
         <span className="ml-auto" />
-        <ScreensMenu currentQuery={searchParamsFromScreen({ ...screen, fields })} onOpen={openQuery} />
+        <ScreensMenu currentQuery={searchParamsFromScreen(linkScreen)} onOpen={openQuery} />
         <Button onClick={copyLink}>{linkCopied ? "Link copied" : "Copy link"}</Button>
         <Button onClick={() => setApiOpen(!apiOpen)} aria-expanded={apiOpen} aria-controls="api-request">
           {apiOpen ? "Hide API request" : "API request"}
         </Button>
       </div>
-      {apiOpen && (
-        <div id="api-request">
-          <ApiRequestPanel path={`/api/v1/screener/${mode}/`} body={body} />
-        </div>
-      )}
       {problems.length > 0 && (
         <p role="alert" className="border-b border-amber-200 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
           {problems.join(" ")}
@@ -169,7 +196,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
             outcomes={outcomes.data?.filter_outcomes ?? {}}
             filters={screen.filters}
             serverErrors={filterErrors}
-            onApply={(filters) => navigate({ ...screen, filters, page: { ...screen.page, offset: 0 } })}
+            onApply={applyFilters}
           />
         </FiltersDrawer>
         <section
@@ -189,6 +216,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
               {data?.total === 1 ? "company" : "companies"}
             </p>
             <BusyIndicator busy={results.isFetching} label="Loading results" />
+            <ColumnViewTabs view={view} onChange={chooseView} />
             <span className="ml-auto" />
             {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
             <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />
@@ -203,27 +231,34 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
           </div>
           {otherErrors.map((e) => (
             <p key={e.pointer + e.message} role="alert" className="border-y border-red-200 bg-red-50 px-3 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
-              {e.pointer ? <code className="mr-1 font-mono">{e.pointer}</code> : null}
-              {e.message}
+              {plainApiMessage(e)}
             </p>
           ))}
-          {data && data.total === 0 ? (
-            <EmptyResults body={body} options={options} />
-          ) : data ? (
-            <ResultsTable
-              rows={data.rows}
-              fields={data.loaded_fields}
-              temporaryColumns={data.temporary_columns}
-              options={options}
-              sort={screen.sort}
-              onSort={(sort) => navigate({ ...screen, sort, page: { ...screen.page, offset: 0 } })}
-              offset={data.offset}
-              total={data.total}
-              busy={results.isFetching}
-            />
-          ) : (
-            <div className="flex-1 border-t border-zinc-200 dark:border-zinc-800" />
-          )}
+          {/* The API request lies over the table, not above the workspace: nothing moves when it opens. */}
+          <div className="relative flex min-h-0 flex-1 flex-col">
+            {apiOpen && (
+              <SideSheet id="api-request" title="API request" onClose={() => setApiOpen(false)}>
+                <ApiRequestPanel path={`/api/v1/screener/${mode}/`} body={body} />
+              </SideSheet>
+            )}
+            {data && data.total === 0 ? (
+              <EmptyResults body={body} options={options} />
+            ) : data ? (
+              <ResultsTable
+                rows={data.rows}
+                fields={data.loaded_fields.filter((f) => !NAME_COMPANIONS.includes(f) || chosenFields.includes(f))}
+                temporaryColumns={data.temporary_columns}
+                options={options}
+                sort={screen.sort}
+                onSort={(sort) => navigate({ ...screen, sort, page: { ...screen.page, offset: 0 } })}
+                offset={data.offset}
+                total={data.total}
+                busy={results.isFetching}
+              />
+            ) : (
+              <div className="flex-1 border-t border-zinc-200 dark:border-zinc-800" />
+            )}
+          </div>
         </section>
       </div>
     </main>

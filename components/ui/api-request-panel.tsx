@@ -12,8 +12,12 @@ export function ApiRequestPanel({ path, body }: { path: string; body: unknown })
         <code className="font-mono break-all" data-testid="api-endpoint">
           {request.method} {request.url}
         </code>
-        <span className="text-zinc-500">
-          with <code className="font-mono">Authorization: Bearer $API_KEY</code> (create a key: <code className="font-mono">npm run apikey -- create --name me</code>)
+        <span className="text-zinc-600 dark:text-zinc-400" data-testid="api-key-hint">
+          with <code className="font-mono">Authorization: Bearer $API_KEY</code>. Keys are issued by whoever runs this site (its operator); see{" "}
+          <a href="/docs#authentication" className="text-sky-800 underline dark:text-sky-300">
+            how to get and use a key
+          </a>
+          .
         </span>
       </div>
       {/* min-w-0: on a phone a long line scrolls inside its <pre> instead of widening the page. */}

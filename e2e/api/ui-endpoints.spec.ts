@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startApp } from "@/test/support/local-servers";
-import { baseUrl, call, problem } from "./support";
+import { baseUrl, call, newKey, postJson, problem } from "./support";
 
 // The browser UI's own endpoints need no key but serve this site's pages only.
 const UI_BASIC_PATH = "/api/ui/screener/basic/";
@@ -20,6 +20,28 @@ test("a same-origin POST passes without a key, and gets no CORS headers", async 
   expect(response.status).toBe(200);
   expect((await response.json()).rows).toHaveLength(1);
   expect(response.headers.get("access-control-allow-origin")).toBeNull();
+});
+
+test("the page's screens sort by the screen's own columns; v1's sort fields are unchanged", async () => {
+  const filters = { returnOnInvestedCapital: { rules: [{ kind: "range", operand: { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } }, min: 0.1 }] } };
+  const screen = (sort: unknown) =>
+    call("/api/ui/screener/advanced/", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...ADDRESS, ...SAME_ORIGIN },
+      body: JSON.stringify({ filters, sort, page: { limit: 50 } }),
+    });
+  const sorted = await screen({ field: "returnOnInvestedCapital_avg3y_fy0", desc: false });
+  expect(sorted.status).toBe(200);
+  const values = ((await sorted.json()) as { rows: { returnOnInvestedCapital_avg3y_fy0: number }[] }).rows.map((r) => r.returnOnInvestedCapital_avg3y_fy0);
+  expect(values.length).toBe(50);
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+  // A column this screen does not compute: 400 naming the parameter.
+  const missing = await screen({ field: "revenueCagr_3y" });
+  expect(missing.status).toBe(400);
+  expect((await problem(missing)).errors).toEqual([{ pointer: "/sort/field", message: expect.stringContaining("returnOnInvestedCapital_avg3y_fy0") }]);
+  const v1 = await postJson("/api/v1/screener/advanced/", newKey(), { filters, sort: { field: "returnOnInvestedCapital_avg3y_fy0" } });
+  expect(v1.status).toBe(400);
+  expect((await problem(v1)).errors).toEqual([{ pointer: "/sort/field", message: expect.stringContaining("sort.fields") }]);
 });
 
 test("a request with an Origin of this site and no Sec-Fetch-Site passes", async () => {

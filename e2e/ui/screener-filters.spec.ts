@@ -102,7 +102,7 @@ test.describe("screener filter builder", () => {
 
     await page.getByLabel("Market cap min").fill("20B");
     await page.getByLabel("Market cap max").fill("10B");
-    await expect(page.locator('[data-error-for="filters.marketCap_usd.min"]')).toHaveText(/min must not exceed max/);
+    await expect(page.locator('[data-error-for="filters.marketCap_usd.min"]')).toHaveText("⚠ The minimum must not be above the maximum.");
     await page.getByLabel("Market cap max").fill("1T");
     await page.clock.runFor(60_000);
     await expect(page).toHaveURL(/marketCap_usd/);
@@ -110,10 +110,10 @@ test.describe("screener filter builder", () => {
     await expect.poll(() => screensSent.some((body) => body.includes("marketCap_usd"))).toBe(true);
 
     const text = await addFilter(page, "keywords", "Business description keywords");
-    await expect(text.getByText("Not applied yet: give at least one search term")).toBeVisible();
+    await expect(text.getByText("Not applied yet: Type at least one search term.")).toBeVisible();
     await page.getByLabel("Business description keywords", { exact: true }).fill("bank");
     await page.getByLabel("Business description keywords", { exact: true }).fill("   ");
-    await expect(page.locator('[data-error-for="filters.description_keywords.fts"]')).toHaveText(/give at least one search term/);
+    await expect(page.locator('[data-error-for="filters.description_keywords.fts"]')).toHaveText("⚠ Type at least one search term.");
     await snapshot(page, "screener-validation");
   });
 
@@ -122,9 +122,9 @@ test.describe("screener filter builder", () => {
     const rules = Array.from({ length: 6 }, () => ({ metric: "revenue", horizon_years: 3, value_type: "cagr", currency_basis: "reported", min: 0.1 }));
     const filters = { country: { values: ["Atlantis"] }, incomeStatementGrowth: { rules } };
     await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(filters))}`);
-    await expect(page.locator('[data-error-for="filters.incomeStatementGrowth.rules"]')).toHaveText(/at most 5 rules/);
+    await expect(page.locator('[data-error-for="filters.incomeStatementGrowth.rules"]')).toHaveText("⚠ At most 5 rules.");
     await filterCard(page, "Income statement growth").getByRole("button", { name: "Remove Income statement growth filter" }).click();
-    await expect(page.locator('[data-error-for="filters.country.values.0"]')).toHaveText(/"Atlantis" is not in option_values\.countries/);
+    await expect(page.locator('[data-error-for="filters.country.values.0"]')).toHaveText('⚠ "Atlantis" is not one of this filter\'s values in the data.');
   });
 
   test("an empty screen says which filter removed everything", async ({ page }) => {

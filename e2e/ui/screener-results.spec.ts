@@ -102,7 +102,8 @@ test.describe("screener results", () => {
     await page.getByLabel("Search columns").fill("country");
     await page.getByRole("checkbox", { name: /^Country/ }).uncheck();
     await page.keyboard.press("Escape");
-    await expect(page).toHaveURL(/fields=full_ticker,companyName,sector/);
+    // The columns of the view shown (Overview), ROIC added and Country taken away.
+    await expect(page).toHaveURL(/fields=full_ticker,companyName,marketCap_usd,peRatio,dividendYieldTTM,price,return_1y,sector,industry,returnOnInvestedCapital$/);
     await expect(page.locator('th[data-field="returnOnInvestedCapital"]')).toContainText("%");
     await expect(page.locator('th[data-field="country"]')).toHaveCount(0);
     // A fresh visit without fields in the URL uses the remembered columns, rendered by the server.

@@ -6,7 +6,7 @@ export interface RowsPage {
   total: number;
   rows: Record<string, unknown>[];
   loaded_fields: string[];
-  temporary_columns: { name: string }[];
+  temporary_columns: { name: string; label: string }[];
 }
 
 /** POST to the public API with a key. */

@@ -2,7 +2,7 @@ import { AS_OF_DATE } from "@/lib/as-of";
 import { DatabaseUnavailableError } from "@/lib/errors";
 import { FILTER_TYPE_DEFAULTS } from "@/lib/screener/filter-settings";
 import { buildOptionsRecord } from "@/lib/screener/options";
-import { AdvancedScreenRequest, BasicScreenRequest } from "@/lib/screener/request-schema";
+import { AdvancedScreenRequest, BasicScreenRequest, uiScreenRequestSchema } from "@/lib/screener/request-schema";
 import { OptionsResponse, ScreenResponse } from "@/lib/screener/response-schema";
 import type { ApiOperation } from "./operation";
 
@@ -187,5 +187,12 @@ export const advancedScreenOperation = {
   },
   serviceErrors: DATABASE_ERRORS,
 } satisfies ApiOperation;
+
+/**
+ * The screener page's own screens (`/api/ui/screener/{basic,advanced}/`, not in the OpenAPI
+ * document): v1's operations, with a sort that may name the screen's temporary columns.
+ */
+export const uiBasicScreenOperation = { ...basicScreenOperation, request: { ...basicScreenOperation.request, schema: uiScreenRequestSchema("basic") } } satisfies ApiOperation;
+export const uiAdvancedScreenOperation = { ...advancedScreenOperation, request: { ...advancedScreenOperation.request, schema: uiScreenRequestSchema("advanced") } } satisfies ApiOperation;
 
 export const screenerOperations = [screenerOptionsOperation, basicScreenOperation, advancedScreenOperation];

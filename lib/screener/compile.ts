@@ -9,6 +9,7 @@ import {
   type MetricRuleGroupDef,
   PAGE,
 } from "./catalog";
+import { ValidationError } from "@/lib/errors";
 import { type CompareOperator, filterSettings } from "./filter-settings";
 import { ftsTerms, toFtsQuery } from "./fts-query";
 import {
@@ -352,6 +353,24 @@ export function compileFilterOutcomes(request: ScreenRequest, source: ScreenSour
   });
 }
 
+/**
+ * The sort key's SQL: a catalog field, or a temporary column of the screen (the UI endpoints take
+ * those; v1's request schema admits catalog sort fields only).
+ */
+function sortKey(name: string, builder: Builder): { sql: string; profile?: boolean } {
+  const field = FIELD_BY_NAME.get(name);
+  if (field?.sortable) return { sql: fieldSql(builder.source, field), profile: field.profile };
+  const temporary = builder.temporary.find((t) => t.column.name === name);
+  if (temporary) return { sql: temporary.sql };
+  const columns = builder.temporary.map((t) => t.column.name);
+  throw new ValidationError([
+    {
+      pointer: "/sort/field",
+      message: `"${name}" is not a column this screen can sort by: choose a sort field${columns.length > 0 ? ` or one of this screen's columns (${columns.join(", ")})` : ""}`,
+    },
+  ]);
+}
+
 export function compileScreen(request: ScreenRequest, source: ScreenSource = DEFAULT_SOURCE): CompiledScreen {
   const builder = buildFilters(source, typedFilters(request.filters));
   // Read now: the joins the filters need (the count's), before the page's columns add theirs.
@@ -361,8 +380,7 @@ export function compileScreen(request: ScreenRequest, source: ScreenSource = DEF
   const fields = tickers ? ["full_ticker"] : [...new Set(request.fields ?? DEFAULT_FIELDS)];
   const temporary = tickers ? [] : builder.temporary.filter((t) => !fields.includes(t.column.name));
   const outputs: FieldDef[] = fields.map((name) => FIELD_BY_NAME.get(name)!);
-  const sortField = FIELD_BY_NAME.get(request.sort.field ?? DEFAULT_SORT.field)!;
-  const sort = { sql: fieldSql(source, sortField), profile: sortField.profile };
+  const sort = sortKey(request.sort.field ?? DEFAULT_SORT.field, builder);
   const desc = request.sort.desc ?? DEFAULT_SORT.desc;
   const needsProfile = outputs.some((f) => f.profile) || sort.profile === true;
 

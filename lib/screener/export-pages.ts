@@ -22,12 +22,18 @@ export async function collectAllPages<T>(
   }
 }
 
+/** Significant digits a CSV number keeps: more than any source value carries, without float noise. */
+export const CSV_SIGNIFICANT_DIGITS = 12;
+
+/** A number to CSV_SIGNIFICANT_DIGITS (`0.12480867185715883` → `0.124808671857`); other values as they are. */
+const csvValue = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? Number(value.toPrecision(CSV_SIGNIFICANT_DIGITS)) : (value ?? ""));
+
 /**
- * CSV cells: raw API values (decimals for ratios, raw dollars) so spreadsheets compute with them.
- * Each header is the API field name, then its label where it has one (`peRatio: P/E (latest FY
- * EPS)`), so that the basis of every number travels with the file.
+ * CSV cells: API values (decimals for ratios, raw dollars) so spreadsheets compute with them,
+ * numbers to 12 significant digits. Each header is the API field name, then its label where it has
+ * one (`peRatio: P/E (latest FY EPS)`), so that the basis of every number travels with the file.
  */
 export function csvRecords(rows: Record<string, unknown>[], columns: string[], labels: Readonly<Record<string, string>> = {}): unknown[][] {
   const header = columns.map((c) => (labels[c] ? `${c}: ${labels[c]}` : c));
-  return [header, ...rows.map((row) => columns.map((c) => row[c] ?? ""))];
+  return [header, ...rows.map((row) => columns.map((c) => csvValue(row[c])))];
 }

@@ -319,6 +319,30 @@ export function screenRequestSchema(mode: ScreenMode) {
   });
 }
 
+/** An as-of date (API v2): the screen reads the values of the last trading day on or before it. */
+export const AsOfDate = z.iso
+  .date({ error: "as_of must be a date written YYYY-MM-DD" })
+  .describe(
+    "Screen as of this date (YYYY-MM-DD): values of the last trading day on or before it, no price after it and no fiscal year public after it (docs/METRICS.md). Within as_of_range of GET /api/v2/screener/options/. Without it, the screen answers exactly as v1",
+  );
+
+/**
+ * The screener page's own request (`/api/ui/screener/…`): as v1's, except that the sort field may
+ * also name a temporary column the screen computes (`returnOnInvestedCapital_avg3y_fy0`); the
+ * compiler refuses a name that is neither a sort field nor one of the screen's columns.
+ */
+export function uiScreenRequestSchema(mode: ScreenMode) {
+  return screenRequestSchema(mode).extend({
+    sort: z
+      .strictObject({
+        field: z.string().min(1).max(120).optional().describe("A sort field, or a temporary column of this screen"),
+        desc: z.boolean().optional(),
+      })
+      .default({}),
+    as_of: AsOfDate.optional(),
+  });
+}
+
 export const BasicScreenRequest = screenRequestSchema("basic");
 export const AdvancedScreenRequest = screenRequestSchema("advanced");
 export type ScreenRequest = z.output<typeof AdvancedScreenRequest>;
@@ -336,13 +360,6 @@ export function typedFilters(filters: ScreenRequest["filters"]): TypedFilter[] {
     return payload === undefined ? [] : [payloadParser(def).parse(payload)];
   });
 }
-
-/** An as-of date (API v2): the screen reads the values of the last trading day on or before it. */
-export const AsOfDate = z.iso
-  .date({ error: "as_of must be a date written YYYY-MM-DD" })
-  .describe(
-    "Screen as of this date (YYYY-MM-DD): values of the last trading day on or before it, no price after it and no fiscal year public after it (docs/METRICS.md). Within as_of_range of GET /api/v2/screener/options/. Without it, the screen answers exactly as v1",
-  );
 
 /** The v2 envelope of one endpoint: v1's plus an optional `as_of`. */
 export function asOfScreenRequestSchema(mode: ScreenMode) {

@@ -1,3 +1,4 @@
+import { plainIssueMessage } from "./form-messages";
 import { AdvancedScreenRequest } from "./request-schema";
 import { type FormError, type FormOptions, formToPayload, pointerToPath, type ScreenForm } from "./screen-form";
 
@@ -30,7 +31,7 @@ export function validateScreenForm(form: ScreenForm, options: FormOptions): { fi
     for (const issue of parsed.error.issues) {
       const path = pointerToPath("/filters" + issue.path.map((s) => `/${String(s)}`).join(""));
       // An unreadable number already has its own message; zod would only add "expected number".
-      if (!errors.some((e) => e.path === path)) errors.push({ path, message: issue.message });
+      if (!errors.some((e) => e.path === path)) errors.push({ path, message: plainIssueMessage(issue) });
     }
   }
   return { filters: errors.length === 0 ? filters : null, errors };

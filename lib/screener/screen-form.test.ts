@@ -49,6 +49,7 @@ describe("screen form", () => {
       filters: {
         marketCap_usd: { input_type: "range", min: "2.5Q", max: "" },
         price: { input_type: "range", min: "", max: "" },
+        sector: { input_type: "multi_select", operator: "include", values: [] },
         peRatio: { input_type: "range", min: "30", max: "10" },
         description_keywords: { input_type: "text", fts: "  " },
         returnOnInvestedCapital: filterToForm(def("returnOnInvestedCapital"), {
@@ -61,11 +62,14 @@ describe("screen form", () => {
     expect(filters).toBeNull();
     const at = Object.fromEntries(errors.map((e) => [e.path, e.message]));
     expect(at["filters.marketCap_usd.min"]).toMatch(/500M, 2.5B, 1T/);
-    expect(at["filters.price"]).toBe("give min and/or max");
-    expect(at["filters.peRatio.min"]).toBe("min must not exceed max");
-    expect(at["filters.description_keywords.fts"]).toBe("give at least one search term");
-    expect(at["filters.returnOnInvestedCapital.rules.0.operand.years"]).toMatch(/at most 10/);
-    expect(at["filters.incomeStatementGrowth.rules"]).toMatch(/at most 5 rules/);
+    // In the form's words, not the schema's ("Too small: expected array to have >=1 items", "(max_rules)").
+    expect(at["filters.price"]).toBe("Give a minimum, a maximum or both.");
+    expect(at["filters.sector.values"]).toBe("Choose at least one value.");
+    expect(at["filters.peRatio.min"]).toBe("The minimum must not be above the maximum.");
+    expect(at["filters.description_keywords.fts"]).toBe("Type at least one search term.");
+    expect(at["filters.returnOnInvestedCapital.rules.0.operand.years"]).toBe("The average reaches back too far: the data has at most 10 fiscal years.");
+    expect(at["filters.incomeStatementGrowth.rules"]).toBe("At most 5 rules.");
+    for (const message of Object.values(at)) expect(message).not.toMatch(/expected|Too small|Too big|_[a-z]+\)|min\b|max\b/);
   });
 
   it("maps API error pointers to form paths", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FIELDS } from "./catalog";
-import { EMPTY_SCREEN, pageFields, type Screen, screenFromSearchParams, screenMode, searchParamsFromScreen } from "./screen-url";
+import { EMPTY_SCREEN, filteredFields, pageFields, type Screen, screenFromSearchParams, screenMode, searchParamsFromScreen } from "./screen-url";
 
 describe("screen URL", () => {
   it("round-trips a screen, leaving defaults out", () => {
@@ -13,9 +13,10 @@ describe("screen URL", () => {
       sort: { field: "price", desc: false },
       page: { limit: 250, offset: 500 },
       fields: ["full_ticker", "price"],
+      view: "valuation",
     };
     const query = searchParamsFromScreen(screen);
-    expect(query).toContain("sort=price&order=asc&limit=250&offset=500&fields=full_ticker,price");
+    expect(query).toContain("sort=price&order=asc&limit=250&offset=500&fields=full_ticker,price&view=valuation");
     expect(screenFromSearchParams(new URLSearchParams(query))).toEqual({ screen, problems: [] });
     expect(searchParamsFromScreen(EMPTY_SCREEN)).toBe("");
     expect(screenFromSearchParams(new URLSearchParams(""))).toEqual({ screen: EMPTY_SCREEN, problems: [] });
@@ -27,6 +28,9 @@ describe("screen URL", () => {
     expect(screen.page).toEqual({ limit: 100, offset: 20 });
     expect(problems).toHaveLength(2);
     expect(screenFromSearchParams({ filters: "[1]" }).problems[0]).toMatch(/not a JSON object/);
+    const unknownView = screenFromSearchParams({ view: "technical" });
+    expect(unknownView.screen.view).toBeNull();
+    expect(unknownView.problems).toEqual(['The link\'s column view "technical" does not exist; the remembered columns are shown.']);
   });
 
   it("chooses the basic endpoint only when every filter is basic", () => {
@@ -41,5 +45,17 @@ describe("pageFields", () => {
     expect(pageFields(null)).toEqual([...DEFAULT_FIELDS, "current_name", "current_symbol"]);
     expect(pageFields(["full_ticker", "companyName", "current_name"])).toEqual(["full_ticker", "companyName", "current_name", "current_symbol"]);
     expect(pageFields(["full_ticker", "price"])).toEqual(["full_ticker", "price"]);
+  });
+
+  it("adds the fields the filters test, once, after the columns shown", () => {
+    const filters = {
+      evToEbitda: { max: 12 },
+      price: { min: 5 },
+      margins: { rules: [{ kind: "compare", left_field: "operatingMargin", operator: "gt", right_field: "netMargin" }, { kind: "range", field: "grossMargin", min: 0.4 }] },
+      volatility_compare: { left_field: "daily_return_vol_1y_annualized", operator: "lt", right_field: "daily_return_vol_5y_annualized" },
+      sector: { values: ["Energy"] },
+    };
+    expect(filteredFields(filters)).toEqual(["evToEbitda", "price", "grossMargin", "operatingMargin", "netMargin", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"]);
+    expect(pageFields(["full_ticker", "price"], filters)).toEqual(["full_ticker", "price", "evToEbitda", "grossMargin", "operatingMargin", "netMargin", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"]);
   });
 });

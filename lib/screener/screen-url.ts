@@ -1,10 +1,12 @@
 import { jsonObjectParam, type PageParams, paramValue, readableQuery } from "@/lib/url-params";
-import { DEFAULT_FIELDS, DEFAULT_SORT, PAGE } from "./catalog";
+import { DEFAULT_FIELDS, DEFAULT_SORT, FILTER_BY_NAME, PAGE } from "./catalog";
+import { type ColumnView, isColumnView } from "./column-views";
 
 /**
- * A screen as the browser holds it: exactly the API envelope minus `result_format`. It lives in the
- * URL (`/screener/?filters={...}&sort=price&order=asc&limit=50&offset=100&fields=a,b`) so that
- * back/forward work and a pasted link reproduces the screen; defaults are left out of the URL.
+ * A screen as the browser holds it: the API envelope minus `result_format`, plus the column view.
+ * It lives in the URL (`/screener/?filters={...}&sort=price&order=asc&limit=50&offset=100&fields=a,b`,
+ * `&view=valuation`) so that back/forward work and a pasted link reproduces the screen; defaults
+ * are left out of the URL.
  * Pure: parsed the same way by the server page and the client.
  */
 export interface Screen {
@@ -14,9 +16,11 @@ export interface Screen {
   page: { limit: number; offset: number };
   /** Output fields; null when the user chose none (their remembered columns or the API default apply). */
   fields: string[] | null;
+  /** The column view (column-views.ts); null when the URL names none (the remembered one applies). */
+  view: ColumnView | null;
 }
 
-export const EMPTY_SCREEN: Screen = { filters: {}, sort: { ...DEFAULT_SORT }, page: { limit: PAGE.default_limit, offset: 0 }, fields: null };
+export const EMPTY_SCREEN: Screen = { filters: {}, sort: { ...DEFAULT_SORT }, page: { limit: PAGE.default_limit, offset: 0 }, fields: null, view: null };
 
 /**
  * The screen a URL describes, and what could not be read. Values are taken as they are (the API
@@ -42,12 +46,16 @@ export function screenFromSearchParams(params: PageParams): { screen: Screen; pr
     return fallback;
   };
   const fieldsText = paramValue(params, "fields");
+  const viewText = paramValue(params, "view");
+  const view = isColumnView(viewText) ? viewText : null;
+  if (viewText && !view) problems.push(`The link's column view "${viewText}" does not exist; the remembered columns are shown.`);
   return {
     screen: {
       filters,
       sort: { field: paramValue(params, "sort") || DEFAULT_SORT.field, desc: paramValue(params, "order") !== "asc" },
       page: { limit: integer("limit", PAGE.default_limit), offset: integer("offset", 0) },
       fields: fieldsText ? fieldsText.split(",").filter(Boolean) : null,
+      view,
     },
     problems,
   };
@@ -62,6 +70,7 @@ export function searchParamsFromScreen(screen: Screen): string {
   if (screen.page.limit !== PAGE.default_limit) params.set("limit", String(screen.page.limit));
   if (screen.page.offset !== 0) params.set("offset", String(screen.page.offset));
   if (screen.fields) params.set("fields", screen.fields.join(","));
+  if (screen.view) params.set("view", screen.view);
   return readableQuery(params);
 }
 
@@ -71,12 +80,33 @@ export function screenMode(filters: Record<string, unknown>, basicFilters: reado
 }
 
 /** Today's name and symbol, loaded beside the company name so that the results say "now Meta Platforms, META". */
-const NAME_COMPANIONS = ["current_name", "current_symbol"] as const;
+export const NAME_COMPANIONS: readonly string[] = ["current_name", "current_symbol"];
 
-/** The fields the screener page loads: the columns shown, plus today's name and symbol when the company name is one. */
-export function pageFields(columns: readonly string[] | null): string[] {
-  const shown = columns ?? DEFAULT_FIELDS;
-  return shown.includes("companyName") ? [...new Set([...shown, ...NAME_COMPANIONS])] : [...shown];
+/**
+ * The output fields a screen's filters test directly: a range filter's field, the members its
+ * rules name. The page shows them as columns, so that a filter on EV/EBITDA shows EV/EBITDA.
+ * Payloads are read structurally (the API schema judges them).
+ */
+export function filteredFields(filters: Record<string, unknown>): string[] {
+  return Object.entries(filters).flatMap(([name, payload]) => {
+    const def = FILTER_BY_NAME.get(name);
+    if (def?.input_type === "range") return [def.field];
+    if (!def || !("members" in def) || typeof payload !== "object" || payload === null) return [];
+    const rules = "rules" in payload && Array.isArray(payload.rules) ? payload.rules : [payload];
+    const named = rules.flatMap((rule: unknown) =>
+      typeof rule === "object" && rule !== null ? ["field", "left_field", "right_field"].map((key) => (key in rule ? Reflect.get(rule, key) : undefined)) : [],
+    );
+    return def.members.filter((member) => named.includes(member));
+  });
+}
+
+/**
+ * The fields the screener page loads: the columns shown, the fields its filters test, plus today's
+ * name and symbol when the company name is one.
+ */
+export function pageFields(columns: readonly string[] | null, filters: Record<string, unknown> = {}): string[] {
+  const shown = [...(columns ?? DEFAULT_FIELDS), ...filteredFields(filters)];
+  return [...new Set(shown.includes("companyName") ? [...shown, ...NAME_COMPANIONS] : shown)];
 }
 
 /** The API request body of a screen. */

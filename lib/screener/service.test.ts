@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { AdvancedScreenRequest, BasicScreenRequest } from "./request-schema";
+import { AdvancedScreenRequest, BasicScreenRequest, uiScreenRequestSchema } from "./request-schema";
 import type { RowsResponse, TickersResponse } from "./response-schema";
 import { runScreen, screenCompanyIds } from "./service";
 import { compileScreen } from "./compile";
@@ -172,6 +172,38 @@ describe("metric rule group", () => {
     for (const row of rows.rows) {
       const c = companies.find((x) => x.full_ticker === row.full_ticker)!;
       expect(row.returnOnInvestedCapital_avg3y_fy0).toBeCloseTo(avg(c, "returnOnInvestedCapital", 0, 3)!, 12);
+    }
+  });
+
+  it("sorts by a temporary column on the screener page's endpoints (nulls last, ties on full_ticker); v1 refuses it", () => {
+    const column = "returnOnInvestedCapital_avg3y_fy0";
+    const filters = {
+      country: { values: ["United States"] },
+      returnOnInvestedCapital: { missing_policy: "skip_missing", rules: [{ kind: "range", operand: { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } }, min: 0.15 }] },
+    };
+    const ui = uiScreenRequestSchema("advanced");
+    const tickers: string[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const page = runScreen(ui.parse({ filters, sort: { field: column, desc: false }, result_format: "tickers", page: { limit: 1000, offset } })) as TickersResponse;
+      tickers.push(...page.tickers);
+      if (page.tickers.length < 1000) break;
+    }
+    const byTicker = (a: Company, b: Company) => (a.full_ticker < b.full_ticker ? -1 : 1);
+    const kept = companies
+      .filter((c) => c.country === "United States")
+      .map((c) => ({ c, v: avg(c, "returnOnInvestedCapital", 0, 3) }))
+      .filter(({ v }) => v === null || v >= 0.15);
+    const expected = kept.sort((a, b) => (a.v === null || b.v === null ? (a.v === b.v ? byTicker(a.c, b.c) : a.v === null ? 1 : -1) : a.v - b.v || byTicker(a.c, b.c)));
+    expect(expected.some(({ v }) => v === null) && expected.some(({ v }) => v !== null)).toBe(true);
+    expect(tickers).toEqual(expected.map(({ c }) => c.full_ticker));
+
+    expect(AdvancedScreenRequest.safeParse({ filters, sort: { field: column } }).success).toBe(false);
+    const unknown = () => runScreen(ui.parse({ filters, sort: { field: "revenueCagr_3y" } }));
+    expect(unknown).toThrow(ValidationError);
+    try {
+      unknown();
+    } catch (error) {
+      expect(error instanceof ValidationError && error.errors[0]!.pointer).toBe("/sort/field");
     }
   });
 

@@ -57,3 +57,6 @@ export function formatValue(value: unknown, unit: Unit): string {
   if (unit === "usd") return cell.startsWith(MINUS) ? `${MINUS}$${cell.slice(1)}` : `$${cell}`;
   return cell;
 }
+
+/** A count with its noun: "1 year", "3 years", "1 company" (with `many` for irregular plurals). */
+export const plural = (n: number | bigint, one: string, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
