@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   QUERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Longest a screen (basic, advanced, the UI's funnel and scope) may wait and run. */
   SCREEN_DEADLINE_MS: z.coerce.number().int().positive().default(2000),
+  BACKTEST_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
   /** Longest a filing search may wait and run (the embedding call included). */
   SEARCH_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
   /** Screens and searches one caller (API key or client address) runs at once; default: half the workers. */

@@ -1,4 +1,4 @@
-import { daysBetween } from "./calendar";
+import { daysBetween } from "@/lib/calendar";
 import type { FiscalYearInputs } from "./fiscal-years";
 
 /** The SEC XBRL `companyfacts` JSON (data.sec.gov/api/xbrl/companyfacts/CIK##########.json). */

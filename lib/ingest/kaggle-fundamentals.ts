@@ -1,5 +1,5 @@
 import type { FiscalYearInputs } from "./fiscal-years";
-import { shiftDays } from "./calendar";
+import { shiftDays } from "@/lib/calendar";
 import { BundledFileError } from "./compressed-files";
 
 /**

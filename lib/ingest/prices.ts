@@ -1,4 +1,4 @@
-import { shiftDays, shiftYears } from "./calendar";
+import { shiftDays, shiftYears } from "@/lib/calendar";
 import { BundledFileError } from "./compressed-files";
 
 /** One trading day of one ticker from the bundled price file. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ValidationError } from "@/lib/errors";
 import { cachedStatement, metaValue } from "@/lib/db/market-db";
+import { getScreenerOptions } from "./options";
+import { OptionsResponse } from "./response-schema";
 import { asOfSource, DEFAULT_SOURCE, type ScreenSource } from "./screen-source";
 
 /** The dates a point-in-time screen can read: the trading days of the database, and the default one. */
@@ -33,4 +35,12 @@ export function screenSource(asOf: string | undefined, pointer = "/as_of"): Scre
     ]);
   }
   return asOfSource(tradingDayOn(asOf));
+}
+
+/** `GET /api/v2/screener/options/`: the v1 record plus the as-of range. */
+export const OptionsResponseV2 = OptionsResponse.extend({ as_of_range: AsOfRange.describe("The dates as_of (and a backtest's start and end) may take") });
+export type ScreenerOptionsV2 = z.output<typeof OptionsResponseV2>;
+
+export function getScreenerOptionsV2(): ScreenerOptionsV2 {
+  return { ...getScreenerOptions(), as_of_range: readAsOfRange() };
 }

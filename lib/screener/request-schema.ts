@@ -292,7 +292,7 @@ function filtersSchema(mode: ScreenMode) {
     .describe(`Filters keyed by filter name (${mode === "basic" ? "modes.basic" : "modes.advanced"} of the options record); all must hold`);
 }
 
-const fieldName = z
+export const fieldName = z
   .string()
   .max(120)
   .refine((name) => FIELD_BY_NAME.has(name), { error: `unknown field; ${OPTIONS_HINT} (fields)` });

@@ -6,8 +6,9 @@ import { deserializeError } from "./serialized-error";
 import { WorkerPool } from "./worker-pool";
 
 /** Which deadline each task has (README "Deadlines and isolation"). */
-const DEADLINE: Record<QueryTaskName, "SCREEN_DEADLINE_MS" | "SEARCH_DEADLINE_MS"> = {
+const DEADLINE: Record<QueryTaskName, "SCREEN_DEADLINE_MS" | "SEARCH_DEADLINE_MS" | "BACKTEST_DEADLINE_MS"> = {
   screen: "SCREEN_DEADLINE_MS",
+  backtest: "BACKTEST_DEADLINE_MS",
   screenFunnel: "SCREEN_DEADLINE_MS",
   screenOutcomes: "SCREEN_DEADLINE_MS",
   screenScope: "SCREEN_DEADLINE_MS",

@@ -1,5 +1,6 @@
 import { screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
 import { searchFilings } from "@/lib/filings/search-filings";
+import { runBacktest } from "@/lib/screener/backtest";
 import { countFilterOutcomes } from "@/lib/screener/filter-outcomes";
 import { countFilterFunnel } from "@/lib/screener/funnel";
 import { runScreen } from "@/lib/screener/service";
@@ -11,6 +12,7 @@ import { runScreen } from "@/lib/screener/service";
  */
 export const QUERY_TASKS = {
   screen: runScreen,
+  backtest: runBacktest,
   screenFunnel: countFilterFunnel,
   screenOutcomes: countFilterOutcomes,
   screenScope,

@@ -1,5 +1,5 @@
 import type { FilingType } from "@/lib/filings/filing-types";
-import { shiftDays } from "../calendar";
+import { shiftDays } from "@/lib/calendar";
 import { DAY_MS, toTime } from "./filing-dates";
 import { type FiscalCalendar, fiscalYearEndOf } from "./fiscal-calendar";
 

@@ -13,3 +13,12 @@ export function shiftDays(date: string, days: number): string {
 
 /** Whole days from `start` to `end`. */
 export const daysBetween = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000;
+
+/** `date` shifted by whole months, the day kept or clamped to the month's last (2014-01-31 + 1 month = 2014-02-28). */
+export function shiftMonths(date: string, months: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const [y, m] = [Math.floor(index / 12), (index % 12) + 1];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(Math.min(day, last)).padStart(2, "0")}`;
+}

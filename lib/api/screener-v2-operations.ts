@@ -1,0 +1,116 @@
+import { AsOfRange, OptionsResponseV2 } from "@/lib/screener/as-of-range";
+import { BacktestRequest, BacktestResponse, MAX_BACKTEST_PERIODS } from "@/lib/screener/backtest-schema";
+import { AdvancedScreenRequestV2, BasicScreenRequestV2 } from "@/lib/screener/request-schema";
+import { ScreenResponse } from "@/lib/screener/response-schema";
+import type { ApiOperation } from "./operation";
+import { advancedScreenOperation, basicScreenOperation, screenerOptionsOperation } from "./screener-operations";
+
+/**
+ * The screener's v2 operations: v1's with an as-of date, and the backtest. Each v2 screen without
+ * `as_of` answers exactly as its v1 twin (the same service; a contract test holds them equal).
+ */
+
+const SAMPLE_RANGE: AsOfRange = { min: "2012-12-31", max: "2021-04-21", default: "2017-03-31" };
+
+const AS_OF_RULES =
+  "as_of (v2): the screen reads the values of the last trading day on or before it (response as_of), with no price after that day and no fiscal year public after it (docs/METRICS.md \"Values as of any date\"); a date outside as_of_range of GET /api/v2/screener/options/ is a 400 at /as_of. Company names, symbols and the GICS classification are those of 2016 on every date.";
+
+const v2Path = (path: string) => path.replace("/api/v1/", "/api/v2/");
+
+export const screenerOptionsV2Operation = {
+  ...screenerOptionsOperation,
+  operationId: "getScreenerOptionsV2",
+  path: v2Path(screenerOptionsOperation.path),
+  description: `${screenerOptionsOperation.description} v2 adds as_of_range: the dates a screen's as_of and a backtest's start and end may take.`,
+  response: {
+    schema: OptionsResponseV2,
+    description: "The screener options record with the as-of range",
+    examples: Object.fromEntries(
+      Object.entries(screenerOptionsOperation.response.examples).map(([name, example]) => [name, { ...example, value: { ...example.value, as_of_range: SAMPLE_RANGE } }]),
+    ),
+  },
+} satisfies ApiOperation;
+
+/** A v1 screen operation at its v2 path, its request taking `as_of`. */
+function asOfScreen(v1: typeof basicScreenOperation | typeof advancedScreenOperation, schema: typeof BasicScreenRequestV2 | typeof AdvancedScreenRequestV2, operationId: string) {
+  const [name, first] = Object.entries(v1.request.examples)[0]!;
+  return {
+    ...v1,
+    operationId,
+    path: v2Path(v1.path),
+    description: `${v1.description}\n\n${AS_OF_RULES}`,
+    request: {
+      schema,
+      examples: { ...v1.request.examples, [`${name}AsOf2014`]: { summary: `${first.summary}, as of 2014-12-31`, value: { ...first.value, as_of: "2014-12-31" } } },
+    },
+    response: { ...v1.response, schema: ScreenResponse },
+  } satisfies ApiOperation;
+}
+
+export const basicScreenV2Operation = asOfScreen(basicScreenOperation, BasicScreenRequestV2, "runBasicScreenV2");
+export const advancedScreenV2Operation = asOfScreen(advancedScreenOperation, AdvancedScreenRequestV2, "runAdvancedScreenV2");
+
+const backtestExample = {
+  filters: { marketCap_usd: { min: 50_000_000_000 }, dividendYieldTTM: { min: 0.02 } },
+  start: "2014-01-01",
+  end: "2020-12-31",
+  rebalance: "yearly",
+};
+
+export const backtestOperation = {
+  operationId: "runScreenBacktest",
+  method: "post",
+  path: "/api/v2/screener/backtest/",
+  summary: "Screen backtest",
+  description: [
+    "Runs an advanced screen's filters as of each rebalance date (start, then every month, quarter or year until end, each the last trading day on or before it) and holds the priced matches equally weighted until the next. A period's return is the mean of adjusted_close(end) / adjusted_close(start) − 1 over its holdings (a history that stops earlier keeps its last close, as if held in cash); benchmark_return is the same mean over every company with a price on the period's start.",
+    `At most ${MAX_BACKTEST_PERIODS} periods; start and end within as_of_range of GET /api/v2/screener/options/. The summary gives cumulative and annualised return, volatility and maximum drawdown of the screen and the benchmark, the hit rate against the benchmark and the average one-way turnover; warnings state the biases (survivorship of the price set, stale fundamentals, periods with fewer than 5 holdings).`,
+    "Runs in the query workers under the backtest deadline (BACKTEST_DEADLINE_MS, 10 s by default).",
+  ].join("\n\n"),
+  tags: ["Screener"],
+  request: {
+    schema: BacktestRequest,
+    examples: {
+      largeDividendPayers: { summary: "Large dividend payers, rebalanced yearly 2014-2020", value: backtestExample },
+      quarterlyWithFields: {
+        summary: "3-year average ROIC ≥ 15%, quarterly, with each holding's market cap and P/E",
+        value: {
+          filters: { returnOnInvestedCapital: { rules: [{ kind: "range", operand: { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } }, min: 0.15 }] } },
+          start: "2015-01-01",
+          end: "2016-12-31",
+          rebalance: "quarterly",
+          fields: ["marketCap_usd", "peRatio"],
+        },
+      },
+    },
+  },
+  response: {
+    schema: BacktestResponse,
+    description: "The periods with their holdings and returns, the summary and the warnings",
+    examples: {
+      yearly: {
+        summary: "Two yearly periods (cut)",
+        value: {
+          start: "2013-12-31",
+          end: "2015-12-31",
+          rebalance: "yearly",
+          periods: [
+            { start: "2013-12-31", end: "2014-12-31", tickers: ["NYSE:CVX", "NYSE:XOM"], matches: 2, return: 0.05, benchmark_return: 0.19, turnover: null },
+            { start: "2014-12-31", end: "2015-12-31", tickers: ["NYSE:XOM"], matches: 1, return: -0.12, benchmark_return: 0.04, turnover: 0.5 },
+          ],
+          summary: {
+            screen: { cumulative_return: -0.076, annualized_return: -0.039, volatility: 0.12, max_drawdown: 0.12 },
+            benchmark: { cumulative_return: 0.2376, annualized_return: 0.1125, volatility: 0.1, max_drawdown: 0 },
+            hit_rate: 0,
+            average_turnover: 0.5,
+            average_holdings: 1.5,
+          },
+          warnings: [{ code: "few_holdings", message: "2 of 2 periods hold fewer than 5 companies (2013-12-31: 2, 2014-12-31: 1): their returns rest on very few names." }],
+        },
+      },
+    },
+  },
+  serviceErrors: screenerOptionsOperation.serviceErrors,
+} satisfies ApiOperation;
+
+export const screenerV2Operations: readonly ApiOperation[] = [screenerOptionsV2Operation, basicScreenV2Operation, advancedScreenV2Operation, backtestOperation];

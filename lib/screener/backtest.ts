@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { shiftDays, shiftMonths, shiftYears } from "@/lib/calendar";
+import { ValidationError } from "@/lib/errors";
+import { cachedStatement } from "@/lib/db/market-db";
+import { SqlCount } from "@/lib/db/sql-rows";
+import { readAsOfRange, tradingDayOn } from "./as-of-range";
+import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, REBALANCE_MONTHS } from "./backtest-schema";
+import type { ScreenRequest } from "./request-schema";
+import { asOfSource } from "./screen-source";
+import { compileChecked } from "./service";
+
+/**
+ * Screen backtests (docs/METRICS.md "Backtests"): the screen runs as of each rebalance date, its
+ * priced companies are held equally weighted until the next, and each period's return is set
+ * against the mean of every company priced that day.
+ */
+
+/** The rebalance trading days: start, then every period until end, each snapped to the last trading day on or before it. */
+export function rebalanceDates(start: string, end: string, months: number): string[] {
+  const dates: string[] = [];
+  for (let k = 0; ; k++) {
+    const date = shiftMonths(start, k * months);
+    if (date >= end) break;
+    if (k >= MAX_BACKTEST_PERIODS) {
+      throw new ValidationError([{ pointer: "/rebalance", message: `more than ${MAX_BACKTEST_PERIODS} periods: choose a longer rebalance period or a shorter range` }]);
+    }
+    dates.push(date);
+  }
+  return dates;
+}
+
+const PricedCompany = z.object({ id: z.int(), ticker: z.string(), start: z.number(), end: z.number() });
+type PricedCompany = z.output<typeof PricedCompany>;
+
+/**
+ * Every company with a price on `start` (the as-of price rule: a close in the week up to it) and
+ * its adjusted closes on or before `start` and `end`: a history that stops earlier keeps its last
+ * close, as if the holding were cash afterwards.
+ */
+function pricedCompanies(start: string, end: string): Map<number, PricedCompany> {
+  const close = "(SELECT p.adjusted_close FROM daily_prices p WHERE p.company_id = s.company_id AND p.date <= ? ORDER BY p.date DESC LIMIT 1)";
+  const rows = cachedStatement(
+    `SELECT s.company_id AS id, c.full_ticker AS ticker, ${close} AS start, ${close} AS end
+     FROM company_snapshots s JOIN companies c ON c.id = s.company_id WHERE s.date = ? AND s.price IS NOT NULL`,
+  ).all(start, end, start);
+  return new Map(PricedCompany.array().parse(rows).map((row) => [row.id, row]));
+}
+
+const mean = (xs: readonly number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+const periodReturn = (companies: readonly PricedCompany[]) => mean(companies.map((c) => c.end / c.start - 1));
+
+/** Cumulative and annualised return, volatility and maximum drawdown of a series of period returns (null: cash). */
+function performance(returns: readonly (number | null)[], days: number, periodsPerYear: number): BacktestResponse["summary"]["screen"] {
+  let value = 1;
+  let peak = 1;
+  let drawdown = 0;
+  for (const r of returns) {
+    value *= 1 + (r ?? 0);
+    peak = Math.max(peak, value);
+    drawdown = Math.max(drawdown, 1 - value / peak);
+  }
+  const xs = returns.map((r) => r ?? 0);
+  const average = mean(xs) ?? 0;
+  const variance = xs.length < 2 ? null : xs.reduce((sum, x) => sum + (x - average) ** 2, 0) / (xs.length - 1);
+  return {
+    cumulative_return: value - 1,
+    annualized_return: days > 0 && value > 0 ? value ** (365.25 / days) - 1 : null,
+    volatility: variance === null ? null : Math.sqrt(variance * periodsPerYear),
+    max_drawdown: drawdown,
+  };
+}
+
+/** One-way turnover between two equally weighted holdings: half the sum of the absolute weight changes. */
+export function turnover(previous: readonly string[], next: readonly string[]): number {
+  const before = new Map(previous.map((t) => [t, 1 / previous.length]));
+  const after = new Map(next.map((t) => [t, 1 / next.length]));
+  let change = 0;
+  for (const t of new Set([...before.keys(), ...after.keys()])) change += Math.abs((after.get(t) ?? 0) - (before.get(t) ?? 0));
+  return change / 2;
+}
+
+/** Companies of the 2016 S&P 500 list without any price in the bundled file. */
+function unpricedMembers2016(): { members: number; unpriced: number } {
+  const count = (sql: string) => SqlCount.parse(cachedStatement(sql).pluck().get());
+  return {
+    members: count("SELECT count(*) FROM companies WHERE classification_basis = 'sp500-2016'"),
+    unpriced: count(
+      "SELECT count(*) FROM companies c WHERE classification_basis = 'sp500-2016' AND NOT EXISTS (SELECT 1 FROM daily_prices p WHERE p.company_id = c.id)",
+    ),
+  };
+}
+
+/** Holdings whose latest fiscal year is stale on `date`: its successor would be public by then (period end + 1 year + 90 days). */
+function staleHoldings(ids: readonly number[], date: string): number {
+  if (ids.length === 0) return 0;
+  const stale = shiftDays(shiftYears(date, -1), -90);
+  return SqlCount.parse(
+    cachedStatement(
+      `SELECT count(*) FROM company_snapshots s JOIN fiscal_year_versions f ON f.company_id = s.company_id AND f.valid_from = s.fy_from AND f.fy_offset = 0
+       WHERE s.date = ? AND s.company_id IN (SELECT value FROM json_each(?)) AND f.period_end < ?`,
+    )
+      .pluck()
+      .get(date, JSON.stringify(ids), stale),
+  );
+}
+
+function checkRange(request: BacktestRequest) {
+  const range = readAsOfRange();
+  const errors = (["start", "end"] as const).flatMap((key) =>
+    request[key] < range.min || request[key] > range.max
+      ? [{ pointer: `/${key}`, message: `${request[key]} is outside the data's as-of range, ${range.min} to ${range.max} (as_of_range in GET /api/v2/screener/options/)` }]
+      : [],
+  );
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+export function runBacktest(request: BacktestRequest): BacktestResponse {
+  checkRange(request);
+  const months = REBALANCE_MONTHS[request.rebalance];
+  const starts = [...new Set(rebalanceDates(request.start, request.end, months).map(tradingDayOn))];
+  const end = tradingDayOn(request.end);
+  const bounds = [...starts, end];
+  const screen: ScreenRequest = { filters: request.filters, sort: {}, page: {}, result_format: "tickers" };
+
+  const periods: BacktestResponse["periods"] = [];
+  const staleDates: string[] = [];
+  let unpricedMatches = 0;
+  for (const [i, start] of starts.entries()) {
+    const periodEnd = bounds[i + 1]!;
+    if (start >= periodEnd) continue;
+    const priced = pricedCompanies(start, periodEnd);
+    const compiled = compileChecked(screen, asOfSource(start));
+    const matches = z.int().array().parse(cachedStatement(compiled.idsSql).pluck().all(...compiled.countParams));
+    const holdings = matches.flatMap((id) => priced.get(id) ?? []).sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+    unpricedMatches += matches.length - holdings.length;
+    if (staleHoldings(holdings.map((h) => h.id), start) > 0) staleDates.push(start);
+    const tickers = holdings.map((h) => h.ticker);
+    const previous = periods.at(-1)?.tickers;
+    periods.push({
+      start,
+      end: periodEnd,
+      tickers,
+      matches: matches.length,
+      return: periodReturn(holdings),
+      benchmark_return: periodReturn([...priced.values()]),
+      turnover: previous === undefined ? null : previous.length === 0 && tickers.length === 0 ? 0 : turnover(previous, tickers),
+      ...(request.fields ? { rows: holdingRows(request, start, tickers) } : {}),
+    });
+  }
+
+  const days = (Date.parse(end) - Date.parse(starts[0]!)) / 86_400_000;
+  const perYear = 12 / months;
+  const turnovers = periods.flatMap((p) => (p.turnover === null ? [] : [p.turnover]));
+  const compared = periods.filter((p) => p.benchmark_return !== null);
+  const warnings: BacktestResponse["warnings"] = [];
+  const { members, unpriced } = unpricedMembers2016();
+  warnings.push({
+    code: "survivorship",
+    message: `Prices come from the 2021 S&P 500 constituent list: ${unpriced} of the ${members} companies of the 2016 list have no prices, and companies that left the index before 2021 (acquired, failed) are missing from the holdings and the benchmark, which biases both upwards.`,
+  });
+  if (staleDates.length > 0) {
+    warnings.push({
+      code: "stale_fundamentals",
+      message: `At ${staleDates.length} of ${periods.length} rebalance dates (first ${staleDates[0]}) some holdings' latest fiscal year is more than a year old: the bundled fundamentals end with fiscal year 2016 (a few companies have SEC filings after it), so fundamental filters read stale values after 2017.`,
+    });
+  }
+  const few = periods.filter((p) => p.tickers.length < 5);
+  if (few.length > 0) {
+    warnings.push({
+      code: "few_holdings",
+      message: `${few.length} of ${periods.length} periods hold fewer than 5 companies (${few.slice(0, 5).map((p) => `${p.start}: ${p.tickers.length}`).join(", ")}${few.length > 5 ? ", …" : ""}): their returns rest on very few names.`,
+    });
+  }
+  if (unpricedMatches > 0) {
+    warnings.push({
+      code: "unpriced_matches",
+      message: `${unpricedMatches} screen matches over all periods had no price on their rebalance date and could not be held.`,
+    });
+  }
+  return {
+    start: starts[0]!,
+    end,
+    rebalance: request.rebalance,
+    periods,
+    summary: {
+      screen: performance(periods.map((p) => p.return), days, perYear),
+      benchmark: performance(periods.map((p) => p.benchmark_return), days, perYear),
+      hit_rate: compared.length === 0 ? null : compared.filter((p) => (p.return ?? 0) > p.benchmark_return!).length / compared.length,
+      average_turnover: mean(turnovers),
+      average_holdings: mean(periods.map((p) => p.tickers.length)) ?? 0,
+    },
+    warnings,
+  };
+}
+
+/** The requested fields of a period's holdings as of its start (the screen's rows, limited to the holdings). */
+function holdingRows(request: BacktestRequest, start: string, tickers: readonly string[]): Record<string, unknown>[] {
+  if (tickers.length === 0) return [];
+  const fields = [...new Set(["full_ticker", ...(request.fields ?? [])])];
+  const compiled = compileChecked(
+    { filters: request.filters, sort: { field: "full_ticker", desc: false }, page: { limit: tickers.length }, fields, result_format: "rows" },
+    asOfSource(start),
+  );
+  const held = new Set(tickers);
+  const rows = z.record(z.string(), z.unknown()).array().parse(cachedStatement(compiled.valuesPageSql).all(...compiled.params, 1_000_000, 0));
+  return rows.filter((row) => held.has(String(row.full_ticker)));
+}
