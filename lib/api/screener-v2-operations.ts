@@ -1,4 +1,4 @@
-import { AsOfRange, OptionsResponseV2 } from "@/lib/screener/as-of-range";
+import { type AsOfRange, OptionsResponseV2 } from "@/lib/screener/as-of-range";
 import { BacktestRequest, BacktestResponse, MAX_BACKTEST_PERIODS } from "@/lib/screener/backtest-schema";
 import { AdvancedScreenRequestV2, BasicScreenRequestV2 } from "@/lib/screener/request-schema";
 import { ScreenResponse } from "@/lib/screener/response-schema";
