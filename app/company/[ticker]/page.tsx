@@ -4,9 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { CompanyFilings } from "@/components/company/company-filings";
 import { FiscalHistory } from "@/components/company/fiscal-history";
 import { MetricList } from "@/components/company/metric-list";
-import { PriceChart } from "@/components/charts/price-chart";
+import { CompanyPriceChart } from "@/components/company/company-price-chart";
 import { companiesWithSymbol, companyByFormerTicker, companyByTicker, dailyPrices, fiscalYears, formerSymbols, fundamentalsDifferences } from "@/lib/companies/company-repository";
-import { rebasedCloses } from "@/lib/companies/price-history";
 import { CURRENT_SOURCES } from "@/lib/as-of";
 import { databaseState, metaValue } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
@@ -171,11 +170,7 @@ export default async function CompanyPage({ params }: Params) {
           <h2 id="prices" className="text-sm font-semibold">
             Price history
           </h2>
-          <PriceChart
-            dates={prices.map((p) => p.date)}
-            values={rebasedCloses(prices)}
-            label={`Close adjusted for splits and dividends, on the share basis of ${prices.at(-1)!.date}, ${prices[0]!.date} to ${prices.at(-1)!.date}`}
-          />
+          <CompanyPriceChart prices={prices} asOf={asOf} />
         </section>
       )}
 
