@@ -45,7 +45,7 @@ function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, 
 }
 
 /** A screen compiled once its option values are checked against the database's lists. */
-function compileChecked(request: ScreenRequest): CompiledScreen {
+export function compileChecked(request: ScreenRequest): CompiledScreen {
   validateOptionValues(request, readOptionValues(marketDb()).lists);
   return compileScreen(request);
 }

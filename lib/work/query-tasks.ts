@@ -1,5 +1,6 @@
 import { screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
 import { searchFilings } from "@/lib/filings/search-filings";
+import { screenDistribution } from "@/lib/screener/distribution";
 import { countFilterOutcomes } from "@/lib/screener/filter-outcomes";
 import { countFilterFunnel } from "@/lib/screener/funnel";
 import { runScreen } from "@/lib/screener/service";
@@ -13,6 +14,7 @@ export const QUERY_TASKS = {
   screen: runScreen,
   screenFunnel: countFilterFunnel,
   screenOutcomes: countFilterOutcomes,
+  screenDistribution,
   screenScope,
   searchFilings: (request: Parameters<typeof searchFilings>[0]) => searchFilings(request),
   searchScreenFilings,
