@@ -23,6 +23,7 @@ import { EmptyResults } from "./empty-results";
 import { ExportMenu } from "./export-menu";
 import { FilterBuilder } from "./filter-builder";
 import { FiltersDrawer } from "./filters-drawer";
+import { ResultChartsPanel } from "./result-charts-panel";
 import { ResultsPager } from "./results-pager";
 import { ResultsTable } from "./results-table";
 import { runScreenRequest } from "./screen-api";
@@ -207,6 +208,7 @@ function Screener({ options, coverage, initial, preferredFields }: ScreenerAppPr
               {e.message}
             </p>
           ))}
+          {data && data.total > 0 && <ResultChartsPanel filters={body.filters} sortField={screen.sort.field} />}
           {data && data.total === 0 ? (
             <EmptyResults body={body} options={options} />
           ) : data ? (

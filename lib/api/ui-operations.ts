@@ -1,5 +1,5 @@
 import { UiFilingSearchRequest, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
-import { DistributionRequest, DistributionResponse } from "@/lib/screener/distribution";
+import { DistributionRequest, DistributionResponse } from "@/lib/screener/distribution-schema";
 import { FilterOutcomesRequest, FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import { FunnelRequest, FunnelResponse } from "@/lib/screener/funnel";
 import { filingSearchOperation } from "./filing-operations";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cachedStatement } from "@/lib/db/market-db";
-import { DistributionRequest, screenDistribution } from "./distribution";
+import { screenDistribution } from "./distribution";
+import { DistributionRequest } from "./distribution-schema";
 import { AdvancedScreenRequest } from "./request-schema";
 import { runScreen } from "./service";
 

@@ -1,37 +1,11 @@
 import { z } from "zod";
 import { cachedStatement } from "@/lib/db/market-db";
 import { SqlCount } from "@/lib/db/sql-rows";
-import { FIELD_BY_NAME, FIELDS } from "./catalog";
+import { FIELD_BY_NAME } from "./catalog";
+import type { DistributionRequest, DistributionResponse } from "./distribution-schema";
 import { histogram } from "./histogram";
-import { AdvancedScreenRequest, typedFilters } from "./request-schema";
+import { typedFilters } from "./request-schema";
 import { compileChecked } from "./service";
-
-/** The fields a distribution can be drawn of: the numeric ones (not identifiers such as the CIK). */
-export const DISTRIBUTION_FIELDS = FIELDS.filter((f) => ["percent", "usd", "number", "integer"].includes(f.unit) && f.category !== "Company").map((f) => f.name);
-const DistributionField = z.enum(DISTRIBUTION_FIELDS);
-
-export const DistributionRequest = AdvancedScreenRequest.pick({ filters: true }).extend({
-  field: DistributionField.describe("The numeric field whose distribution to count"),
-  bins: z.int().min(4).max(60).default(24).describe("How many bins"),
-});
-
-export const DistributionResponse = z.object({
-  field: z.string(),
-  total: z.int().describe("Companies matching every filter"),
-  matches_with_value: z.int().describe("Of them, those with a value in the field (the ones binned)"),
-  universe_with_value: z.int().describe("Companies of the whole data set with a value in the field"),
-  histogram: z.object({
-    scale: z.enum(["linear", "log"]),
-    edges: z.array(z.number()).describe("bins + 1 ascending bin edges"),
-    universe: z.array(z.int()).describe("Companies of the whole data set per bin"),
-    matches: z.array(z.int()).describe("Matching companies per bin"),
-    open_below: z.boolean().describe("The first bin also holds the values below its lower edge (under the 1st percentile)"),
-    open_above: z.boolean().describe("The last bin also holds the values above its top edge (over the 99th percentile)"),
-  }),
-  bounds: z.object({ min: z.number().optional(), max: z.number().optional() }).describe("The screen's range filter on this field, if any"),
-  sectors: z.array(z.object({ sector: z.string().nullable(), companies: z.int() })).describe("Matching companies per sector, most first (null: no sector)"),
-});
-export type DistributionResponse = z.output<typeof DistributionResponse>;
 
 const ValueRows = z.array(z.object({ value: z.number(), matched: z.union([z.literal(0), z.literal(1)]) }));
 const SectorRows = z.array(z.object({ sector: z.string().nullable(), n: SqlCount }));
