@@ -13,7 +13,7 @@ export function CompanyPriceChart({ prices, asOf }: { prices: PricePoint[]; asOf
       closes={rebasedCloses(prices)}
       volumes={prices.map((p) => p.volume)}
       benchmark={prices.map((p) => byDate.get(p.date) ?? null)}
-      benchmarkLabel={`Benchmark: equal-weighted mean of all ${index.companies} companies with prices (daily returns, adjusted closes), rebased to this close at the range's start`}
+      benchmarkLabel={`Benchmark: equal-weighted mean of the daily returns of all ${index.companies} companies with prices (adjusted closes), rebased to this close at the range's start`}
       label={`Close adjusted for splits and dividends, on the share basis of ${prices.at(-1)!.date}`}
     />
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { buildId, cachedStatement } from "@/lib/db/market-db";
+import { SqlCount } from "@/lib/db/sql-rows";
 
 /**
  * The company page's benchmark: an equal-weighted index of every company with prices. Each day's
@@ -9,13 +10,13 @@ import { buildId, cachedStatement } from "@/lib/db/market-db";
  * of the range it shows.
  */
 
-const DailyMean = z.object({ date: z.string(), growth: z.number().nullable(), companies: z.int().nonnegative() });
+const DailyMean = z.object({ date: z.string(), growth: z.number().nullable() });
 
 export interface BenchmarkIndex {
   /** Trading dates, oldest first, up to the as-of date. */
   dates: string[];
   values: number[];
-  /** The most companies averaged on one day. */
+  /** Companies with a price on or before the as-of date (each averaged on the days it has one). */
   companies: number;
 }
 
@@ -32,16 +33,17 @@ export function benchmarkIndex(asOf: string): BenchmarkIndex {
         WITH r AS (
           SELECT date, adjusted_close / LAG(adjusted_close) OVER (PARTITION BY company_id ORDER BY date) AS g
           FROM daily_prices WHERE date <= ?)
-        SELECT date, avg(g) AS growth, count(g) AS companies FROM r GROUP BY date ORDER BY date`).all(asOf),
+        SELECT date, avg(g) AS growth FROM r GROUP BY date ORDER BY date`).all(asOf),
     );
-  const index = chainIndex(rows);
+  const companies = SqlCount.parse(cachedStatement("SELECT count(DISTINCT company_id) FROM daily_prices WHERE date <= ?").pluck().get(asOf));
+  const index = { ...chainIndex(rows), companies };
   cached = { key, index };
   return index;
 }
 
 /** Chains daily mean growth factors into an index that starts at 1 (a day with no returns keeps the level). Pure. */
-export function chainIndex(rows: readonly z.output<typeof DailyMean>[]): BenchmarkIndex {
+export function chainIndex(rows: readonly z.output<typeof DailyMean>[]): { dates: string[]; values: number[] } {
   let level = 1;
   const values = rows.map((row) => (level *= row.growth ?? 1));
-  return { dates: rows.map((r) => r.date), values, companies: Math.max(0, ...rows.map((r) => r.companies)) };
+  return { dates: rows.map((r) => r.date), values };
 }
