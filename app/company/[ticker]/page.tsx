@@ -103,7 +103,7 @@ export default async function CompanyPage({ params }: Params) {
           {COVERAGE.map(([column, label]) => (
             <span
               key={column}
-              className={`rounded px-1 ${company[column] ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-300" : "bg-zinc-100 text-zinc-400 line-through dark:bg-zinc-900"}`}
+              className={`rounded px-1 ${company[column] ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-300" : "bg-zinc-100 text-zinc-600 line-through dark:bg-zinc-900 dark:text-zinc-400"}`}
               title={company[column] ? `${label}: in this data set` : `${label}: not in this data set`}
             >
               {label}
