@@ -9,6 +9,7 @@ import { useChartCursor } from "./use-chart-cursor";
 
 const HEIGHT = 260;
 const price = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const axisPrice = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const shares = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 const LINE = "#0369a1";
 const BENCHMARK = "#d97706";
@@ -73,7 +74,8 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
           scales: { x: { time: true }, y: { distr: log ? 3 : 1 }, volume: { range: (_u, _min, max) => [0, max * 4] } },
           axes: [
             { stroke: ink, grid, ticks: grid },
-            { stroke: ink, grid, ticks: grid, size: 56, values: (_u, ticks) => ticks.map((t) => price.format(t)) },
+            // On a log scale uPlot ticks every 1-9 × 10^n: only 1, 2 and 5 are labelled.
+            { stroke: ink, grid, ticks: grid, size: 64, values: (_u, ticks) => ticks.map((t) => (log && !/^[125]/.test(t.toExponential()) ? "" : axisPrice.format(t))) },
             { scale: "volume", show: false },
           ],
           series: [

@@ -30,7 +30,7 @@ export function ReaderPager({
           ← Earlier {unit.toLowerCase()}s
         </Link>
       ) : (
-        <span className={`${LINK} opacity-40`}>← Earlier {unit.toLowerCase()}s</span>
+        <span className={`${LINK} border-dashed text-zinc-500 dark:text-zinc-400`}>← Earlier {unit.toLowerCase()}s</span>
       )}
       <span className="tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="reader-window">
         {unit}s {from}–{to} of {total}
@@ -40,7 +40,7 @@ export function ReaderPager({
           Later {unit.toLowerCase()}s →
         </Link>
       ) : (
-        <span className={`${LINK} opacity-40`}>Later {unit.toLowerCase()}s →</span>
+        <span className={`${LINK} border-dashed text-zinc-500 dark:text-zinc-400`}>Later {unit.toLowerCase()}s →</span>
       )}
       <form method="get" className="ml-auto flex items-center gap-1">
         {queries.map((q, i) => (

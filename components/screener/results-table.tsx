@@ -210,7 +210,7 @@ export function ResultsTable({
                 tabIndex={item.index === active ? 0 : -1}
                 onFocus={() => setActive(item.index)}
                 onKeyDown={(event) => onRowKey(event, item.index)}
-                className="group outline-none focus-visible:[&>td]:bg-sky-50 dark:focus-visible:[&>td]:bg-sky-950/60"
+                className="group outline-none focus-visible:[&>td]:bg-sky-100 focus-visible:[&>td]:shadow-[inset_0_2px_0_var(--color-sky-700),inset_0_-2px_0_var(--color-sky-700)] dark:focus-visible:[&>td]:bg-sky-950 dark:focus-visible:[&>td]:shadow-[inset_0_2px_0_var(--color-sky-400),inset_0_-2px_0_var(--color-sky-400)]"
                 style={{ height: ROW_HEIGHT }}
               >
                 {row.getVisibleCells().map((cell, i) => {

@@ -55,3 +55,17 @@ for (const theme of THEMES) {
     }
   });
 }
+
+test("a result row focused from the keyboard is outlined, not only tinted", async ({ page }) => {
+  await page.goto("/screener/");
+  await expect(page.getByRole("region", { name: "Results" })).toHaveAttribute("data-state", "ready");
+  const row = page.getByTestId("results-table").locator("tbody tr[data-index='0']");
+  const shadow = () => row.locator("td").first().evaluate((td) => getComputedStyle(td).boxShadow);
+  expect(await shadow()).toBe("none");
+  await row.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await expect(row).toBeFocused();
+  expect(await shadow()).toMatch(/inset/);
+  await snapshot(page, "screener-row-focus");
+});
