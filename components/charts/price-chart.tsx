@@ -168,6 +168,8 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
         aria-label={`${label}, ${range}: ${price.format(first)} on ${view.dates[0]}, ${price.format(view.close.at(-1)!)} on ${view.dates.at(-1)}. Arrow keys move the cursor.`}
         tabIndex={0}
         onKeyDown={cursor.onKeyDown}
+        // uPlot caches the plot's position; the page may have moved it since (fonts, the charts below).
+        onPointerMove={() => plot.current?.syncRect(false)}
         data-testid="price-chart"
         data-points={count}
         data-range={range}

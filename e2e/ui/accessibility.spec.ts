@@ -42,6 +42,8 @@ for (const theme of THEMES) {
 
     for (const { name, path, ready } of PAGES) {
       test(`${name}: axe finds no serious or critical violation`, async ({ page }) => {
+        // axe walks every node: /docs has thousands, which takes a while on a loaded machine.
+        test.setTimeout(180_000);
         await page.goto(path());
         await ready(page);
         expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");

@@ -56,9 +56,14 @@ test.describe("company page charts", () => {
 
     // Hovering the left edge of the plot reads out an early day of the range.
     await page.getByRole("button", { name: "Max" }).click();
-    const box = (await chart.locator(".u-over").boundingBox())!;
-    await page.mouse.move(box.x + 2, box.y + box.height / 2);
-    await expect(readout).toContainText(`${dates[0]!.slice(0, 4)}-`);
+    await expect(chart).toHaveAttribute("data-points", String(dates.length));
+    // The chart is redrawn for the new range once uPlot has loaded: hover until the new one answers.
+    await expect(async () => {
+      const box = (await chart.locator(".u-over").boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.move(box.x + 2, box.y + box.height / 2);
+      await expect(readout).toContainText(`${dates[0]!.slice(0, 4)}-`, { timeout: 1000 });
+    }).toPass();
     await snapshot(page, "company-price-chart");
   });
 
