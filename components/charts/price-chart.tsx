@@ -75,7 +75,7 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
           axes: [
             { stroke: ink, grid, ticks: grid },
             // On a log scale uPlot ticks every 1-9 × 10^n: only 1, 2 and 5 are labelled.
-            { stroke: ink, grid, ticks: grid, size: 64, values: (_u, ticks) => ticks.map((t) => (log && !/^[125]/.test(t.toExponential()) ? "" : axisPrice.format(t))) },
+            { stroke: ink, grid, ticks: grid, size: 64, values: (_u, ticks) => ticks.map((t) => (t == null || (log && !/^[125]/.test(t.toExponential())) ? "" : axisPrice.format(t))) },
             { scale: "volume", show: false },
           ],
           series: [

@@ -15,6 +15,8 @@ const stored = () =>
 test.describe("company page charts", () => {
   test("the price chart has ranges up to the as-of date, a log scale, volume and the benchmark, with values on hover and keys", async ({ page }) => {
     const { dates, companies } = stored();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/company/NYSE:IBM/");
     const chart = page.getByTestId("price-chart");
     const readout = page.getByTestId("price-readout");
@@ -58,6 +60,7 @@ test.describe("company page charts", () => {
     await page.getByRole("button", { name: "Max" }).click();
     await expect(chart).toHaveAttribute("data-points", String(dates.length));
     // The chart is redrawn for the new range once uPlot has loaded: hover until the new one answers.
+    await chart.scrollIntoViewIfNeeded();
     await expect(async () => {
       const box = (await chart.locator(".u-over").boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -65,6 +68,8 @@ test.describe("company page charts", () => {
       await expect(readout).toContainText(`${dates[0]!.slice(0, 4)}-`, { timeout: 1000 });
     }).toPass();
     await snapshot(page, "company-price-chart");
+    // Every redraw (ranges, log scale, series toggles) went through.
+    expect(errors).toEqual([]);
   });
 
   test("the fundamentals bars read out each year's values on hover and with the keyboard", async ({ page }) => {
