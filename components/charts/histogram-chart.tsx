@@ -1,10 +1,10 @@
 "use client";
 
-import type { PointerEvent } from "react";
+import { type PointerEvent, useRef } from "react";
 import { linearScale, niceTicks } from "@/lib/charts/scale";
 import { useChartCursor } from "./use-chart-cursor";
+import { useWidth } from "./use-width";
 
-const WIDTH = 800;
 const HEIGHT = 220;
 const PAD = { top: 14, right: 12, bottom: 26, left: 44 };
 
@@ -31,15 +31,18 @@ export function HistogramChart({ edges, universe, matches, scale, openBelow, ope
   const bins = universe.length;
   const busiest = matches.reduce((best, n, i) => (n > matches[best]! ? i : best), 0);
   const cursor = useChartCursor(bins, busiest);
+  const frame = useRef<HTMLElement>(null);
+  // Drawn in CSS pixels of its width, so the labels keep their size on a phone.
+  const width = useWidth(frame, 800);
   if (bins === 0) return <p className="text-xs text-zinc-600 dark:text-zinc-400">No company has a value in this field.</p>;
   const ticks = niceTicks(0, Math.max(1, ...universe), 4);
   const y = linearScale(0, ticks.at(-1)!, HEIGHT - PAD.bottom, PAD.top);
-  const band = (WIDTH - PAD.left - PAD.right) / bins;
+  const band = (width - PAD.left - PAD.right) / bins;
   const t = (v: number) => (scale === "log" ? Math.log10(v) : v);
   // A bound's place on the axis (bins are even in the scale's units), pinned to an end when beyond the bins.
   const boundX = (v: number) => {
     const at = scale === "log" && v <= 0 ? 0 : (t(v) - t(edges[0]!)) / (t(edges.at(-1)!) - t(edges[0]!) || 1);
-    return PAD.left + Math.min(1, Math.max(0, at)) * (WIDTH - PAD.left - PAD.right);
+    return PAD.left + Math.min(1, Math.max(0, at)) * (width - PAD.left - PAD.right);
   };
   const binLabel = (i: number) => {
     if (i === 0 && openBelow) return `below ${format(edges[1]!)}`;
@@ -49,7 +52,7 @@ export function HistogramChart({ edges, universe, matches, scale, openBelow, ope
   const { shown } = cursor;
   const onPointer = (event: PointerEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    cursor.point(Math.floor((((event.clientX - box.left) / box.width) * WIDTH - PAD.left) / band));
+    cursor.point(Math.floor((((event.clientX - box.left) / box.width) * width - PAD.left) / band));
   };
   const markers = (["min", "max"] as const).flatMap((side) => {
     const v = bounds[side];
@@ -57,12 +60,12 @@ export function HistogramChart({ edges, universe, matches, scale, openBelow, ope
   });
   const axisLabels = [0, Math.floor(bins / 2), bins];
   return (
-    <figure className="m-0">
+    <figure className="m-0" ref={frame}>
       <p className="font-mono text-xs tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="histogram-readout" aria-live={cursor.announce ? "polite" : "off"}>
         {binLabel(shown)}: {matches[shown]} matching of {universe[shown]} in the data set
       </p>
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         className="mt-1 h-auto w-full touch-none outline-none focus-visible:ring-2 focus-visible:ring-sky-600/60"
         role="img"
         aria-label={`${label}. Arrow keys move between bins.`}
@@ -76,7 +79,7 @@ export function HistogramChart({ edges, universe, matches, scale, openBelow, ope
       >
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-zinc-200 dark:stroke-zinc-800" />
+            <line x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-zinc-200 dark:stroke-zinc-800" />
             <text x={PAD.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-zinc-600 text-[11px] tabular-nums dark:fill-zinc-400">
               {tick}
             </text>
