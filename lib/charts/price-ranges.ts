@@ -13,7 +13,9 @@ export type PriceRange = (typeof PRICE_RANGES)[number]["name"];
 
 /** `date` (YYYY-MM-DD) moved back by whole months; a day past the month's end clamps to its last day (03-31 − 1M = 02-28). */
 export function monthsBefore(date: string, months: number): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
   const total = year * 12 + (month - 1) - months;
   const y = Math.floor(total / 12);
   const m = total - y * 12;
