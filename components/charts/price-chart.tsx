@@ -1,84 +1,180 @@
 "use client";
 
-import { type KeyboardEvent, type PointerEvent, useState } from "react";
-import { linearScale, niceTicks } from "@/lib/charts/scale";
+import "uplot/dist/uPlot.min.css";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type uPlot from "uplot";
+import { PRICE_RANGES, type PriceRange, rangeStart } from "@/lib/charts/price-ranges";
+import { rebaseTo } from "@/lib/companies/price-history";
+import { useChartCursor } from "./use-chart-cursor";
 
-const WIDTH = 800;
-const HEIGHT = 220;
-const PAD = { top: 10, right: 12, bottom: 22, left: 48 };
+const HEIGHT = 260;
 const price = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const axisPrice = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const shares = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+const LINE = "#0369a1";
+const BENCHMARK = "#d97706";
+
+export interface PriceChartProps {
+  dates: string[];
+  closes: number[];
+  volumes: number[];
+  /** The benchmark index on the same dates (null where it has no value), any scale: the chart rebases it. */
+  benchmark: (number | null)[];
+  /** What the benchmark is, for the legend. */
+  benchmarkLabel: string;
+  label: string;
+}
+
+const toggleClass =
+  "h-7 rounded border px-2 text-[12px] font-medium border-zinc-300 hover:bg-zinc-50 aria-pressed:border-sky-700 aria-pressed:bg-sky-50 aria-pressed:text-sky-900 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-pressed:border-sky-400 dark:aria-pressed:bg-sky-950 dark:aria-pressed:text-sky-100";
 
 /**
- * A daily price line (server-rendered SVG). Pointer or arrow keys move a cursor that reads out the
- * day's value; Home and End jump to the first and last day.
+ * Daily prices with a range (1M…Max, ending on the as-of date), a log scale, volume and the
+ * benchmark rebased to the stock's close on the range's first day. uPlot (canvas) is loaded once
+ * the page is in the browser; pointer or arrow keys move a cursor whose values the read-out shows.
  */
-export function PriceChart({ dates, values, label }: { dates: string[]; values: number[]; label: string }) {
-  const [cursor, setCursor] = useState<number | null>(null);
-  // The read-out is announced when the keyboard moves the cursor, not on every pointer move.
-  const [announce, setAnnounce] = useState(false);
-  if (values.length < 2) return null;
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const ticks = niceTicks(min, max, 5);
-  const y = linearScale(ticks[0]!, ticks.at(-1)!, HEIGHT - PAD.bottom, PAD.top);
-  const x = linearScale(0, values.length - 1, PAD.left, WIDTH - PAD.right);
-  const path = values.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join("");
-  // A tick at the first trading day of each year.
-  const years = dates.flatMap((d, i) => (i === 0 || d.slice(0, 4) !== dates[i - 1]!.slice(0, 4) ? [{ i, year: d.slice(0, 4) }] : []));
-  const shown = cursor ?? values.length - 1;
+export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, label }: PriceChartProps) {
+  const [range, setRange] = useState<PriceRange>("Max");
+  const [log, setLog] = useState(false);
+  const [showBenchmark, setShowBenchmark] = useState(true);
+  const [showVolume, setShowVolume] = useState(true);
+  const view = useMemo(() => {
+    const from = rangeStart(dates, range);
+    const close = closes.slice(from);
+    const bench = benchmark.slice(from).map((v) => v ?? Number.NaN);
+    return {
+      dates: dates.slice(from),
+      times: dates.slice(from).map((d) => Date.parse(`${d}T00:00:00Z`) / 1000),
+      close,
+      volume: volumes.slice(from),
+      benchmark: rebaseTo(bench, 0, close[0] ?? Number.NaN),
+    };
+  }, [dates, closes, volumes, benchmark, range]);
+  const count = view.dates.length;
+  const cursor = useChartCursor(count, count - 1);
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const { point } = cursor;
 
-  const onPointer = (event: PointerEvent<SVGSVGElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    const svgX = ((event.clientX - box.left) / box.width) * WIDTH;
-    setAnnounce(false);
-    setCursor(Math.round(Math.min(values.length - 1, Math.max(0, ((svgX - PAD.left) / (WIDTH - PAD.left - PAD.right)) * (values.length - 1)))));
-  };
-  const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
-    const step = event.shiftKey ? 20 : 1;
-    const moves: Record<string, number> = { ArrowLeft: shown - step, ArrowRight: shown + step, Home: 0, End: values.length - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    setAnnounce(true);
-    setCursor(Math.min(values.length - 1, Math.max(0, moves[event.key]!)));
-  };
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let disposed = false;
+    let observer: ResizeObserver | undefined;
+    void import("uplot").then(({ default: UPlot }) => {
+      if (disposed) return;
+      const ink = getComputedStyle(element).color;
+      const grid = { stroke: "rgba(113,113,122,0.18)", width: 1 };
+      const chart = new UPlot(
+        {
+          width: element.clientWidth,
+          height: HEIGHT,
+          legend: { show: false },
+          cursor: { y: false, points: { size: 6 } },
+          scales: { x: { time: true }, y: { distr: log ? 3 : 1 }, volume: { range: (_u, _min, max) => [0, max * 4] } },
+          axes: [
+            { stroke: ink, grid, ticks: grid },
+            // On a log scale uPlot ticks every 1-9 × 10^n: only 1, 2 and 5 are labelled.
+            { stroke: ink, grid, ticks: grid, size: 64, values: (_u, ticks) => ticks.map((t) => (t == null || (log && !/^[125]/.test(t.toExponential())) ? "" : axisPrice.format(t))) },
+            { scale: "volume", show: false },
+          ],
+          series: [
+            {},
+            { label: "Close", stroke: LINE, width: 1.5, scale: "y", points: { show: false } },
+            { label: "Benchmark", stroke: BENCHMARK, width: 1.25, dash: [4, 3], scale: "y", show: showBenchmark, points: { show: false } },
+            { label: "Volume", scale: "volume", fill: "rgba(113,113,122,0.6)", stroke: "transparent", paths: UPlot.paths.bars?.({ size: [0.8, 8, 1] }), show: showVolume, points: { show: false } },
+          ],
+          hooks: { setCursor: [(u) => point(u.cursor.idx ?? null)] },
+        },
+        [view.times, view.close, view.benchmark, view.volume],
+        element,
+      );
+      plot.current = chart;
+      observer = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
+      observer.observe(element);
+    });
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      plot.current?.destroy();
+      plot.current = null;
+    };
+  }, [view, log, showBenchmark, showVolume, point]);
 
+  // The keyboard's cursor drawn on the chart (the pointer's is uPlot's own).
+  const { shown, announce } = cursor;
+  useEffect(() => {
+    const chart = plot.current;
+    if (!chart || !announce) return;
+    chart.setCursor({ left: chart.valToPos(view.times[shown]!, "x"), top: chart.valToPos(view.close[shown]!, "y") }, false);
+  }, [shown, announce, view]);
+
+  if (closes.length < 2) return null;
+  const first = view.close[0]!;
+  const change = (view.close[shown]! / first - 1) * 100;
+  const benchShown = view.benchmark[shown];
   return (
-    <figure className="m-0">
-      <figcaption className="flex items-baseline gap-2 text-xs text-zinc-500">
-        <span>{label}</span>
-        <span className="ml-auto font-mono tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="price-readout" aria-live={announce ? "polite" : "off"}>
-          {dates[shown]} · {price.format(values[shown]!)}
+    <figure className="m-0" data-testid="price-figure">
+      <div className="mt-1 flex flex-wrap items-center gap-1.5" role="toolbar" aria-label="Price chart options">
+        <span className="flex gap-1" role="group" aria-label="Range">
+          {PRICE_RANGES.map((r) => (
+            <button key={r.name} type="button" className={toggleClass} aria-pressed={range === r.name} onClick={() => setRange(r.name)}>
+              {r.name}
+            </button>
+          ))}
         </span>
+        <button type="button" className={toggleClass} aria-pressed={log} onClick={() => setLog(!log)}>
+          Log scale
+        </button>
+        <button type="button" className={toggleClass} aria-pressed={showVolume} onClick={() => setShowVolume(!showVolume)}>
+          Volume
+        </button>
+        <button type="button" className={toggleClass} aria-pressed={showBenchmark} onClick={() => setShowBenchmark(!showBenchmark)}>
+          Benchmark
+        </button>
+      </div>
+      <figcaption className="mt-1.5 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+        <span className="inline-flex items-center gap-1">
+          <span aria-hidden className="inline-block h-0.5 w-4" style={{ background: LINE }} />
+          {label}
+        </span>
+        {showBenchmark && (
+          <span className="inline-flex items-center gap-1" data-testid="benchmark-legend">
+            <span aria-hidden className="inline-block h-0 w-4 border-t-2 border-dashed" style={{ borderColor: BENCHMARK }} />
+            {benchmarkLabel}
+          </span>
+        )}
+        {showVolume && (
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden className="inline-block size-2.5 bg-zinc-400/60" />
+            Volume (shares traded)
+          </span>
+        )}
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-1 h-auto w-full touch-none outline-none focus-visible:ring-2 focus-visible:ring-sky-600/40"
+      <p className="mt-1 font-mono text-xs tabular-nums text-zinc-800 dark:text-zinc-200" data-testid="price-readout" aria-live={announce ? "polite" : "off"}>
+        {view.dates[shown]} · {price.format(view.close[shown]!)}{" "}
+        <span className="text-zinc-600 dark:text-zinc-400">
+          ({change >= 0 ? "+" : ""}
+          {change.toFixed(1)}% in range)
+          {showBenchmark && benchShown !== undefined && Number.isFinite(benchShown) ? ` · benchmark ${price.format(benchShown)}` : ""}
+          {showVolume ? ` · volume ${shares.format(view.volume[shown]!)}` : ""}
+        </span>
+      </p>
+      <div
+        ref={box}
+        className="mt-1 w-full text-zinc-600 outline-none focus-visible:ring-2 focus-visible:ring-sky-600/60 dark:text-zinc-400"
+        style={{ minHeight: HEIGHT }}
         role="img"
-        aria-label={`${label}: ${price.format(values[0]!)} on ${dates[0]}, ${price.format(values.at(-1)!)} on ${dates.at(-1)}; low ${price.format(min)}, high ${price.format(max)}`}
+        aria-label={`${label}, ${range}: ${price.format(first)} on ${view.dates[0]}, ${price.format(view.close.at(-1)!)} on ${view.dates.at(-1)}. Arrow keys move the cursor.`}
         tabIndex={0}
-        onPointerMove={onPointer}
-        onPointerLeave={() => setCursor(null)}
-        onKeyDown={onKey}
+        onKeyDown={cursor.onKeyDown}
+        // uPlot caches the plot's position; the page may have moved it since (fonts, the charts below).
+        onPointerMove={() => plot.current?.syncRect(false)}
         data-testid="price-chart"
-        data-points={values.length}
-      >
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="stroke-zinc-200 dark:stroke-zinc-800" />
-            <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="fill-zinc-500 text-[11px] tabular-nums">
-              {price.format(t)}
-            </text>
-          </g>
-        ))}
-        {years.map(({ i, year }) => (
-          <text key={year} x={x(i)} y={HEIGHT - 6} textAnchor="middle" className="fill-zinc-500 text-[11px]">
-            {year}
-          </text>
-        ))}
-        <path d={path} fill="none" strokeWidth={1.25} className="stroke-sky-700 dark:stroke-sky-400" />
-        <line x1={x(shown)} x2={x(shown)} y1={PAD.top} y2={HEIGHT - PAD.bottom} className="stroke-zinc-400" strokeDasharray="2 2" />
-        <circle cx={x(shown)} cy={y(values[shown]!)} r={3} className="fill-sky-700 dark:fill-sky-400" />
-      </svg>
+        data-points={count}
+        data-range={range}
+        data-scale={log ? "log" : "linear"}
+      />
     </figure>
   );
 }

@@ -10,6 +10,7 @@ export function ReaderPager({
   unit,
   href,
   queries,
+  place,
 }: {
   from: number;
   to: number;
@@ -18,16 +19,18 @@ export function ReaderPager({
   href: (page: number) => string;
   /** The marked queries, kept by "go to". */
   queries: readonly string[];
+  /** Where the pager sits ("above", "below"): the reader has two, and landmarks need distinct names. */
+  place: string;
 }) {
   const size = to - from + 1;
   return (
-    <nav aria-label={`${unit}s`} className="flex flex-wrap items-center gap-2 py-2 text-xs">
+    <nav aria-label={`${unit}s, ${place} the text`} className="flex flex-wrap items-center gap-2 py-2 text-xs">
       {from > 1 ? (
         <Link className={LINK} href={href(Math.max(1, from - size + Math.floor(size / 2)))} rel="prev">
           ← Earlier {unit.toLowerCase()}s
         </Link>
       ) : (
-        <span className={`${LINK} opacity-40`}>← Earlier {unit.toLowerCase()}s</span>
+        <span className={`${LINK} border-dashed text-zinc-500 dark:text-zinc-400`}>← Earlier {unit.toLowerCase()}s</span>
       )}
       <span className="tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="reader-window">
         {unit}s {from}–{to} of {total}
@@ -37,7 +40,7 @@ export function ReaderPager({
           Later {unit.toLowerCase()}s →
         </Link>
       ) : (
-        <span className={`${LINK} opacity-40`}>Later {unit.toLowerCase()}s →</span>
+        <span className={`${LINK} border-dashed text-zinc-500 dark:text-zinc-400`}>Later {unit.toLowerCase()}s →</span>
       )}
       <form method="get" className="ml-auto flex items-center gap-1">
         {queries.map((q, i) => (

@@ -52,7 +52,7 @@ export function ScreenScopeBar({
                   data-hits={c.hits}
                   title={active ? "Search all of the screen's companies again" : `Search only ${c.name}'s filings`}
                   onClick={() => onTicker(active ? null : c.full_ticker)}
-                  className={`rounded border px-1.5 py-0.5 ${active ? "border-violet-700 bg-violet-700 text-white" : searched && c.hits === 0 ? "border-zinc-200 text-zinc-400 dark:border-zinc-800" : "border-violet-300 bg-white dark:border-violet-800 dark:bg-zinc-900"}`}
+                  className={`rounded border px-1.5 py-0.5 ${active ? "border-violet-700 bg-violet-700 text-white" : searched && c.hits === 0 ? "border-zinc-200 text-zinc-500 dark:text-zinc-400 dark:border-zinc-800" : "border-violet-300 bg-white dark:border-violet-800 dark:bg-zinc-900"}`}
                 >
                   {c.name}
                   {searched && <span className="ml-1 tabular-nums">{c.hits}</span>}

@@ -16,7 +16,7 @@ export function SearchHitCard({ hit, queries, asOf }: { hit: FilingSearchHit; qu
   return (
     <li className="rounded border border-zinc-200 p-3 dark:border-zinc-800" data-testid="hit" data-hit-id={hit.id} data-filing={filing.id} data-company={hit.company.full_ticker ?? ""}>
       <div className="flex flex-wrap items-baseline gap-x-2 text-[13px]">
-        <span className="text-xs text-zinc-400 tabular-nums">{hit.rank}.</span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400 tabular-nums">{hit.rank}.</span>
         {hit.company.full_ticker ? (
           <Link href={companyHref(hit.company.full_ticker)} className="font-medium hover:underline">
             {hit.company.name}
@@ -68,7 +68,7 @@ export function SearchHitCard({ hit, queries, asOf }: { hit: FilingSearchHit; qu
             Original ↗
           </a>
         )}
-        <span className="ml-auto font-mono text-[11px] text-zinc-400">{filing.id}</span>
+        <span className="ml-auto font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{filing.id}</span>
       </div>
     </li>
   );

@@ -18,7 +18,7 @@ export function AmountInput({ path, unit, label, multiple = false }: { path: str
   return (
     <span className="inline-flex flex-col">
       <span className="relative inline-flex items-center">
-        {unit === "usd" && <span className="pointer-events-none absolute left-2 text-zinc-400">$</span>}
+        {unit === "usd" && <span className="pointer-events-none absolute left-2 text-zinc-500 dark:text-zinc-400">$</span>}
         <TextInput
           {...register(path)}
           aria-label={label}
@@ -29,7 +29,7 @@ export function AmountInput({ path, unit, label, multiple = false }: { path: str
           className={`w-[5.5rem] text-right tabular-nums ${unit === "usd" ? "pl-4" : ""} ${suffix ? "pr-5" : ""}`}
           {...invalid}
         />
-        {suffix && <span className="pointer-events-none absolute right-2 text-zinc-400">{suffix}</span>}
+        {suffix && <span className="pointer-events-none absolute right-2 text-zinc-500 dark:text-zinc-400">{suffix}</span>}
       </span>
       <FieldError path={path} id={errorId} />
     </span>
@@ -41,7 +41,7 @@ export function BoundsInput({ path, unit, label, multiple }: { path: string; uni
   return (
     <span className="inline-flex items-start gap-1">
       <AmountInput path={`${path}.min`} unit={unit} label={`${label} min`} multiple={multiple} />
-      <span className="pt-1 text-zinc-400">–</span>
+      <span className="pt-1 text-zinc-500 dark:text-zinc-400">–</span>
       <AmountInput path={`${path}.max`} unit={unit} label={`${label} max`} multiple={multiple} />
     </span>
   );

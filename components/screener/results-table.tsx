@@ -164,7 +164,7 @@ export function ResultsTable({
                 const content = (
                   <>
                     <span className="line-clamp-2 leading-tight">{flexRender(header.column.columnDef.header, header.getContext())}</span>
-                    <span className="text-[11px] font-normal text-zinc-500">
+                    <span className="text-[11px] font-normal text-zinc-600 dark:text-zinc-400">
                       {unit}
                       {meta.temporary && <span className="ml-1 text-violet-700 dark:text-violet-400">rule</span>}
                       {sorted && <span aria-hidden className="ml-1 text-sky-700 dark:text-sky-400">{sorted === "desc" ? "▼" : "▲"}</span>}
@@ -185,8 +185,9 @@ export function ResultsTable({
                         type="button"
                         onClick={header.column.getToggleSortingHandler()}
                         className={`flex w-full flex-col rounded outline-none hover:text-zinc-950 focus-visible:ring-2 focus-visible:ring-sky-600/40 dark:hover:text-white ${numeric ? "items-end text-right" : "items-start text-left"}`}
-                        aria-label={`Sort by ${String(header.column.columnDef.header)}`}
                       >
+                        {/* The name starts with what the header shows, so speech input can say it. */}
+                        <span className="sr-only">Sort by </span>
                         {content}
                       </button>
                     ) : (

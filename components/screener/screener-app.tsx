@@ -27,6 +27,7 @@ import { EmptyResults } from "./empty-results";
 import { ExportMenu } from "./export-menu";
 import { FilterBuilder } from "./filter-builder";
 import { FiltersDrawer } from "./filters-drawer";
+import { ResultChartsPanel } from "./result-charts-panel";
 import { ResultsPager } from "./results-pager";
 import { ResultsTable } from "./results-table";
 import { runScreenRequest } from "./screen-api";
@@ -234,6 +235,7 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
               {plainApiMessage(e)}
             </p>
           ))}
+          {data && data.total > 0 && <ResultChartsPanel filters={body.filters} sortField={screen.sort.field} />}
           {/* The API request lies over the table, not above the workspace: nothing moves when it opens. */}
           <div className="relative flex min-h-0 flex-1 flex-col">
             {apiOpen && (

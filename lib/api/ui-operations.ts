@@ -1,4 +1,5 @@
 import { UiFilingSearchRequest, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
+import { DistributionRequest, DistributionResponse } from "@/lib/screener/distribution-schema";
 import { FilterOutcomesRequest, FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import { FunnelRequest, FunnelResponse } from "@/lib/screener/funnel";
 import { filingSearchOperation } from "./filing-operations";
@@ -26,6 +27,18 @@ export const screenOutcomesOperation = {
   tags: ["Screener UI"],
   request: { schema: FilterOutcomesRequest, examples: {} },
   response: { schema: FilterOutcomesResponse, description: "Outcome per filter", examples: {} },
+} satisfies ApiOperation;
+
+export const screenDistributionOperation = {
+  operationId: "countScreenDistribution",
+  method: "post",
+  path: "/api/ui/screener/distribution/",
+  summary: "A field's distribution over the screen's matches and the sector mix",
+  description:
+    "Bins a numeric field's values over every company the screen's filters match and over the whole data set (same bins), and counts the matches per sector.",
+  tags: ["Screener UI"],
+  request: { schema: DistributionRequest, examples: {} },
+  response: { schema: DistributionResponse, description: "Bin counts and sector counts", examples: {} },
 } satisfies ApiOperation;
 
 export const uiFilingSearchOperation = {

@@ -39,6 +39,8 @@ export interface PricePoint {
   date: string;
   close: number;
   adjusted_close: number;
+  /** Shares traded that day. */
+  volume: number;
 }
 
 export interface FundamentalsDifference {
@@ -95,7 +97,7 @@ export function fiscalYears(companyId: number): FiscalYearRecord[] {
 
 /** Daily prices on or before `asOf` (the table holds the whole history; nothing later is shown), oldest first. */
 export function dailyPrices(companyId: number, asOf: string): PricePoint[] {
-  return cachedStatement("SELECT date, close, adjusted_close FROM daily_prices WHERE company_id = ? AND date <= ? ORDER BY date").all(
+  return cachedStatement("SELECT date, close, adjusted_close, volume FROM daily_prices WHERE company_id = ? AND date <= ? ORDER BY date").all(
     companyId,
     asOf,
   ) as PricePoint[];

@@ -11,3 +11,9 @@ export function rebasedCloses(prices: readonly PricePoint[]): number[] {
   const factor = last.close / last.adjusted_close;
   return prices.map((p) => p.adjusted_close * factor);
 }
+
+/** `values` rebased so that it equals `anchor` at index `from`: a benchmark drawn from a stock's price at the start of a range. Pure. */
+export function rebaseTo(values: readonly number[], from: number, anchor: number): number[] {
+  const base = values[from];
+  return base ? values.map((v) => (v / base) * anchor) : values.map(() => Number.NaN);
+}

@@ -182,4 +182,8 @@ CREATE TABLE fiscal_year_versions (
   PRIMARY KEY (company_id, valid_from, fy_offset)
 ) WITHOUT ROWID;
 CREATE INDEX fiscal_year_versions_offset ON fiscal_year_versions (fy_offset, valid_from);
+
+-- The company page's benchmark: an equal-weighted index of every company with prices, chained
+-- from 1 on the first day (lib/companies/benchmark.ts), and the companies priced by each day.
+CREATE TABLE benchmark_index (date TEXT PRIMARY KEY, value REAL NOT NULL, companies INTEGER NOT NULL) WITHOUT ROWID;
 `;

@@ -5,6 +5,7 @@ import { AS_OF_DATE, AS_OF_RANGE_START } from "@/lib/as-of";
 import { buildingMarker } from "@/lib/db/build-marker";
 import { FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
+import { benchmarkRows } from "@/lib/companies/benchmark";
 import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
 import { runCompaniesStage } from "./companies-stage";
@@ -53,6 +54,8 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
     const { tradingDays } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress);
+    const benchmark = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
+    for (const row of benchmarkRows(db)) benchmark.run(row.date, row.value, row.companies);
     for (const statement of screenerIndexStatements()) db.exec(statement);
     progress("screener indexes created");
     runFilingsStage(db, paths, progress);

@@ -11,6 +11,7 @@ const DEADLINE: Record<QueryTaskName, "SCREEN_DEADLINE_MS" | "SEARCH_DEADLINE_MS
   backtest: "BACKTEST_DEADLINE_MS",
   screenFunnel: "SCREEN_DEADLINE_MS",
   screenOutcomes: "SCREEN_DEADLINE_MS",
+  screenDistribution: "SCREEN_DEADLINE_MS",
   screenScope: "SCREEN_DEADLINE_MS",
   searchFilings: "SEARCH_DEADLINE_MS",
   searchScreenFilings: "SEARCH_DEADLINE_MS",

@@ -1,6 +1,7 @@
 import { screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
 import { searchFilings } from "@/lib/filings/search-filings";
 import { runBacktest } from "@/lib/screener/backtest";
+import { screenDistribution } from "@/lib/screener/distribution";
 import { countFilterOutcomes } from "@/lib/screener/filter-outcomes";
 import { countFilterFunnel } from "@/lib/screener/funnel";
 import { runScreen } from "@/lib/screener/service";
@@ -15,6 +16,7 @@ export const QUERY_TASKS = {
   backtest: runBacktest,
   screenFunnel: countFilterFunnel,
   screenOutcomes: countFilterOutcomes,
+  screenDistribution,
   screenScope,
   searchFilings: (request: Parameters<typeof searchFilings>[0]) => searchFilings(request),
   searchScreenFilings,

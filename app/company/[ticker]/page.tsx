@@ -4,9 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { CompanyFilings } from "@/components/company/company-filings";
 import { FiscalHistory } from "@/components/company/fiscal-history";
 import { MetricList } from "@/components/company/metric-list";
-import { PriceChart } from "@/components/charts/price-chart";
+import { CompanyPriceChart } from "@/components/company/company-price-chart";
 import { companiesWithSymbol, companyByFormerTicker, companyByTicker, dailyPrices, fiscalYears, formerSymbols, fundamentalsDifferences } from "@/lib/companies/company-repository";
-import { rebasedCloses } from "@/lib/companies/price-history";
 import { CURRENT_SOURCES } from "@/lib/as-of";
 import { databaseState, metaValue } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
@@ -104,7 +103,7 @@ export default async function CompanyPage({ params }: Params) {
           {COVERAGE.map(([column, label]) => (
             <span
               key={column}
-              className={`rounded px-1 ${company[column] ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-300" : "bg-zinc-100 text-zinc-400 line-through dark:bg-zinc-900"}`}
+              className={`rounded px-1 ${company[column] ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-300" : "bg-zinc-100 text-zinc-600 line-through dark:bg-zinc-900 dark:text-zinc-400"}`}
               title={company[column] ? `${label}: in this data set` : `${label}: not in this data set`}
             >
               {label}
@@ -171,11 +170,7 @@ export default async function CompanyPage({ params }: Params) {
           <h2 id="prices" className="text-sm font-semibold">
             Price history
           </h2>
-          <PriceChart
-            dates={prices.map((p) => p.date)}
-            values={rebasedCloses(prices)}
-            label={`Close adjusted for splits and dividends, on the share basis of ${prices.at(-1)!.date}, ${prices[0]!.date} to ${prices.at(-1)!.date}`}
-          />
+          <CompanyPriceChart prices={prices} asOf={asOf} />
         </section>
       )}
 

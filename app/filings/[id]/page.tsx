@@ -106,7 +106,7 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
                   className="block rounded px-1.5 py-0.5 text-zinc-700 hover:bg-zinc-100 aria-[current]:bg-sky-50 aria-[current]:font-medium aria-[current]:text-sky-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current]:bg-sky-950 dark:aria-[current]:text-sky-200"
                 >
                   {s.title}{" "}
-                  <span className="text-[11px] text-zinc-400">
+                  <span className="text-[11px] text-zinc-500 dark:text-zinc-400">
                     {unit.toLowerCase()} {s.page}
                   </span>
                 </Link>
@@ -117,19 +117,19 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
       </nav>
 
       <article aria-label="Filing text" className="min-w-0">
-        <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} queries={queries} />
+        <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} queries={queries} place="above" />
         {pages.map((page) => {
           const shown = readerPage(page.text, page.start_offset, filing.has_pages ? page.number : null, furniture, hit, stems);
           return (
             <section key={page.number} id={`page-${page.number}`} aria-label={`${unit} ${page.number}`} className="scroll-mt-14 border-b border-dashed border-zinc-200 py-4 dark:border-zinc-800">
-              <h2 className="mb-2 text-[11px] font-medium text-zinc-400">
+              <h2 className="mb-2 text-[11px] font-medium text-zinc-500 dark:text-zinc-400">
                 {unit} {page.number}
               </h2>
               <FilingPageText page={shown} />
             </section>
           );
         })}
-        <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} queries={queries} />
+        <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} queries={queries} place="below" />
         {hit && <ScrollToHit />}
       </article>
     </main>
