@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { shiftDays, shiftMonths, shiftYears } from "@/lib/calendar";
 import { ValidationError } from "@/lib/errors";
-import { cachedStatement } from "@/lib/db/market-db";
+import { cachedStatement, marketDb } from "@/lib/db/market-db";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { readAsOfRange, tradingDayOn } from "./as-of-range";
 import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, REBALANCE_MONTHS } from "./backtest-schema";
 import type { ScreenRequest } from "./request-schema";
 import { asOfSource } from "./screen-source";
-import { compileChecked } from "./service";
+import { compilePricedIds, compileScreen } from "./compile";
+import { readOptionValues } from "./option-values";
+import { compileChecked, validateOptionValues } from "./service";
 
 /**
  * Screen backtests (docs/METRICS.md "Backtests"): the screen runs as of each rebalance date, its
@@ -121,6 +123,7 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
   const end = tradingDayOn(request.end);
   const bounds = [...starts, end];
   const screen: ScreenRequest = { filters: request.filters, sort: {}, page: {}, result_format: "tickers" };
+  validateOptionValues(screen, readOptionValues(marketDb()).lists);
 
   const periods: BacktestResponse["periods"] = [];
   const staleDates: string[] = [];
@@ -129,10 +132,13 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
     const periodEnd = bounds[i + 1]!;
     if (start >= periodEnd) continue;
     const priced = pricedCompanies(start, periodEnd);
-    const compiled = compileChecked(screen, asOfSource(start));
-    const matches = z.int().array().parse(cachedStatement(compiled.idsSql).pluck().all(...compiled.countParams));
-    const holdings = matches.flatMap((id) => priced.get(id) ?? []).sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
-    unpricedMatches += matches.length - holdings.length;
+    const source = asOfSource(start);
+    const compiled = compileScreen(screen, source);
+    const matches = SqlCount.parse(cachedStatement(compiled.countSql).pluck().get(...compiled.countParams));
+    const pricedIds = compilePricedIds(screen, source);
+    const held = z.int().array().parse(cachedStatement(pricedIds.sql).pluck().all(...pricedIds.params));
+    const holdings = held.flatMap((id) => priced.get(id) ?? []).sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+    unpricedMatches += matches - holdings.length;
     if (staleHoldings(holdings.map((h) => h.id), start) > 0) staleDates.push(start);
     const tickers = holdings.map((h) => h.ticker);
     const previous = periods.at(-1)?.tickers;
@@ -140,7 +146,7 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
       start,
       end: periodEnd,
       tickers,
-      matches: matches.length,
+      matches,
       return: periodReturn(holdings),
       benchmark_return: periodReturn([...priced.values()]),
       turnover: previous === undefined ? null : previous.length === 0 && tickers.length === 0 ? 0 : turnover(previous, tickers),
@@ -161,7 +167,7 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
   if (staleDates.length > 0) {
     warnings.push({
       code: "stale_fundamentals",
-      message: `At ${staleDates.length} of ${periods.length} rebalance dates (first ${staleDates[0]}) some holdings' latest fiscal year is more than a year old: the bundled fundamentals end with fiscal year 2016 (a few companies have SEC filings after it), so fundamental filters read stale values after 2017.`,
+      message: `At ${staleDates.length} of ${periods.length} rebalance dates (first ${staleDates[0]}) some holdings' latest fiscal year is more than a year old (its successor would be public by then): fiscal years missing from the data, and from early 2018 on the end of the bundled fundamentals (fiscal year 2016, later only for the SEC companyfacts companies), so fundamental filters read stale values.`,
     });
   }
   const few = periods.filter((p) => p.tickers.length < 5);
@@ -185,7 +191,8 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
     summary: {
       screen: performance(periods.map((p) => p.return), days, perYear),
       benchmark: performance(periods.map((p) => p.benchmark_return), days, perYear),
-      hit_rate: compared.length === 0 ? null : compared.filter((p) => (p.return ?? 0) > p.benchmark_return!).length / compared.length,
+      // A return equal to the benchmark's up to rounding (a screen holding every priced company) is no hit.
+      hit_rate: compared.length === 0 ? null : compared.filter((p) => (p.return ?? 0) - p.benchmark_return! > 1e-12).length / compared.length,
       average_turnover: mean(turnovers),
       average_holdings: mean(periods.map((p) => p.tickers.length)) ?? 0,
     },

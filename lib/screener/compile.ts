@@ -354,6 +354,17 @@ export function compileFilterOutcomes(request: ScreenRequest, source: ScreenSour
 }
 
 /**
+ * The ids of a screen's companies that have a price on the source's day (a backtest's holdings):
+ * the screen's conditions plus a price, so the day's few hundred priced rows drive the query.
+ */
+export function compilePricedIds(request: ScreenRequest, source: ScreenSource): { sql: string; params: unknown[] } {
+  const builder = buildFilters(source, typedFilters(request.filters));
+  builder.where.push(`${source.column("price")} IS NOT NULL`);
+  const { withClause, from, fromParams } = fromClause(builder);
+  return { sql: `${withClause}SELECT c.id ${from}`, params: [...builder.cteParams, ...fromParams] };
+}
+
+/**
  * The sort key's SQL: a catalog field, or a temporary column of the screen (the UI endpoints take
  * those; v1's request schema admits catalog sort fields only).
  */
