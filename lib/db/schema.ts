@@ -4,6 +4,20 @@
  */
 export const SCHEMA_VERSION = 5;
 
+/** The columns of a fiscal year (fiscal_years and fiscal_year_versions). */
+const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,
+  period_end TEXT NOT NULL,
+  public_date TEXT NOT NULL,
+  source TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  fx_to_usd REAL,
+  revenue REAL, costOfRevenue REAL, grossProfit REAL, researchAndDevelopment REAL, operatingIncome REAL,
+  ebit REAL, interestExpense REAL, earningsBeforeTax REAL, incomeTax REAL, netIncome REAL, eps REAL,
+  sharesOutstanding REAL, depreciation REAL, totalAssets REAL, totalLiabilities REAL, totalEquity REAL,
+  longTermDebt REAL, shortTermDebt REAL, cash REAL, operatingCashFlow REAL, capitalExpenditures REAL,
+  taxRate REAL, investedCapital REAL, returnOnInvestedCapital REAL, grossMargin REAL, operatingMargin REAL,
+  netMargin REAL, returnOnEquity REAL, debtToEquity REAL`;
+
 export const MARKET_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -106,18 +120,7 @@ CREATE VIRTUAL TABLE company_search USING fts5(
 CREATE TABLE fiscal_years (
   company_id INTEGER NOT NULL REFERENCES companies (id),
   fy_offset INTEGER NOT NULL,
-  fiscal_year INTEGER NOT NULL,
-  period_end TEXT NOT NULL,
-  public_date TEXT NOT NULL,
-  source TEXT NOT NULL,
-  currency TEXT NOT NULL,
-  fx_to_usd REAL,
-  revenue REAL, costOfRevenue REAL, grossProfit REAL, researchAndDevelopment REAL, operatingIncome REAL,
-  ebit REAL, interestExpense REAL, earningsBeforeTax REAL, incomeTax REAL, netIncome REAL, eps REAL,
-  sharesOutstanding REAL, depreciation REAL, totalAssets REAL, totalLiabilities REAL, totalEquity REAL,
-  longTermDebt REAL, shortTermDebt REAL, cash REAL, operatingCashFlow REAL, capitalExpenditures REAL,
-  taxRate REAL, investedCapital REAL, returnOnInvestedCapital REAL, grossMargin REAL, operatingMargin REAL,
-  netMargin REAL, returnOnEquity REAL, debtToEquity REAL,
+${FISCAL_YEAR_COLUMNS},
   PRIMARY KEY (company_id, fy_offset)
 ) WITHOUT ROWID;
 CREATE INDEX fiscal_years_offset ON fiscal_years (fy_offset, company_id);
@@ -167,18 +170,7 @@ CREATE TABLE fiscal_year_versions (
   valid_from TEXT NOT NULL,
   valid_to TEXT NOT NULL,
   fy_offset INTEGER NOT NULL,
-  fiscal_year INTEGER NOT NULL,
-  period_end TEXT NOT NULL,
-  public_date TEXT NOT NULL,
-  source TEXT NOT NULL,
-  currency TEXT NOT NULL,
-  fx_to_usd REAL,
-  revenue REAL, costOfRevenue REAL, grossProfit REAL, researchAndDevelopment REAL, operatingIncome REAL,
-  ebit REAL, interestExpense REAL, earningsBeforeTax REAL, incomeTax REAL, netIncome REAL, eps REAL,
-  sharesOutstanding REAL, depreciation REAL, totalAssets REAL, totalLiabilities REAL, totalEquity REAL,
-  longTermDebt REAL, shortTermDebt REAL, cash REAL, operatingCashFlow REAL, capitalExpenditures REAL,
-  taxRate REAL, investedCapital REAL, returnOnInvestedCapital REAL, grossMargin REAL, operatingMargin REAL,
-  netMargin REAL, returnOnEquity REAL, debtToEquity REAL, totalDebt REAL,
+${FISCAL_YEAR_COLUMNS}, totalDebt REAL,
   PRIMARY KEY (company_id, valid_from, fy_offset)
 ) WITHOUT ROWID;
 CREATE INDEX fiscal_year_versions_offset ON fiscal_year_versions (fy_offset, valid_from);
