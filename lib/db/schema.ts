@@ -2,7 +2,7 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** The columns of a fiscal year (fiscal_years and fiscal_year_versions). */
 const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,
@@ -178,4 +178,14 @@ CREATE INDEX fiscal_year_versions_offset ON fiscal_year_versions (fy_offset, val
 -- The company page's benchmark: an equal-weighted index of every company with prices, chained
 -- from 1 on the first day (lib/companies/benchmark.ts), and the companies priced by each day.
 CREATE TABLE benchmark_index (date TEXT PRIMARY KEY, value REAL NOT NULL, companies INTEGER NOT NULL) WITHOUT ROWID;
+
+-- The S&P 500 lists that name each company, with each list's date (lib/ingest/universe.ts INDEX_LISTS):
+-- the bundled membership history, three dated snapshots rather than every change.
+CREATE TABLE index_memberships (
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  list TEXT NOT NULL,
+  list_name TEXT NOT NULL,
+  list_date TEXT NOT NULL,
+  PRIMARY KEY (company_id, list)
+) WITHOUT ROWID;
 `;

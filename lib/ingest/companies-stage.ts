@@ -14,7 +14,7 @@ import { parsePrices, type PriceDay } from "./prices";
 import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
-import { type CompanyRecord, buildUniverse } from "./universe";
+import { type CompanyRecord, INDEX_LISTS, buildUniverse } from "./universe";
 
 const FISCAL_COLUMNS = [
   "revenue", "costOfRevenue", "grossProfit", "researchAndDevelopment", "operatingIncome", "ebit", "interestExpense",
@@ -231,6 +231,7 @@ function prepareInserts(db: Database.Database) {
   db.exec(`CREATE TEMP TABLE snapshot_rows AS SELECT * FROM company_snapshots WHERE 0`);
   const snapshot = db.prepare(`INSERT INTO snapshot_rows VALUES (?, ?, ?, ?, ${SNAPSHOT_COLUMNS.map(() => "?").join(", ")})`);
   const tradingDay = db.prepare("INSERT INTO trading_days (date) VALUES (?)");
+  const membership = db.prepare("INSERT INTO index_memberships (company_id, list, list_name, list_date) VALUES (?, ?, ?, ?)");
   const fiscalYearValues = (id: number, fy: FiscalYearRow) => ({
     company_id: id,
     fy_offset: fy.offset,
@@ -274,6 +275,7 @@ function prepareInserts(db: Database.Database) {
         ...values,
       });
       profile.run(id, c.description, c.website, c.city, c.state);
+      for (const list of c.indexLists) membership.run(id, list, INDEX_LISTS[list].name, INDEX_LISTS[list].date);
       c.symbols.forEach((s, i) => symbol.run(s, id, i === 0 ? 1 : 0));
       for (const s of c.symbols) if (s !== c.symbol) formerTicker.run(`${c.exchange}:${s}`, id);
       // Today's name stays searchable beside the name of the data's date ("Facebook" and "Meta").

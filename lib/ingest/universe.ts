@@ -44,9 +44,19 @@ export interface CompanyRecord {
   priceTicker: string | null;
   fundamentalsTicker: string | null;
   inSp500: boolean;
+  /** The S&P 500 lists that name the security, each with its date (`INDEX_LISTS`). */
+  indexLists: IndexList[];
   /** The FinanceDatabase listing that lent the profile (for the join audit). */
   profileSource: string | null;
 }
+
+/** The bundled S&P 500 lists and their dates (data/SOURCES.md). */
+export const INDEX_LISTS = {
+  sp500_2016: { name: "S&P 500 securities of the 2016 fundamentals file", date: "2016-12-31" },
+  sp500_2021: { name: "S&P 500 constituents of the 2021 price file", date: "2021-04-21" },
+  sp500_current: { name: "S&P 500 constituents list", date: "2026-08-01" },
+} as const;
+export type IndexList = keyof typeof INDEX_LISTS;
 
 const NASDAQ = EXCHANGES.get("NMS")!;
 /** A delisted U.S. security whose venue no bundled file names: `US` is a placeholder, not an exchange. */
@@ -194,6 +204,11 @@ export function buildUniverse({ listings, members, classify, gics2016, audit, se
       priceTicker: member.priceTicker,
       fundamentalsTicker: member.fundamentalsTicker,
       inSp500: true,
+      indexLists: [
+        ...(member.list2016 ? (["sp500_2016"] as const) : []),
+        ...(member.priceTicker ? (["sp500_2021"] as const) : []),
+        ...(member.inCurrentList ? (["sp500_current"] as const) : []),
+      ],
       profileSource: profile?.yahooSymbol ?? null,
     });
   }
@@ -223,6 +238,7 @@ export function buildUniverse({ listings, members, classify, gics2016, audit, se
         priceTicker: null,
         fundamentalsTicker: null,
         inSp500: false,
+        indexLists: [],
         profileSource: listing.yahooSymbol,
       });
     }
