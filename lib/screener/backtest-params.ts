@@ -1,0 +1,16 @@
+import { type BacktestRequest, REBALANCES } from "./backtest-schema";
+
+/** The Backtest view's settings, as the screener URL holds them (`tab=backtest&start=…&end=…&rebalance=…`). */
+export interface BacktestParams {
+  start: string;
+  end: string;
+  rebalance: BacktestRequest["rebalance"];
+}
+
+/** The dates the issue asks every as-of range to cover: seven yearly periods. */
+export const DEFAULT_BACKTEST: BacktestParams = { start: "2013-12-31", end: "2020-12-31", rebalance: "yearly" };
+
+export const isRebalance = (text: string | undefined): text is BacktestParams["rebalance"] => REBALANCES.some((r) => r === text);
+
+/** The backtest request of a screen's filters: the body of `POST /api/v2/screener/backtest/` (and the page's own endpoint). */
+export const backtestRequestBody = (filters: Record<string, unknown>, params: BacktestParams) => ({ filters, ...params });
