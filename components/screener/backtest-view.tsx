@@ -26,6 +26,7 @@ export function BacktestView({ filters, params, range, onRun }: { filters: Recor
   const [draft, setDraft] = useState({ params, form: params });
   if (JSON.stringify(draft.params) !== JSON.stringify(params)) setDraft({ params, form: params });
   const form = draft.form;
+  const [apiOpen, setApiOpen] = useState(false);
   const setForm = (next: Partial<BacktestParams>) => setDraft({ params, form: { ...form, ...next } });
 
   const body = useMemo(() => backtestRequestBody(filters, params), [filters, params]);
@@ -112,9 +113,10 @@ export function BacktestView({ filters, params, range, onRun }: { filters: Recor
       ))}
       {result && series && series.dates.length > 0 && <BacktestChart dates={series.dates} screen={series.screen} benchmark={series.benchmark} />}
       {result && <BacktestReport result={result} />}
-      <details className="rounded border border-zinc-200 dark:border-zinc-800" data-testid="backtest-api">
+      {/* The panel reads the page's origin: it renders in the browser, once opened. */}
+      <details className="rounded border border-zinc-200 dark:border-zinc-800" data-testid="backtest-api" onToggle={(e) => setApiOpen(e.currentTarget.open)}>
         <summary className="cursor-pointer px-2 py-1 text-[13px] font-medium">API request for this backtest</summary>
-        <ApiRequestPanel path="/api/v2/screener/backtest/" body={body} />
+        {apiOpen && <ApiRequestPanel path="/api/v2/screener/backtest/" body={body} />}
       </details>
     </div>
   );

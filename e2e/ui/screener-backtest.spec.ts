@@ -150,7 +150,7 @@ test.describe("screener backtest", () => {
     await backtestReady(page);
     await page.getByLabel("Start (first rebalance)").fill("2015-01-01");
     await page.getByLabel("End", { exact: true }).fill("2016-12-31");
-    await page.getByLabel("Rebalance").selectOption("quarterly");
+    await page.getByLabel("Rebalance", { exact: true }).selectOption("quarterly");
     await page.getByRole("button", { name: "Run backtest" }).click();
     await expect(page).toHaveURL(/start=2015-01-01&end=2016-12-31&rebalance=quarterly/);
     await backtestReady(page);
