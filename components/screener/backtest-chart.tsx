@@ -5,6 +5,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 
 const percent = new Intl.NumberFormat("en-US", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" });
+const axisPercent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" });
 const seconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 const HEIGHT = 240;
 
@@ -30,7 +31,7 @@ export function BacktestChart({ dates, screen, benchmark }: { dates: string[]; s
         height: HEIGHT,
         legend: { show: false },
         scales: { x: { time: true } },
-        axes: [{ stroke: "#71717a" }, { stroke: "#71717a", size: 56, values: (_u, ticks) => ticks.map((t) => percent.format(t)) }],
+        axes: [{ stroke: "#71717a" }, { stroke: "#71717a", size: 60, values: (_u, ticks) => ticks.map((t) => axisPercent.format(t)) }],
         series: [{}, { label: "Screen", stroke: "#0369a1", width: 2, points: { show: true } }, { label: "Benchmark", stroke: "#a1a1aa", width: 2, dash: [6, 4], points: { show: true } }],
         cursor: { drag: { x: false, y: false } },
         hooks: { setCursor: [(u) => u.cursor.idx != null && setIndex(u.cursor.idx)] },

@@ -7,8 +7,10 @@ import { holdingRecords, periodRecords } from "@/lib/screener/backtest-tables";
 import { formatValue } from "@/lib/screener/value-format";
 
 const pct = (value: number | null) => formatValue(value, "percent");
-const CELL = "border-b border-zinc-200 px-2 py-1 text-right tabular-nums dark:border-zinc-800";
-const HEAD = "border-b border-zinc-300 px-2 py-1 text-right font-medium text-zinc-600 dark:border-zinc-700 dark:text-zinc-400";
+const CELL = "border-b border-zinc-200 px-2 py-1 tabular-nums dark:border-zinc-800";
+const NUMBER = `${CELL} text-right`;
+const HEAD = "border-b border-zinc-300 px-2 py-1 font-medium text-zinc-600 dark:border-zinc-700 dark:text-zinc-400";
+const NUMBER_HEAD = `${HEAD} text-right`;
 
 /** A backtest's answer: warnings first, the summary figures, CSV exports and the period table. */
 export function BacktestReport({ result }: { result: BacktestResponse }) {
@@ -42,10 +44,10 @@ export function BacktestReport({ result }: { result: BacktestResponse }) {
               <th className={`${HEAD} text-left`} scope="col">
                 Figure
               </th>
-              <th className={HEAD} scope="col">
+              <th className={NUMBER_HEAD} scope="col">
                 Screen
               </th>
-              <th className={HEAD} scope="col">
+              <th className={NUMBER_HEAD} scope="col">
                 Benchmark
               </th>
             </tr>
@@ -56,8 +58,8 @@ export function BacktestReport({ result }: { result: BacktestResponse }) {
                 <th scope="row" className={`${CELL} text-left font-normal`}>
                   {label}
                 </th>
-                <td className={CELL}>{pct(summary.screen[key])}</td>
-                <td className={CELL}>{pct(summary.benchmark[key])}</td>
+                <td className={NUMBER}>{pct(summary.screen[key])}</td>
+                <td className={NUMBER}>{pct(summary.benchmark[key])}</td>
               </tr>
             ))}
           </tbody>
@@ -89,13 +91,13 @@ export function BacktestReport({ result }: { result: BacktestResponse }) {
               <th className={`${HEAD} text-left`} scope="col">
                 Holdings
               </th>
-              <th className={HEAD} scope="col">
+              <th className={NUMBER_HEAD} scope="col">
                 Return
               </th>
-              <th className={HEAD} scope="col">
+              <th className={NUMBER_HEAD} scope="col">
                 Benchmark
               </th>
-              <th className={HEAD} scope="col">
+              <th className={NUMBER_HEAD} scope="col">
                 Turnover
               </th>
             </tr>
@@ -103,9 +105,9 @@ export function BacktestReport({ result }: { result: BacktestResponse }) {
           <tbody>
             {periods.map((p) => (
               <tr key={p.start} className="align-top">
-                <td className={`${CELL} text-left`}>{p.start}</td>
-                <td className={`${CELL} text-left`}>{p.end}</td>
-                <td className={`${CELL} text-left`}>
+                <td className={CELL}>{p.start}</td>
+                <td className={CELL}>{p.end}</td>
+                <td className={CELL}>
                   <details>
                     <summary className="cursor-pointer" data-testid="holdings-count">
                       {p.tickers.length}
@@ -114,9 +116,9 @@ export function BacktestReport({ result }: { result: BacktestResponse }) {
                     <p className="max-w-md font-mono text-[11px] break-words">{p.tickers.join(" ") || "none: held as cash"}</p>
                   </details>
                 </td>
-                <td className={CELL}>{pct(p.return)}</td>
-                <td className={CELL}>{pct(p.benchmark_return)}</td>
-                <td className={CELL}>{pct(p.turnover)}</td>
+                <td className={NUMBER}>{pct(p.return)}</td>
+                <td className={NUMBER}>{pct(p.benchmark_return)}</td>
+                <td className={NUMBER}>{pct(p.turnover)}</td>
               </tr>
             ))}
           </tbody>

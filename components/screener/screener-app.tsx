@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -24,7 +25,6 @@ import { plainApiMessage } from "@/lib/screener/form-messages";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
 import { AsOfControl } from "./as-of-control";
-import { BacktestView } from "./backtest-view";
 import { ColumnChooser } from "./column-chooser";
 import { ColumnViewTabs } from "./column-view-tabs";
 import { EmptyResults } from "./empty-results";
@@ -36,6 +36,9 @@ import { ResultsTable } from "./results-table";
 import { ResultsViewToggle } from "./results-view-toggle";
 import { runScreenRequest } from "./screen-api";
 import { ScreensMenu } from "./screens-menu";
+
+// The Backtest view and its chart load when first opened, outside the page's first-load JavaScript.
+const BacktestView = dynamic(() => import("./backtest-view").then((m) => m.BacktestView), { ssr: false });
 
 export interface ScreenerAppProps {
   options: TypedScreenerOptions;
@@ -242,8 +245,8 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
             <ResultsViewToggle backtest={screen.backtest !== null} onChange={(open) => navigate({ ...screen, backtest: open ? { ...DEFAULT_BACKTEST } : null })} />
             {!screen.backtest && <ColumnViewTabs view={view} onChange={chooseView} />}
             <span className="ml-auto" />
-            {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
-            <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />
+            {data && !screen.backtest && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
+            {!screen.backtest && <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />}
             <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={data?.as_of ?? options.as_of} labels={fieldLabels} />
             <Link
               href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}

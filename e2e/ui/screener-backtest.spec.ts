@@ -77,7 +77,7 @@ test.describe("screener as of a date", () => {
 
   test("a date outside the range is refused next to the date input", async ({ page }) => {
     await page.goto(screenUrl("&as_of=2005-06-30"));
-    await expect(page.getByTestId("as-of-control").getByRole("alert")).toContainText("2005-06-30 is outside the data's as-of range");
+    await expect(page.getByTestId("as-of-control").getByRole("alert")).toContainText("2005-06-30 is outside the data's as-of range", { timeout: 15_000 });
   });
 });
 
@@ -90,6 +90,8 @@ test.describe("screener backtest", () => {
 
     await page.goto(backtestUrl(request.start, request.end, request.rebalance));
     await backtestReady(page);
+    await expect(page.getByTestId("backtest-chart").locator("canvas")).toBeVisible();
+    await snapshot(page, "screener-backtest-1440");
     const rows = page.getByTestId("backtest-periods").locator("tbody tr");
     await expect(rows).toHaveCount(api.periods.length);
     for (const [i, period] of api.periods.entries()) {
@@ -137,7 +139,7 @@ test.describe("screener backtest", () => {
     await expect(page.getByTestId("api-endpoint")).toContainText("/api/v2/screener/backtest/");
     expect(JSON.parse((await page.getByTestId("api-body").textContent())!)).toEqual(request);
     await expect(page.getByTestId("api-curl")).toContainText("/api/v2/screener/backtest/");
-    await snapshot(page, "screener-backtest-1440");
+    await snapshot(page, "screener-backtest-1440-api");
   });
 
   test("Run writes the settings to the URL and shows the API's errors next to the field", async ({ page }) => {

@@ -1,10 +1,12 @@
-import { type BacktestRequest, REBALANCES } from "./backtest-schema";
+/** Rebalance frequencies and their months (here, without zod, for the page's first load). */
+export const REBALANCE_MONTHS = { monthly: 1, quarterly: 3, yearly: 12 } as const;
+export const REBALANCES = ["monthly", "quarterly", "yearly"] as const;
 
 /** The Backtest view's settings, as the screener URL holds them (`tab=backtest&start=…&end=…&rebalance=…`). */
 export interface BacktestParams {
   start: string;
   end: string;
-  rebalance: BacktestRequest["rebalance"];
+  rebalance: (typeof REBALANCES)[number];
 }
 
 /** The dates the issue asks every as-of range to cover: seven yearly periods. */
