@@ -100,11 +100,12 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
   });
 
   // What each filter left out: its own request, after the results (it costs a count per filter).
+  // Its endpoint counts on the default date only, so a screen as of another date shows no counts.
   const filtersJson = JSON.stringify(body.filters);
   const outcomes = useQuery({
     queryKey: ["outcomes", filtersJson],
     queryFn: ({ signal }) => postUi<FilterOutcomesResponse>("/api/ui/screener/outcomes/", { filters: body.filters }, { signal }),
-    enabled: filtersJson !== "{}" && results.isSuccess,
+    enabled: filtersJson !== "{}" && results.isSuccess && !screen.asOf,
     staleTime: Infinity,
   });
 
@@ -212,7 +213,7 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
         <FiltersDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
           <FilterBuilder
             options={options}
-            outcomes={outcomes.data?.filter_outcomes ?? {}}
+            outcomes={(!screen.asOf && outcomes.data?.filter_outcomes) || {}}
             filters={screen.filters}
             serverErrors={filterErrors}
             onApply={applyFilters}

@@ -49,6 +49,8 @@ test.describe("screener as of a date", () => {
     const firstColumn = page.getByTestId("results-table").locator("tbody tr[data-index] td:first-child");
     await expect(firstColumn.first()).toHaveText(past.tickers[0]!);
     expect(await firstColumn.allTextContents()).toEqual(past.tickers.slice(0, await firstColumn.count()));
+    // The per-filter counts are the default date's: not shown beside a screen as of another date.
+    await expect(page.getByText(/ kept · /)).toHaveCount(0);
 
     // The API request is v2's, with the date in the body.
     await page.getByRole("button", { name: "API request" }).click();
@@ -71,6 +73,7 @@ test.describe("screener as of a date", () => {
     await settled(page);
     expect(await totalShown(page)).toBe(latest.total);
     await expect(page.getByTestId("result-as-of")).toHaveCount(0);
+    await expect(page.getByText(/ kept · /).first()).toBeVisible();
     await page.getByRole("button", { name: "API request" }).click();
     await expect(page.getByTestId("api-endpoint")).toContainText("/api/v1/screener/basic/");
   });
