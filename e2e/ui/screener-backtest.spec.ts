@@ -123,6 +123,9 @@ test.describe("screener backtest", () => {
     await expect(page.getByTestId("backtest-readout")).toHaveText(`${api.periods[0]!.start} · screen 0.0% · benchmark 0.0%`);
     await page.keyboard.press("ArrowRight");
     await expect(page.getByTestId("backtest-readout")).toContainText(api.periods[0]!.end);
+    // And from the pointer: the plot's left edge is the first rebalance date.
+    await chart.locator(".u-over").hover({ position: { x: 1, y: 10 } });
+    await expect(page.getByTestId("backtest-readout")).toHaveText(new RegExp(`^${api.periods[0]!.start} · `));
 
     // CSV: a row per period, and a row per period and holding.
     const periodsCsv = page.waitForEvent("download");
