@@ -5,6 +5,7 @@ import { databaseNotice } from "@/components/ui/database-notice";
 import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
 import { metaValue } from "@/lib/db/market-db";
+import { readAsOfRange } from "@/lib/screener/as-of-range";
 import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
 import { isColumnView, shownColumns, VIEW_COOKIE } from "@/lib/screener/column-views";
 import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
@@ -53,6 +54,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
   return (
     <ScreenerApp
       options={options}
+      asOfRange={readAsOfRange()}
       coverage={{ companies: counts.companies ?? 0, withPrices: counts.with_prices ?? 0, withFundamentals: counts.with_fundamentals ?? 0 }}
       initial={{ key: screenKey(mode, body), result }}
       preferredFields={preferredFields}

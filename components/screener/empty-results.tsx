@@ -14,8 +14,9 @@ interface Funnel {
  * An empty screen, explained: the companies left after each filter in turn, so the filter that
  * removed the last ones stands out.
  */
-export function EmptyResults({ body, options }: { body: { filters: Record<string, unknown> }; options: TypedScreenerOptions }) {
-  const hasFilters = Object.keys(body.filters).length > 0;
+export function EmptyResults({ body, options }: { body: { filters: Record<string, unknown>; as_of?: string }; options: TypedScreenerOptions }) {
+  // The funnel endpoint counts on the default date only: a screen as of another date gets no funnel.
+  const hasFilters = Object.keys(body.filters).length > 0 && body.as_of === undefined;
   const funnel = useQuery({
     queryKey: ["funnel", JSON.stringify(body.filters)],
     queryFn: ({ signal }) => postUi<Funnel>("/api/ui/screener/funnel/", { filters: body.filters, order: Object.keys(body.filters) }, { signal }),
@@ -25,7 +26,7 @@ export function EmptyResults({ body, options }: { body: { filters: Record<string
   const culprit = funnel.data?.steps.find((s) => s.total === 0);
   return (
     <div className="m-4 max-w-xl rounded-md border border-zinc-200 p-3 text-[13px] dark:border-zinc-800" data-testid="empty-results">
-      <p className="font-medium">No company matches every filter.</p>
+      <p className="font-medium">No company matches every filter{body.as_of ? ` as of ${body.as_of}` : ""}.</p>
       {culprit && (
         <p className="mt-1 text-zinc-600 dark:text-zinc-400">
           <strong>{options.filters[culprit.filter]?.label ?? culprit.filter}</strong> removed the last companies. Loosen it or remove it.

@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/controls";
+import { downloadCsvFile, downloadFile } from "@/components/ui/download-file";
 import { Popover } from "@/components/ui/popover";
 import type { Screen } from "@/lib/screener/screen-url";
 import { pageFields, screenRequestBody } from "@/lib/screener/screen-url";
@@ -9,15 +10,6 @@ import { collectAllPages, csvRecords } from "@/lib/screener/export-pages";
 import type { RowsResponse, TickersResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
 import { runScreenRequest } from "./screen-api";
-
-function download(name: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = Object.assign(document.createElement("a"), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Copy or download every matching company, not just the page on screen: tickers as .txt, rows as
@@ -84,7 +76,7 @@ export function ExportMenu({
   };
   const downloadTickers = async () => {
     const list = await tickers();
-    download(`screen-tickers-${asOf}.txt`, `${list.join("\n")}\n`, "text/plain");
+    downloadFile(`screen-tickers-${asOf}.txt`, `${list.join("\n")}\n`, "text/plain");
     return `Downloaded ${formatCount(list.length)} tickers.`;
   };
   const downloadCsv = async () => {
@@ -93,8 +85,7 @@ export function ExportMenu({
       columns = [...page.loaded_fields, ...page.temporary_columns.map((t) => t.name)];
       return page.rows;
     });
-    const { stringify } = await import("csv-stringify/browser/esm/sync");
-    download(`screen-${asOf}.csv`, stringify(csvRecords(rows, columns, labels)), "text/csv");
+    await downloadCsvFile(`screen-${asOf}.csv`, csvRecords(rows, columns, labels));
     return `Downloaded ${formatCount(rows.length)} rows.`;
   };
 

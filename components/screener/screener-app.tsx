@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -15,12 +16,15 @@ import { paramsFromSearch } from "@/lib/filings/search-url";
 import { DEFAULT_FIELDS, DEFAULT_SORT } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
 import { type ColumnView, isColumnView, shownColumns, VIEW_STORAGE_KEY, viewCookie } from "@/lib/screener/column-views";
+import type { AsOfRange } from "@/lib/screener/as-of-range";
+import { DEFAULT_BACKTEST } from "@/lib/screener/backtest-params";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { NAME_COMPANIONS, type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
 import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import { plainApiMessage } from "@/lib/screener/form-messages";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { formatCount } from "@/lib/screener/value-format";
+import { AsOfControl } from "./as-of-control";
 import { ColumnChooser } from "./column-chooser";
 import { ColumnViewTabs } from "./column-view-tabs";
 import { EmptyResults } from "./empty-results";
@@ -30,11 +34,17 @@ import { FiltersDrawer } from "./filters-drawer";
 import { ResultChartsPanel } from "./result-charts-panel";
 import { ResultsPager } from "./results-pager";
 import { ResultsTable } from "./results-table";
+import { ResultsViewToggle } from "./results-view-toggle";
 import { runScreenRequest } from "./screen-api";
 import { ScreensMenu } from "./screens-menu";
 
+// The Backtest view and its chart load when first opened, outside the page's first-load JavaScript.
+const BacktestView = dynamic(() => import("./backtest-view").then((m) => m.BacktestView), { ssr: false });
+
 export interface ScreenerAppProps {
   options: TypedScreenerOptions;
+  /** The dates a screen may be run as of (the as-of control's range). */
+  asOfRange: AsOfRange;
   coverage: { companies: number; withPrices: number; withFundamentals: number };
   /** The first page, rendered on the server for the URL's screen (key: mode and request body). */
   initial: { key: string; result?: RowsResponse };
@@ -56,7 +66,7 @@ export function ScreenerApp(props: ScreenerAppProps) {
  * The screener page: the URL holds the screen (filters, sort, page, columns); the filter form, the
  * table and the menus read it and push changes to it (history entries, so back/forward work).
  */
-function Screener({ options, coverage, initial, preferredFields, preferredView }: ScreenerAppProps) {
+function Screener({ options, asOfRange, coverage, initial, preferredFields, preferredView }: ScreenerAppProps) {
   const urlQuery = useSearchParams().toString();
   // The screen shown follows the URL; changes made here take effect at once (the router reports
   // the pushed URL a moment later), and a URL changed from outside (back/forward) replaces it.
@@ -91,11 +101,12 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
   });
 
   // What each filter left out: its own request, after the results (it costs a count per filter).
+  // Its endpoint counts on the default date only, so a screen as of another date shows no counts.
   const filtersJson = JSON.stringify(body.filters);
   const outcomes = useQuery({
     queryKey: ["outcomes", filtersJson],
     queryFn: ({ signal }) => postUi<FilterOutcomesResponse>("/api/ui/screener/outcomes/", { filters: body.filters }, { signal }),
-    enabled: filtersJson !== "{}" && results.isSuccess,
+    enabled: filtersJson !== "{}" && results.isSuccess && !screen.asOf,
     staleTime: Infinity,
   });
 
@@ -158,7 +169,10 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
 
   const problem = results.error instanceof ApiProblem ? results.error : null;
   const filterErrors: FieldError[] = problem?.errors.filter((e) => e.pointer.startsWith("/filters/")) ?? [];
-  const otherErrors = problem ? (problem.errors.length > 0 ? problem.errors.filter((e) => !e.pointer.startsWith("/filters/")) : [{ pointer: "", message: problem.detail }]) : [];
+  const asOfErrors = problem?.errors.filter((e) => e.pointer === "/as_of") ?? [];
+  const otherErrors = problem ? (problem.errors.length > 0 ? problem.errors.filter((e) => !e.pointer.startsWith("/filters/") && e.pointer !== "/as_of") : [{ pointer: "", message: problem.detail }]) : [];
+  // The public endpoint that answers the same: v2 when the screen has an as-of date.
+  const apiPath = `/api/${screen.asOf ? "v2" : "v1"}/screener/${mode}/`;
   const data = results.data;
   // The columns shown: never the name companions the page loads beside the company name.
   const chosenFields = fields ?? [...DEFAULT_FIELDS];
@@ -171,9 +185,15 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
           Data as of <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} companies ·
           prices for {formatCount(coverage.withPrices)} · fundamentals for {formatCount(coverage.withFundamentals)} (S&amp;P 500)
         </p>
+        <AsOfControl
+          value={screen.asOf}
+          range={asOfRange}
+          error={asOfErrors.map(plainApiMessage).join(" ") || undefined}
+          onChange={(asOf) => navigate({ ...screen, asOf, page: { ...screen.page, offset: 0 } })}
+        />
         <span
           data-testid="endpoint-badge"
-          title={`This screen runs on POST /api/v1/screener/${mode}/ (${mode === "basic" ? "every filter is in modes.basic" : "a filter is advanced-only"})`}
+          title={`This screen runs on POST ${apiPath} (${mode === "basic" ? "every filter is in modes.basic" : "a filter is advanced-only"})`}
           className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${mode === "basic" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-300" : "bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-300"}`}
         >
           {mode} endpoint
@@ -194,7 +214,7 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
         <FiltersDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
           <FilterBuilder
             options={options}
-            outcomes={outcomes.data?.filter_outcomes ?? {}}
+            outcomes={(!screen.asOf && outcomes.data?.filter_outcomes) || {}}
             filters={screen.filters}
             serverErrors={filterErrors}
             onApply={applyFilters}
@@ -215,13 +235,21 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
                 {data ? formatCount(data.total) : "…"}
               </strong>{" "}
               {data?.total === 1 ? "company" : "companies"}
+              {screen.asOf && data && (
+                <span className="text-zinc-500" data-testid="result-as-of">
+                  {" "}
+                  as of {data.as_of}
+                  {data.as_of !== screen.asOf && `, the last trading day on or before ${screen.asOf}`}
+                </span>
+              )}
             </p>
             <BusyIndicator busy={results.isFetching} label="Loading results" />
-            <ColumnViewTabs view={view} onChange={chooseView} />
+            <ResultsViewToggle backtest={screen.backtest !== null} onChange={(open) => navigate({ ...screen, backtest: open ? { ...DEFAULT_BACKTEST } : null })} />
+            {!screen.backtest && <ColumnViewTabs view={view} onChange={chooseView} />}
             <span className="ml-auto" />
-            {data && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
-            <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />
-            <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={options.as_of} labels={fieldLabels} />
+            {data && !screen.backtest && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
+            {!screen.backtest && <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />}
+            <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={data?.as_of ?? options.as_of} labels={fieldLabels} />
             <Link
               href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}
               className="inline-flex h-7 items-center rounded border border-zinc-300 px-2 text-[13px] font-medium whitespace-nowrap hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
@@ -240,10 +268,12 @@ function Screener({ options, coverage, initial, preferredFields, preferredView }
           <div className="relative flex min-h-0 flex-1 flex-col">
             {apiOpen && (
               <SideSheet id="api-request" title="API request" onClose={() => setApiOpen(false)}>
-                <ApiRequestPanel path={`/api/v1/screener/${mode}/`} body={body} />
+                <ApiRequestPanel path={apiPath} body={body} />
               </SideSheet>
             )}
-            {data && data.total === 0 ? (
+            {screen.backtest ? (
+              <BacktestView filters={screen.filters} params={screen.backtest} range={asOfRange} onRun={(backtest) => navigate({ ...screen, backtest })} />
+            ) : data && data.total === 0 ? (
               <EmptyResults body={body} options={options} />
             ) : data ? (
               <ResultsTable

@@ -3,6 +3,7 @@ import { DistributionRequest, DistributionResponse } from "@/lib/screener/distri
 import { FilterOutcomesRequest, FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import { FunnelRequest, FunnelResponse } from "@/lib/screener/funnel";
 import { filingSearchOperation } from "./filing-operations";
+import { backtestOperation } from "./screener-v2-operations";
 import type { ApiOperation } from "./operation";
 
 /** The browser UI's own operations (not part of the public API). */
@@ -51,4 +52,12 @@ export const uiFilingSearchOperation = {
   request: { schema: UiFilingSearchRequest, examples: {} },
   response: { schema: UiFilingSearchResponse, description: "The best passages, and the screen's companies with their hits", examples: {} },
   serviceErrors: filingSearchOperation.serviceErrors,
+} satisfies ApiOperation;
+
+/** The public backtest (`POST /api/v2/screener/backtest/`) for the screener page's Backtest view. */
+export const uiBacktestOperation = {
+  ...backtestOperation,
+  operationId: "runScreenBacktestUi",
+  path: "/api/ui/screener/backtest/",
+  tags: ["Screener UI"],
 } satisfies ApiOperation;

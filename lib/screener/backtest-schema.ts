@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { AdvancedScreenRequest, AsOfDate, fieldName } from "./request-schema";
 
-/** Rebalance frequencies and their months. */
-export const REBALANCE_MONTHS = { monthly: 1, quarterly: 3, yearly: 12 } as const;
-export const REBALANCES = ["monthly", "quarterly", "yearly"] as const;
+import { REBALANCES } from "./backtest-params";
+
+export { REBALANCE_MONTHS, REBALANCES } from "./backtest-params";
 
 /** The most rebalance periods one backtest runs: the whole as-of range, monthly. */
 export const MAX_BACKTEST_PERIODS = 120;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_BACKTEST } from "./backtest-params";
 import { DEFAULT_FIELDS } from "./catalog";
-import { EMPTY_SCREEN, filteredFields, pageFields, type Screen, screenFromSearchParams, screenMode, searchParamsFromScreen } from "./screen-url";
+import { EMPTY_SCREEN, filteredFields, pageFields, type Screen, screenFromSearchParams, screenMode, screenRequestBody, searchParamsFromScreen } from "./screen-url";
 
 describe("screen URL", () => {
   it("round-trips a screen, leaving defaults out", () => {
@@ -14,9 +15,11 @@ describe("screen URL", () => {
       page: { limit: 250, offset: 500 },
       fields: ["full_ticker", "price"],
       view: "valuation",
+      asOf: "2014-12-31",
+      backtest: { start: "2014-01-01", end: "2016-12-31", rebalance: "quarterly" },
     };
     const query = searchParamsFromScreen(screen);
-    expect(query).toContain("sort=price&order=asc&limit=250&offset=500&fields=full_ticker,price&view=valuation");
+    expect(query).toContain("sort=price&order=asc&limit=250&offset=500&fields=full_ticker,price&view=valuation&as_of=2014-12-31&tab=backtest&start=2014-01-01&end=2016-12-31&rebalance=quarterly");
     expect(screenFromSearchParams(new URLSearchParams(query))).toEqual({ screen, problems: [] });
     expect(searchParamsFromScreen(EMPTY_SCREEN)).toBe("");
     expect(screenFromSearchParams(new URLSearchParams(""))).toEqual({ screen: EMPTY_SCREEN, problems: [] });
@@ -31,6 +34,16 @@ describe("screen URL", () => {
     const unknownView = screenFromSearchParams({ view: "technical" });
     expect(unknownView.screen.view).toBeNull();
     expect(unknownView.problems).toEqual(['The link\'s column view "technical" does not exist; the remembered columns are shown.']);
+  });
+
+  it("opens the Backtest view with the default settings the link leaves out, and sends as_of only when set", () => {
+    expect(screenFromSearchParams({ tab: "backtest", start: "2015-06-30" }).screen.backtest).toEqual({ ...DEFAULT_BACKTEST, start: "2015-06-30" });
+    const weekly = screenFromSearchParams({ tab: "backtest", rebalance: "weekly" });
+    expect(weekly.screen.backtest?.rebalance).toBe("yearly");
+    expect(weekly.problems).toEqual(['The link\'s rebalance "weekly" is not monthly, quarterly or yearly; yearly is used.']);
+    expect(screenFromSearchParams({ start: "2015-06-30" }).screen.backtest).toBeNull();
+    expect(screenRequestBody(EMPTY_SCREEN, null)).not.toHaveProperty("as_of");
+    expect(screenRequestBody({ ...EMPTY_SCREEN, asOf: "2014-12-31" }, null)).toMatchObject({ as_of: "2014-12-31" });
   });
 
   it("chooses the basic endpoint only when every filter is basic", () => {

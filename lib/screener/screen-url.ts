@@ -1,5 +1,6 @@
 import { jsonObjectParam, type PageParams, paramValue, readableQuery } from "@/lib/url-params";
 import { DEFAULT_FIELDS, DEFAULT_SORT, FILTER_BY_NAME, PAGE } from "./catalog";
+import { type BacktestParams, DEFAULT_BACKTEST, isRebalance } from "./backtest-params";
 import { type ColumnView, isColumnView } from "./column-views";
 
 /**
@@ -18,9 +19,21 @@ export interface Screen {
   fields: string[] | null;
   /** The column view (column-views.ts); null when the URL names none (the remembered one applies). */
   view: ColumnView | null;
+  /** The as-of date (API v2 \`as_of\`); null for the default date (v1). */
+  asOf: string | null;
+  /** The Backtest view's settings when it is open; null when the results table is shown. */
+  backtest: BacktestParams | null;
 }
 
-export const EMPTY_SCREEN: Screen = { filters: {}, sort: { ...DEFAULT_SORT }, page: { limit: PAGE.default_limit, offset: 0 }, fields: null, view: null };
+export const EMPTY_SCREEN: Screen = {
+  filters: {},
+  sort: { ...DEFAULT_SORT },
+  page: { limit: PAGE.default_limit, offset: 0 },
+  fields: null,
+  view: null,
+  asOf: null,
+  backtest: null,
+};
 
 /**
  * The screen a URL describes, and what could not be read. Values are taken as they are (the API
@@ -49,6 +62,17 @@ export function screenFromSearchParams(params: PageParams): { screen: Screen; pr
   const viewText = paramValue(params, "view");
   const view = isColumnView(viewText) ? viewText : null;
   if (viewText && !view) problems.push(`The link's column view "${viewText}" does not exist; the remembered columns are shown.`);
+  const rebalanceText = paramValue(params, "rebalance");
+  if (rebalanceText && !isRebalance(rebalanceText)) problems.push(`The link's rebalance "${rebalanceText}" is not monthly, quarterly or yearly; ${DEFAULT_BACKTEST.rebalance} is used.`);
+  // Dates are taken as they are: the API judges them and its errors are shown next to the input.
+  const backtest: BacktestParams | null =
+    paramValue(params, "tab") === "backtest"
+      ? {
+          start: paramValue(params, "start") || DEFAULT_BACKTEST.start,
+          end: paramValue(params, "end") || DEFAULT_BACKTEST.end,
+          rebalance: isRebalance(rebalanceText) ? rebalanceText : DEFAULT_BACKTEST.rebalance,
+        }
+      : null;
   return {
     screen: {
       filters,
@@ -56,6 +80,8 @@ export function screenFromSearchParams(params: PageParams): { screen: Screen; pr
       page: { limit: integer("limit", PAGE.default_limit), offset: integer("offset", 0) },
       fields: fieldsText ? fieldsText.split(",").filter(Boolean) : null,
       view,
+      asOf: paramValue(params, "as_of") || null,
+      backtest,
     },
     problems,
   };
@@ -71,6 +97,13 @@ export function searchParamsFromScreen(screen: Screen): string {
   if (screen.page.offset !== 0) params.set("offset", String(screen.page.offset));
   if (screen.fields) params.set("fields", screen.fields.join(","));
   if (screen.view) params.set("view", screen.view);
+  if (screen.asOf) params.set("as_of", screen.asOf);
+  if (screen.backtest) {
+    params.set("tab", "backtest");
+    params.set("start", screen.backtest.start);
+    params.set("end", screen.backtest.end);
+    params.set("rebalance", screen.backtest.rebalance);
+  }
   return readableQuery(params);
 }
 
@@ -117,6 +150,7 @@ export function screenRequestBody(screen: Screen, fields: string[] | null, resul
     page: screen.page,
     ...(fields && resultFormat === "rows" ? { fields } : {}),
     result_format: resultFormat,
+    ...(screen.asOf ? { as_of: screen.asOf } : {}),
   };
 }
 
