@@ -15,11 +15,11 @@ interface Funnel {
  * removed the last ones stands out.
  */
 export function EmptyResults({ body, options }: { body: { filters: Record<string, unknown>; as_of?: string }; options: TypedScreenerOptions }) {
-  // The funnel endpoint counts on the default date only: a screen as of another date gets no funnel.
-  const hasFilters = Object.keys(body.filters).length > 0 && body.as_of === undefined;
+  const hasFilters = Object.keys(body.filters).length > 0;
   const funnel = useQuery({
-    queryKey: ["funnel", JSON.stringify(body.filters)],
-    queryFn: ({ signal }) => postUi<Funnel>("/api/ui/screener/funnel/", { filters: body.filters, order: Object.keys(body.filters) }, { signal }),
+    queryKey: ["funnel", JSON.stringify(body.filters), body.as_of],
+    queryFn: ({ signal }) =>
+      postUi<Funnel>("/api/ui/screener/funnel/", { filters: body.filters, order: Object.keys(body.filters), ...(body.as_of ? { as_of: body.as_of } : {}) }, { signal }),
     enabled: hasFilters,
     staleTime: Infinity,
   });

@@ -100,13 +100,13 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
     initialData: key === initial.key ? initial.result : undefined,
   });
 
-  // What each filter left out: its own request, after the results (it costs a count per filter).
-  // Its endpoint counts on the default date only, so a screen as of another date shows no counts.
+  // What each filter left out, on the screen's date: its own request, after the results (it costs a count per filter).
   const filtersJson = JSON.stringify(body.filters);
   const outcomes = useQuery({
-    queryKey: ["outcomes", filtersJson],
-    queryFn: ({ signal }) => postUi<FilterOutcomesResponse>("/api/ui/screener/outcomes/", { filters: body.filters }, { signal }),
-    enabled: filtersJson !== "{}" && results.isSuccess && !screen.asOf,
+    queryKey: ["outcomes", filtersJson, screen.asOf],
+    queryFn: ({ signal }) =>
+      postUi<FilterOutcomesResponse>("/api/ui/screener/outcomes/", { filters: body.filters, ...(screen.asOf ? { as_of: screen.asOf } : {}) }, { signal }),
+    enabled: filtersJson !== "{}" && results.isSuccess,
     staleTime: Infinity,
   });
 
@@ -214,7 +214,7 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
         <FiltersDrawer open={drawerOpen} onOpen={() => setDrawerOpen(true)} onClose={closeDrawer} status={data ? `${formatCount(data.total)} ${data.total === 1 ? "company" : "companies"}` : ""}>
           <FilterBuilder
             options={options}
-            outcomes={(!screen.asOf && outcomes.data?.filter_outcomes) || {}}
+            outcomes={outcomes.data?.filter_outcomes ?? {}}
             filters={screen.filters}
             serverErrors={filterErrors}
             onApply={applyFilters}

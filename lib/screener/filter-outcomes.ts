@@ -2,11 +2,12 @@ import { z } from "zod";
 import { cachedStatement } from "@/lib/db/market-db";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { compileFilterOutcomes } from "./compile";
-import { AdvancedScreenRequest, type ScreenRequest } from "./request-schema";
+import { screenSource } from "./as-of-range";
+import { AdvancedScreenRequest, AsOfDate, type ScreenRequest } from "./request-schema";
 import { FilterOutcome } from "./response-schema";
 import { countScreen } from "./service";
 
-export const FilterOutcomesRequest = AdvancedScreenRequest.pick({ filters: true });
+export const FilterOutcomesRequest = AdvancedScreenRequest.pick({ filters: true }).extend({ as_of: AsOfDate.optional() });
 
 export const FilterOutcomesResponse = z.object({
   total: z.int().describe("Companies matching every filter"),
@@ -27,10 +28,10 @@ const readGroups = (sql: string, params: unknown[]) =>
  * operation rather than part of every screen: it costs about one screen count per filter, which the
  * screen itself need not pay; the screener page asks for it after the results.
  */
-export function countFilterOutcomes({ filters }: z.output<typeof FilterOutcomesRequest>): FilterOutcomesResponse {
+export function countFilterOutcomes({ filters, as_of }: z.output<typeof FilterOutcomesRequest>): FilterOutcomesResponse {
   const request: ScreenRequest = { filters, sort: {}, page: {}, result_format: "tickers" };
-  const total = countScreen(request);
-  const outcomes = compileFilterOutcomes(request).map(({ filter, sql, params }) => {
+  const total = countScreen({ ...request, as_of });
+  const outcomes = compileFilterOutcomes(request, screenSource(as_of)).map(({ filter, sql, params }) => {
     const groups = readGroups(sql, params);
     const considered = groups.reduce((sum, g) => sum + g.companies, 0);
     const withData = groups.find((g) => g.reason === null)?.companies ?? 0;

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { AdvancedScreenRequest, type ScreenRequest } from "./request-schema";
+import { AdvancedScreenRequest, AsOfDate, type ScreenRequest } from "./request-schema";
 import { countScreen } from "./service";
 
 export const FunnelRequest = AdvancedScreenRequest.extend({
+  as_of: AsOfDate.optional(),
   order: z
     .array(z.string().max(120))
     .max(100)
