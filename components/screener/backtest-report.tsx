@@ -39,19 +39,7 @@ export function BacktestReport({ result }: { result: BacktestResponse }) {
           <caption className="pb-1 text-left text-xs text-zinc-500">
             {result.start} to {result.end}, rebalanced {result.rebalance}
           </caption>
-          <thead>
-            <tr>
-              <th className={`${HEAD} text-left`} scope="col">
-                Figure
-              </th>
-              <th className={NUMBER_HEAD} scope="col">
-                Screen
-              </th>
-              <th className={NUMBER_HEAD} scope="col">
-                Benchmark
-              </th>
-            </tr>
-          </thead>
+          <HeadRow columns={[["Figure", "text"], ["Screen", "number"], ["Benchmark", "number"]]} />
           <tbody>
             {figures.map(([label, key]) => (
               <tr key={key}>
@@ -80,28 +68,9 @@ export function BacktestReport({ result }: { result: BacktestResponse }) {
       <div className="overflow-x-auto">
         <table className="w-full text-[13px]" data-testid="backtest-periods">
           <caption className="pb-1 text-left text-xs text-zinc-500">Periods: returns from adjusted closes, holdings equally weighted</caption>
-          <thead>
-            <tr>
-              <th className={`${HEAD} text-left`} scope="col">
-                Start
-              </th>
-              <th className={`${HEAD} text-left`} scope="col">
-                End
-              </th>
-              <th className={`${HEAD} text-left`} scope="col">
-                Holdings
-              </th>
-              <th className={NUMBER_HEAD} scope="col">
-                Return
-              </th>
-              <th className={NUMBER_HEAD} scope="col">
-                Benchmark
-              </th>
-              <th className={NUMBER_HEAD} scope="col">
-                Turnover
-              </th>
-            </tr>
-          </thead>
+          <HeadRow
+            columns={[["Start", "text"], ["End", "text"], ["Holdings", "text"], ["Return", "number"], ["Benchmark", "number"], ["Turnover", "number"]]}
+          />
           <tbody>
             {periods.map((p) => (
               <tr key={p.start} className="align-top">
@@ -125,5 +94,20 @@ export function BacktestReport({ result }: { result: BacktestResponse }) {
         </table>
       </div>
     </div>
+  );
+}
+
+/** A table's column headings: text columns left-aligned, number columns right-aligned. */
+function HeadRow({ columns }: { columns: [label: string, kind: "text" | "number"][] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map(([label, kind]) => (
+          <th key={label} className={kind === "number" ? NUMBER_HEAD : `${HEAD} text-left`} scope="col">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
