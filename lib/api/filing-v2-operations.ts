@@ -48,7 +48,7 @@ export const filingSearchV2Operation = {
       },
       nextPage: {
         summary: "The next page: the same request with the previous answer's next_cursor",
-        value: { queries: ["share repurchases"], results: 25, cursor: "eyJvZmZzZXQiOjI1LCJyZXF1ZXN0IjoiM1ZpdjFzTGhKTFBEMTJsRyJ9" },
+        value: { queries: ["share repurchases"], results: 25, cursor: "eyJvZmZzZXQiOjI1LCJyZXF1ZXN0IjoiZXB5ay1tc3d1ZENNTGpBbSJ9" },
       },
       similar: { summary: "Passages like a given one (3M's FY2018 cash flow statement)", value: { similar_to: "3M_2018_10K:60:0", results: 10 } },
     },
@@ -58,7 +58,8 @@ export const filingSearchV2Operation = {
     description: "The page's passages, best (or newest) first, and the cursor of the next page",
     examples: {
       ...Object.fromEntries(Object.entries(filingSearchOperation.response.examples).map(([name, example]) => [name, withCursor(example, null)])),
-      morePages: { ...withCursor(hitsExample, "eyJvZmZzZXQiOjEsInJlcXVlc3QiOiIzVml2MXNMaEpMUEQxMmxHIn0"), summary: "One hit and more to come" },
+      // The cursor `{"queries": ["What was 3M's capital expenditure in FY2018?"], "results": 1}` answers.
+      morePages: { ...withCursor(hitsExample, "eyJvZmZzZXQiOjEsInJlcXVlc3QiOiJZR0Q5Q2pLcTFOZlpXSGxQIn0"), summary: "One hit and more to come" },
     },
   },
 } satisfies ApiOperation;
