@@ -72,8 +72,8 @@ test("a form group keeps only its filing types", async () => {
     expect(response.results.length, group).toBeGreaterThan(0);
     for (const hit of response.results) expect(types, `${group}: ${hit.id}`).toContain(hit.filing.type);
   }
-  // The annual group holds the glossy annual reports too.
-  const reports = await v2(key, { queries: ["letter to shareholders"], form_groups: ["annual"], results: 25 });
+  // The annual group holds the glossy annual reports too (FedEx's fiscal 2023: a 10-K and an annual report).
+  const reports = await v2(key, { queries: ["revenue"], name: "FedEx", form_groups: ["annual"], period_end: { from: "2023-05-31", to: "2023-05-31" }, results: 25 });
   expect(new Set(reports.results.map((h) => h.filing.type))).toEqual(new Set(["10-K", "annual-report"]));
   const both = await v2(key, { queries: ["revenue"], form_groups: ["current", "earnings"], results: 25 });
   for (const hit of both.results) expect(["8-K", "earnings-release"]).toContain(hit.filing.type);
