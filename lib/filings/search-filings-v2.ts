@@ -7,12 +7,22 @@ import { decodeCursor, encodeCursor, searchFingerprint } from "./search-cursor";
 import { type SearchBackend, defaultSearchBackend, hasTicker, searchPassages, validationErrorOf } from "./search-filings";
 import { type FilingSearchV2Request, type FilingSearchV2Response, type ParsedFilingSearchV2Request, FilingSearchV2RequestSchema, SEARCH_V2_LIMITS } from "./search-v2-schema";
 
+/** Companies the caller limits a search to besides the request (the page's screen), and how a notice names them. */
+export interface CompanyBound {
+  ids: readonly number[];
+  named: string;
+}
+
 /**
  * `POST /api/v2/filings/search/`: v1's search (search-filings.ts) with its v2 members turned into
  * bounds (date ranges, companies, form groups) and a view (sort, the cursor's page, similar_to).
- * Without them it answers as v1, plus `next_cursor`.
+ * Without them it answers as v1, plus `next_cursor`. `within` (the page's screen) narrows the companies further.
  */
-export async function searchFilingsV2(request: FilingSearchV2Request, backend: SearchBackend = defaultSearchBackend()): Promise<FilingSearchV2Response> {
+export async function searchFilingsV2(
+  request: FilingSearchV2Request,
+  backend: SearchBackend = defaultSearchBackend(),
+  within: CompanyBound | null = null,
+): Promise<FilingSearchV2Response> {
   const checked = FilingSearchV2RequestSchema.safeParse(request);
   if (!checked.success) throw validationErrorOf(checked.error);
   const parsed = checked.data;
@@ -35,11 +45,11 @@ export async function searchFilingsV2(request: FilingSearchV2Request, backend: S
     };
   }
   const bounds: SearchBounds = {
-    companyIds,
+    companyIds: within === null ? companyIds : companyIds === null ? within.ids : companyIds.filter((id) => within.ids.includes(id)),
     filed,
     periodEnd: period_end,
     filingTypes: form_groups && filingTypesOf(form_groups),
-    named: namedBounds(parsed),
+    named: [...(within === null ? [] : [within.named]), ...namedBounds(parsed)],
   };
   const similarTo = similar_to === undefined ? undefined : passageOf(repository, similar_to);
   const { response, more } = await searchPassages({ ...v1, queries: queries ?? [], searchtype: similarTo === undefined ? v1.searchtype : "vector" }, backend, bounds, {
@@ -72,12 +82,13 @@ function passageOf(repository: FilingSearchRepository, id: string): number {
 
 /** The v2 bounds as the request names them, for an empty result's notice. */
 function namedBounds({ tickers, ciks, form_groups, filed, period_end }: ParsedFilingSearchV2Request): string[] {
-  const range = (name: string, r: { from?: string; to?: string } | undefined) => [r?.from !== undefined && `${name} from ${r.from}`, r?.to !== undefined && `${name} to ${r.to}`];
   return [
     tickers && `tickers ${tickers.join(", ")}`,
     ciks && `ciks ${ciks.join(", ")}`,
     form_groups && `form_groups ${form_groups.join(", ")}`,
-    ...range("filed", filed),
-    ...range("period_end", period_end),
+    filed?.from !== undefined && `filed from ${filed.from}`,
+    filed?.to !== undefined && `filed by ${filed.to}`,
+    period_end?.from !== undefined && `period_end from ${period_end.from}`,
+    period_end?.to !== undefined && `period_end to ${period_end.to}`,
   ].filter((f): f is string => typeof f === "string");
 }

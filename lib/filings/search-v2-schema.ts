@@ -21,7 +21,8 @@ const notBlank = (value: string) => value.trim().length > 0;
 const v1 = FilingSearchRequestSchema.shape;
 const formGroupList = FORM_GROUP_NAMES.map((group) => `\`${group}\` (${FORM_GROUPS[group].join(", ")})`).join(", ");
 
-export const FilingSearchV2RequestSchema = FilingSearchRequestSchema.extend({
+/** v2's members over v1's, without the rules between members (extend this, then add `v2RequestRules`). */
+export const FilingSearchV2RequestObject = FilingSearchRequestSchema.extend({
   queries: v1.queries.optional().meta({ description: `${v1.queries.description ?? ""} Required unless \`similar_to\` is given.`.trim() }),
   filed: FiledRange.optional().meta({ description: "Only filings filed within these dates (`from`, `to`, both optional)." }),
   period_end: PeriodEndRange.optional().meta({ description: "Only filings whose reported period ended within these dates." }),
@@ -50,7 +51,10 @@ export const FilingSearchV2RequestSchema = FilingSearchRequestSchema.extend({
   similar_to: z.string().max(200, "at most 200 characters").optional().meta({
     description: "A passage `id`: the passages nearest to it in the vector index (the passage itself and its near-duplicates left out), within the filters. Replaces `queries`.",
   }),
-}).superRefine((request, ctx) => {
+});
+
+/** The rules between v2's members (each issue names the member to change). */
+export function v2RequestRules(request: z.output<typeof FilingSearchV2RequestObject>, ctx: z.core.$RefinementCtx): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   if (request.similar_to === undefined && request.queries === undefined) issue("queries", "give at least one query, or `similar_to`");
   if (request.similar_to !== undefined && request.queries !== undefined) issue("similar_to", "give `queries` or `similar_to`, not both");
@@ -58,7 +62,9 @@ export const FilingSearchV2RequestSchema = FilingSearchRequestSchema.extend({
   if (request.ticker !== undefined && request.tickers !== undefined) issue("tickers", "give `ticker` or `tickers`, not both");
   const companies = (request.tickers?.length ?? 0) + (request.ciks?.length ?? 0);
   if (companies > SEARCH_V2_LIMITS.companies) issue("tickers", `${companies} tickers and CIKs together; at most ${SEARCH_V2_LIMITS.companies}`);
-});
+}
+
+export const FilingSearchV2RequestSchema = FilingSearchV2RequestObject.superRefine(v2RequestRules);
 
 export type FilingSearchV2Request = z.input<typeof FilingSearchV2RequestSchema>;
 export type ParsedFilingSearchV2Request = z.output<typeof FilingSearchV2RequestSchema>;
