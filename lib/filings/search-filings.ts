@@ -22,6 +22,7 @@ import {
   type ParsedFilingSearchRequest,
   FilingSearchRequestSchema,
 } from "./search-schema";
+import type { SEARCH_SORTS } from "./search-v2-schema";
 import { VectorIndex } from "./vector-index";
 
 /** Tuning (see `npm run bench:search`). */
@@ -117,7 +118,7 @@ export async function searchFilings(
  */
 export interface SearchView {
   offset: number;
-  sort: "relevance" | "date";
+  sort: (typeof SEARCH_SORTS)[number];
   maxHits: number | null;
   /** Rank by nearness to this passage (its stored vector) instead of by the queries. */
   similarTo?: number;
@@ -242,11 +243,7 @@ function similarRanking(backend: SearchBackend, passage: number, scope: Scope | 
   if (vector === null) throw new BackendError("Similar passages need the vector index, and this passage has no vector; rebuild it with `npm run ingest`.");
   const excluded = new Set([passage, ...backend.repository.twins(passage).map((t) => t.id)]);
   const nearest = backend.vectors().nearest(vector, wanted * 2 + excluded.size, scope?.ranges ?? null);
-  return vectorRanking(
-    nearest.filter((n) => !excluded.has(n.id)),
-    1,
-    0,
-  );
+  return vectorRanking(nearest.filter((n) => !excluded.has(n.id)), 1, 0);
 }
 
 /**
