@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ApiRequestPanel } from "@/components/ui/api-request-panel";
@@ -55,12 +55,15 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
   const key = JSON.stringify(request);
   const [apiOpen, setApiOpen] = useState(false);
 
-  const search = useQuery({
+  // Pages of one search: the first, then each "Load more" with the previous page's cursor.
+  const search = useInfiniteQuery({
     queryKey: ["filings", key],
-    queryFn: ({ signal }) => postUi<UiFilingSearchResponse>("/api/ui/filings/search/", request, { signal }),
+    queryFn: ({ signal, pageParam }) => postUi<UiFilingSearchResponse>("/api/ui/filings/search/", pageParam === FIRST_PAGE ? request : { ...request, cursor: pageParam }, { signal }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last) => last.next_cursor,
     enabled: state.body.queries.length > 0,
     placeholderData: keepPreviousData,
-    initialData: key === initial.key ? initial.response : undefined,
+    initialData: key === initial.key && initial.response ? { pages: [initial.response], pageParams: [FIRST_PAGE] } : undefined,
   });
 
   const open = (next: Pick<FilingSearchState, "body" | "screen"> & Partial<Pick<FilingSearchState, "filed">>) => {
@@ -77,7 +80,8 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
   const problem = search.error instanceof ApiProblem ? search.error : null;
   // Errors the form cannot show next to an input (the screen's, the request's as a whole).
   const generalErrors = problem?.errors.filter((e) => !FORM_MEMBERS.has(e.pointer.split("/")[1] ?? "")) ?? [];
-  const data = state.body.queries.length > 0 ? search.data : undefined;
+  const pages = state.body.queries.length > 0 ? search.data?.pages : undefined;
+  const data = pages?.[0] && { ...pages[0], results: pages.flatMap((p) => p.results) };
   const queries = state.body.queries;
   const liveScope = data?.screen ?? (scope && !("error" in scope) ? scope : null);
 
@@ -95,11 +99,11 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
       </div>
       {apiOpen && (
         <div id="api-request" className="lg:col-span-2">
-          <ApiRequestPanel path="/api/v1/filings/search/" body={state.body} />
+          <ApiRequestPanel path="/api/v2/filings/search/" body={state.body} />
           {state.screen && (
             <p className="border-t border-zinc-200 bg-zinc-50 px-3 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400">
-              The public API searches one company per request (<code className="font-mono">name</code> or <code className="font-mono">ticker</code>); limiting a
-              search to a screen&apos;s companies is this page&apos;s own. Run the request once per ticker of the screen to reproduce it.
+              Limiting a search to a screen&apos;s companies is this page&apos;s own; the public API takes the screen&apos;s tickers as{" "}
+              <code className="font-mono">tickers</code> (at most 50) to reproduce it.
             </p>
           )}
         </div>
@@ -166,11 +170,18 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
                 onCompany={(ticker) => open({ body: { ...state.body, ticker, name: undefined }, screen: state.screen, filed: state.filed })}
               />
             ) : (
-              <ol className="mt-2 space-y-3" data-testid="hits">
-                {data.results.map((hit) => (
-                  <SearchHitCard key={hit.id} hit={hit} queries={queries} asOf={asOf} />
-                ))}
-              </ol>
+              <>
+                <ol className="mt-2 space-y-3" data-testid="hits">
+                  {data.results.map((hit) => (
+                    <SearchHitCard key={hit.id} hit={hit} queries={queries} asOf={asOf} />
+                  ))}
+                </ol>
+                {search.hasNextPage && (
+                  <Button className="mt-3" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
+                    {search.isFetchingNextPage ? "Loading…" : "Load more"}
+                  </Button>
+                )}
+              </>
             )}
           </>
         ) : (
@@ -181,8 +192,11 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
   );
 }
 
+/** The first page's cursor: none. */
+const FIRST_PAGE: string | null = null;
+
 /** Request members the form has inputs for (their errors are shown there). */
-const FORM_MEMBERS = new Set(Object.keys(bodyToForm({ queries: [] })));
+const FORM_MEMBERS = new Set([...Object.keys(bodyToForm({ queries: [] })), "period_end"]);
 
 const EXAMPLES = ["goodwill impairment in the retail segment", "share repurchase program", "supply chain disruption risk", '"material weakness" internal control'];
 

@@ -6,8 +6,10 @@ import { Button, Select, TextInput } from "@/components/ui/controls";
 import type { FieldError as ApiFieldError } from "@/lib/errors";
 import { FILING_TYPE_LABELS } from "@/lib/filings/filing-labels";
 import { FILING_TYPES } from "@/lib/filings/filing-types";
+import { FORM_GROUPS, FORM_GROUP_NAMES, type FormGroup } from "@/lib/filings/form-groups";
 import { type FormError, type SearchForm, bodyToForm, checkSearchForm, pointerToFormPath } from "@/lib/filings/search-form";
 import { FISCAL_PERIODS, SEARCH_TYPES } from "@/lib/filings/search-schema";
+import { SEARCH_SORTS } from "@/lib/filings/search-v2-schema";
 
 const MAX_QUERIES = 12;
 const SEARCH_TYPE_HINTS: Record<(typeof SEARCH_TYPES)[number], string> = {
@@ -28,6 +30,14 @@ function ErrorText({ errors, path }: { errors: FormError[]; path: string }) {
 }
 
 const LABEL = "block text-xs font-medium text-zinc-600 dark:text-zinc-400";
+
+const FORM_GROUP_LABELS: Record<FormGroup, string> = {
+  annual: "Annual",
+  quarterly: "Quarterly",
+  current: "Current reports",
+  earnings: "Earnings releases",
+};
+const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], string> = { relevance: "Relevance", date: "Newest filing first" };
 
 /**
  * The search form: queries (add, remove) and filters. The whole request is checked with the
@@ -149,6 +159,45 @@ export function SearchFormPanel({
             ))}
           </Select>
           <ErrorText errors={shown} path="filing_type" />
+        </label>
+        <label className={`${LABEL} col-span-2`}>
+          Several companies
+          <TextInput {...form.register("tickers")} defaultValue={initial.tickers} {...invalid("tickers")} placeholder="tickers, e.g. JPM, KO, MMM" className="mt-0.5 w-full" />
+          <ErrorText errors={shown} path="tickers" />
+        </label>
+        <fieldset className="col-span-2">
+          <legend className={LABEL}>Form groups</legend>
+          <div className="mt-0.5 grid grid-cols-2 gap-x-2">
+            {FORM_GROUP_NAMES.map((g) => (
+              <label key={g} className="flex items-baseline gap-1.5 text-[13px]" title={FORM_GROUPS[g].join(", ")}>
+                <input type="checkbox" value={g} {...form.register("form_groups")} defaultChecked={initial.form_groups.includes(g)} />
+                {FORM_GROUP_LABELS[g]}
+              </label>
+            ))}
+          </div>
+          <ErrorText errors={shown} path="form_groups" />
+        </fieldset>
+        <label className={LABEL}>
+          Period ended from
+          <TextInput type="date" {...form.register("period_from")} defaultValue={initial.period_from} {...invalid("period_end")} className="mt-0.5 w-full" />
+        </label>
+        <label className={LABEL}>
+          Period ended by
+          <TextInput type="date" {...form.register("period_to")} defaultValue={initial.period_to} {...invalid("period_end")} className="mt-0.5 w-full" />
+        </label>
+        <div className="col-span-2">
+          <ErrorText errors={shown} path="period_end" />
+        </div>
+        <label className={`${LABEL} col-span-2`}>
+          Sort by
+          <Select {...form.register("sort")} defaultValue={initial.sort} {...invalid("sort")} className="mt-0.5 w-full">
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+          <ErrorText errors={shown} path="sort" />
         </label>
       </div>
 

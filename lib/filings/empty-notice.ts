@@ -22,13 +22,18 @@ export function emptyScopeNotice(input: {
     const named = [filter.ticker?.trim().toUpperCase(), filter.name !== undefined ? `"${filter.name.trim()}"` : undefined].filter(Boolean).join(" / ");
     const who = known ? `${named} (${known.name}, ${known.full_ticker})` : named;
     const unknown = filter.ticker !== undefined && !known ? "; no company in the data has that ticker" : "";
-    return {
-      reason: "company_without_filings",
-      message: `No filings for ${who} in the corpus${unknown}: ${companiesWithFilings} ${companiesWithFilings === 1 ? "company has" : "companies have"} filings.`,
-    };
+    return companiesWithoutFilingsNotice(`${who} in the corpus${unknown}`, companiesWithFilings);
   }
   return {
     reason: "no_filing_matches",
     message: `No filing in the corpus matches these filters together (${filters.join(", ")}): try fewer.`,
+  };
+}
+
+/** The companies a request names have no filings: says who (`"ZTS, QQQZ in the corpus"`) and how many companies do. */
+export function companiesWithoutFilingsNotice(who: string, companiesWithFilings: number): EmptyNotice {
+  return {
+    reason: "company_without_filings",
+    message: `No filings for ${who}: ${companiesWithFilings} ${companiesWithFilings === 1 ? "company has" : "companies have"} filings.`,
   };
 }

@@ -17,6 +17,7 @@ export interface FilingFilterRow {
 export interface CompanyWithFilings {
   id: number;
   name: string;
+  cik: number | null;
   full_ticker: string;
   labels: string | null;
   symbols: string;
@@ -78,7 +79,7 @@ export class FilingSearchRepository {
     const bm25 = "bm25(filing_passage_search, 1.0, 3.0, 6.0)";
     return {
       companies: db.prepare<[], CompanyWithFilings>(`
-        SELECT c.id, c.companyName AS name, c.full_ticker,
+        SELECT c.id, c.companyName AS name, c.cik, c.full_ticker,
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
                (SELECT group_concat(s.symbol, ' ') FROM company_symbols s WHERE s.company_id = c.id) AS symbols
         FROM companies c WHERE c.has_filings = 1`),
@@ -87,7 +88,19 @@ export class FilingSearchRepository {
         WHERE full_ticker = @ticker OR id IN (SELECT company_id FROM company_symbols WHERE symbol = @ticker)
         ORDER BY has_filings DESC, id LIMIT 1`),
       filings: db.prepare<
-        [{ companies: string | null; years: string | null; period: string | null; type: string | null; filedFrom: string | null; filedTo: string | null }],
+        [
+          {
+            companies: string | null;
+            years: string | null;
+            period: string | null;
+            type: string | null;
+            types: string | null;
+            filedFrom: string | null;
+            filedTo: string | null;
+            periodFrom: string | null;
+            periodTo: string | null;
+          },
+        ],
         FilingFilterRow
       >(`
         SELECT id, company_id, first_passage_id, last_passage_id FROM filings
@@ -95,8 +108,11 @@ export class FilingSearchRepository {
           AND (@years IS NULL OR fiscal_year IN (SELECT value FROM json_each(@years)))
           AND (@period IS NULL OR fiscal_period = @period)
           AND (@type IS NULL OR filing_type = @type)
+          AND (@types IS NULL OR filing_type IN (SELECT value FROM json_each(@types)))
           AND (@filedFrom IS NULL OR filed_earliest >= @filedFrom)
           AND (@filedTo IS NULL OR filed_latest <= @filedTo)
+          AND (@periodFrom IS NULL OR period_end >= @periodFrom)
+          AND (@periodTo IS NULL OR period_end <= @periodTo)
           AND first_passage_id IS NOT NULL
         ORDER BY id`),
       keywordAll: db.prepare<[string, number], { id: number; score: number }>(`
@@ -110,6 +126,13 @@ export class FilingSearchRepository {
         FROM filing_passage_search JOIN filing_passages p ON p.id = filing_passage_search.rowid
         WHERE filing_passage_search MATCH ? AND p.filing_id IN (SELECT value FROM json_each(?))
         ORDER BY score LIMIT ?`),
+      passageId: db
+        .prepare<[string, number, number], number>(`
+        SELECT p.id FROM filing_passages p
+        JOIN filings f ON f.id = p.filing_id
+        JOIN filing_pages pg ON pg.id = p.page_id
+        WHERE f.source_name = ? AND pg.number = ? AND p.start = ?`)
+        .pluck(),
       termPassages: db.prepare<[string], number>("SELECT passages FROM filing_term_stats WHERE term = ?").pluck(),
       passageCount: db.prepare<[], number>("SELECT count(*) FROM filing_passages").pluck(),
       hit: db.prepare<[number], PassageHitRow>(`
@@ -162,14 +185,19 @@ export class FilingSearchRepository {
    * Filings passing the structured filters (company ids already resolved from name/ticker). A filed
    * bound judges each filing by its filed window: `filedTo` by the latest date it can have been
    * filed, `filedFrom` by the earliest, so neither admits a filing outside it; an unknown window is outside.
+   * A period-end bound leaves out filings that state no period end.
    */
   filings(filter: {
     companyIds: readonly number[] | null;
     fiscalYears: readonly number[] | null;
     fiscalPeriod: string | null;
     filingType: string | null;
+    /** Any of these types (null: any type). */
+    filingTypes?: readonly string[] | null;
     filedFrom: string | null;
     filedTo: string | null;
+    periodFrom?: string | null;
+    periodTo?: string | null;
   }): FilingFilterRow[] {
     const json = (ids: readonly number[] | null) => (ids === null ? null : JSON.stringify(ids));
     return this.statements.filings.all({
@@ -177,8 +205,11 @@ export class FilingSearchRepository {
       years: json(filter.fiscalYears),
       period: filter.fiscalPeriod,
       type: filter.filingType,
+      types: filter.filingTypes ? JSON.stringify(filter.filingTypes) : null,
       filedFrom: filter.filedFrom,
       filedTo: filter.filedTo,
+      periodFrom: filter.periodFrom ?? null,
+      periodTo: filter.periodTo ?? null,
     });
   }
 
@@ -189,6 +220,11 @@ export class FilingSearchRepository {
     // BM25 uses whole-index statistics, so scores from different ranges compare.
     const hits = scope.ranges.flatMap((r) => this.statements.keywordRange.all(expression, r.first, r.last, limit));
     return hits.sort((a, b) => a.score - b.score || a.id - b.id).slice(0, limit);
+  }
+
+  /** The passage a public passage id names (`3M_2018_10K:60:0`: filing, page, offset in the page). */
+  passageId(filing: string, page: number, start: number): number | undefined {
+    return this.statements.passageId.get(filing, page, start);
   }
 
   /** Passages containing an index term, for the common terms only (rare terms are not listed: 0). */

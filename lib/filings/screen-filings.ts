@@ -3,23 +3,21 @@ import { type FieldError, ValidationError } from "@/lib/errors";
 import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
 import { screenCompanyIds } from "@/lib/screener/service";
-import { FiledRange } from "./search-bounds";
-import { defaultSearchBackend, searchFilings } from "./search-filings";
-import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
+import { defaultSearchBackend } from "./search-filings";
+import { searchFilingsV2 } from "./search-filings-v2";
+import { FilingSearchV2RequestObject, FilingSearchV2ResponseSchema, v2RequestRules } from "./search-v2-schema";
 
 /**
- * The browser's filing search (`POST /api/ui/filings/search/`): the public request, plus an
- * optional screen whose companies the search is limited to ("search these companies' filings") and
- * an optional filed-date range (a screen's search defaults to filings public by its as-of date).
- * The public v1 request shape stays as the spec writes it.
+ * The browser's filing search (`POST /api/ui/filings/search/`): the public v2 request (its filed
+ * range is how a screen's search defaults to filings public by its as-of date), plus an optional
+ * screen whose companies the search is limited to ("search these companies' filings").
  */
-export const UiFilingSearchRequest = FilingSearchRequestSchema.extend({
+export const UiFilingSearchRequest = FilingSearchV2RequestObject.extend({
   screen: z
     .strictObject({ filters: AdvancedScreenRequest.shape.filters })
     .optional()
     .meta({ description: "A screen (its filters, as the screener endpoints take them): only its companies' filings are searched" }),
-  filed: FiledRange.optional().meta({ description: "Only filings filed within these dates" }),
-});
+}).superRefine(v2RequestRules);
 
 const ScreenCompany = z.object({
   full_ticker: z.string(),
@@ -27,7 +25,7 @@ const ScreenCompany = z.object({
   hits: z.int().describe("Results (of this response) from this company's filings"),
 });
 
-export const UiFilingSearchResponse = FilingSearchResponseSchema.extend({
+export const UiFilingSearchResponse = FilingSearchV2ResponseSchema.extend({
   screen: z
     .object({
       companies: z.int().describe("Companies the screen selects"),
@@ -39,10 +37,10 @@ export const UiFilingSearchResponse = FilingSearchResponseSchema.extend({
 export type UiFilingSearchResponse = z.infer<typeof UiFilingSearchResponse>;
 export type ScreenScope = NonNullable<UiFilingSearchResponse["screen"]>;
 
-export async function searchScreenFilings({ screen, filed, ...request }: z.output<typeof UiFilingSearchRequest>): Promise<UiFilingSearchResponse> {
-  if (screen === undefined) return { ...(await searchFilings(request, defaultSearchBackend(), { filed })), screen: null };
+export async function searchScreenFilings({ screen, ...request }: z.output<typeof UiFilingSearchRequest>): Promise<UiFilingSearchResponse> {
+  if (screen === undefined) return { ...(await searchFilingsV2(request)), screen: null };
   const { selected, companies } = screenCompanies(screen.filters);
-  const response = await searchFilings(request, defaultSearchBackend(), { companyIds: companies.map((c) => c.id), filed });
+  const response = await searchFilingsV2(request, defaultSearchBackend(), { ids: companies.map((c) => c.id), named: "the screen's companies" });
   const hits = new Map<string, number>();
   for (const hit of response.results) if (hit.company.full_ticker) hits.set(hit.company.full_ticker, (hits.get(hit.company.full_ticker) ?? 0) + 1);
   const withFilings = companies

@@ -1,16 +1,17 @@
 import Database from "better-sqlite3";
+import type { z } from "zod";
 import { BackendError, DatabaseUnavailableError, ValidationError } from "@/lib/errors";
 import { marketDb } from "@/lib/db/market-db";
 import { env } from "@/lib/env";
 import { namesMatch } from "@/lib/company-names";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
-import { type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
+import { type CompanyWithFilings, type PassageHitRow, type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
 import { type FusedHit, type FusionMethod, type Ranking, fuseRankings } from "./fuse-rankings";
 import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
-import type { FiledRange, SearchBounds } from "./search-bounds";
+import type { SearchBounds } from "./search-bounds";
 import { queryHints } from "./query-hints";
 import { queryTermCoverage, rerankQuery, rerankScores } from "./rerank-passages";
 import { type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery } from "./query-text";
@@ -21,6 +22,7 @@ import {
   type ParsedFilingSearchRequest,
   FilingSearchRequestSchema,
 } from "./search-schema";
+import type { SEARCH_SORTS } from "./search-v2-schema";
 import { VectorIndex } from "./vector-index";
 
 /** Tuning (see `npm run bench:search`). */
@@ -107,8 +109,30 @@ export async function searchFilings(
   backend: SearchBackend = defaultSearchBackend(),
   bounds: SearchBounds = {},
 ): Promise<FilingSearchResponse> {
+  return (await searchPassages(parseRequest(request), backend, bounds, { offset: 0, sort: "relevance", maxHits: null })).response;
+}
+
+/**
+ * Which slice of the ranking to answer, and how (v1: the first `results` by relevance). Pages are
+ * slices of one ranking, so a request's pages tile; `maxHits` bounds the hits all pages reach.
+ */
+export interface SearchView {
+  offset: number;
+  sort: (typeof SEARCH_SORTS)[number];
+  maxHits: number | null;
+  /** Rank by nearness to this passage (its stored vector) instead of by the queries. */
+  similarTo?: number;
+}
+
+/** A search's answer, and whether hits remain after it (within `maxHits`). */
+export async function searchPassages(
+  parsed: ParsedFilingSearchRequest,
+  backend: SearchBackend,
+  bounds: SearchBounds,
+  view: SearchView,
+): Promise<{ response: FilingSearchResponse; more: boolean }> {
   try {
-    return await runSearch(request, backend, bounds);
+    return await runSearch(parsed, backend, bounds, view);
   } catch (error) {
     if (error instanceof Database.SqliteError) {
       throw new BackendError(`The filing search index failed (${error.message}); rebuild it with \`npm run ingest\`.`);
@@ -117,27 +141,40 @@ export async function searchFilings(
   }
 }
 
-async function runSearch(request: FilingSearchRequest, backend: SearchBackend, bounds: SearchBounds): Promise<FilingSearchResponse> {
+async function runSearch(
+  parsed: ParsedFilingSearchRequest,
+  backend: SearchBackend,
+  bounds: SearchBounds,
+  view: SearchView,
+): Promise<{ response: FilingSearchResponse; more: boolean }> {
   const started = performance.now();
-  const parsed = parseRequest(request);
   const { repository } = backend;
   const timing: FilingSearchResponse["timing_ms"] = { total: 0, embedding: 0, keyword: 0, vector: 0 };
   const filtered = filteredCompanies(repository, parsed);
   const companies = intersect(filtered, bounds.companyIds ?? null);
   const years = parsed.fiscal_year === undefined ? null : [parsed.fiscal_year];
-  const filed = bounds.filed ?? {};
-  const scope = resolveScope(repository, parsed, filed, companies, years);
+  const scope = resolveScope(repository, parsed, bounds, companies, years);
   let fallback: FilingSearchResponse["fallback"] = null;
   let reranked = false;
-  const respond = (results: FilingSearchHit[], notice?: FilingSearchResponse["notice"]): FilingSearchResponse => ({
-    results,
-    searchtype: parsed.searchtype,
-    rerank: rerankNote(parsed.rerank, reranked),
-    fallback,
-    timing_ms: { ...timing, total: round(performance.now() - started) },
-    ...(notice ? { notice } : {}),
+  const respond = (results: FilingSearchHit[], more: boolean, notice?: FilingSearchResponse["notice"]) => ({
+    response: {
+      results,
+      searchtype: parsed.searchtype,
+      rerank: rerankNote(parsed.rerank, reranked),
+      fallback,
+      timing_ms: { ...timing, total: round(performance.now() - started) },
+      ...(notice ? { notice } : {}),
+    },
+    more,
   });
-  if (scope !== null && scope.ranges.length === 0) return respond([], noticeOf(repository, parsed, bounds, filtered));
+  if (scope !== null && scope.ranges.length === 0) return respond([], false, noticeOf(repository, parsed, bounds, filtered));
+  if (view.similarTo !== undefined) {
+    const t = performance.now();
+    const fused = fuseRankings([similarRanking(backend, view.similarTo, scope, view.maxHits ?? SEARCH_TUNING.depth)], backend.fusion, SEARCH_TUNING.rrf.k);
+    timing.vector = round(performance.now() - t);
+    const page = hydrate(repository, fused, () => [], null, parsed.results, view);
+    return respond(page.hits, page.more);
+  }
 
   // Queries that differ only in case or white space are searched once; their hits name every index.
   const distinct = distinctQueries(parsed.queries);
@@ -149,7 +186,7 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, b
     const hintYears = years === null && hints.fiscalYears.length > 0 ? hints.fiscalYears : null;
     const hintCompanies = companies === null && hints.companyIds.length > 0 ? hints.companyIds : null;
     if (hintYears === null && hintCompanies === null) return null;
-    const hintScope = resolveScope(repository, parsed, filed, intersect(companies, hintCompanies), hintYears ?? years);
+    const hintScope = resolveScope(repository, parsed, bounds, intersect(companies, hintCompanies), hintYears ?? years);
     return hintScope && hintScope.ranges.length > 0 ? hintScope : null;
   });
   // Each leg's rankings at weight 1 (hint rankings at hintWeight); legWeights() weighs the legs.
@@ -193,7 +230,20 @@ async function runSearch(request: FilingSearchRequest, backend: SearchBackend, b
     timing.rerank = round(performance.now() - t);
   }
   const requestIndexes = (query: number) => distinct[query]!.indexes;
-  return respond(hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results));
+  const page = hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results, view);
+  return respond(page.hits, page.more);
+}
+
+/**
+ * The passages nearest to a passage's stored vector (the passage and its near-duplicates left
+ * out), enough of them to fill `wanted` hits after one-per-page collapsing.
+ */
+function similarRanking(backend: SearchBackend, passage: number, scope: Scope | null, wanted: number): Ranking {
+  const vector = backend.vectors().vectorOf(passage);
+  if (vector === null) throw new BackendError("Similar passages need the vector index, and this passage has no vector; rebuild it with `npm run ingest`.");
+  const excluded = new Set([passage, ...backend.repository.twins(passage).map((t) => t.id)]);
+  const nearest = backend.vectors().nearest(vector, wanted * 2 + excluded.size, scope?.ranges ?? null);
+  return vectorRanking(nearest.filter((n) => !excluded.has(n.id)), 1, 0);
 }
 
 /**
@@ -225,10 +275,17 @@ function legWeights(
   };
 }
 
+/** A fused hit that survives collapsing, with its row and near-duplicates. */
+interface Kept {
+  hit: FusedHit;
+  row: PassageHitRow;
+  twins: TwinRow[];
+}
+
 /**
- * The best fused hits as results (at most `perPage` per page, one per group of near-duplicate
- * passages, naming the group's other filings), with their highlighted terms and the indexes in the
- * request of the queries that found them.
+ * The view's slice of the fused hits as results (at most `perPage` per page, one per group of
+ * near-duplicate passages, naming the group's other filings), with their highlighted terms and the
+ * indexes in the request of the queries that found them; `more` when hits remain after the slice.
  */
 function hydrate(
   repository: FilingSearchRepository,
@@ -236,12 +293,34 @@ function hydrate(
   requestIndexes: (query: number) => number[],
   highlightExpression: string | null,
   limit: number,
-): FilingSearchHit[] {
-  const results: FilingSearchHit[] = [];
+  view: SearchView,
+): { hits: FilingSearchHit[]; more: boolean } {
+  const end = view.offset + limit;
+  const cap = view.maxHits ?? end;
+  // A date order needs every hit the pages can reach; relevance only those up to the slice (and one to know of more).
+  const kept = collapse(repository, fused, view.sort === "date" ? cap : Math.min(end + 1, cap));
+  const ordered = view.sort === "date" ? [...kept].sort((a, b) => byDateDesc(a.row, b.row)) : kept;
+  const hits = ordered.slice(view.offset, end).map((k, i) => hitOf(repository, k, view.offset + i + 1, requestIndexes, highlightExpression));
+  return { hits, more: ordered.length > end && end < cap };
+}
+
+/** Newest filing first (filing date where known, else the earliest date it can have been filed), unknown last; stable. */
+function byDateDesc(a: PassageHitRow, b: PassageHitRow): number {
+  const da = a.filed_date ?? a.filed_earliest;
+  const db = b.filed_date ?? b.filed_earliest;
+  if (da === db) return 0;
+  if (da === null) return 1;
+  if (db === null) return -1;
+  return da < db ? 1 : -1;
+}
+
+/** The first `limit` fused hits left after at most `perPage` per page and one per near-duplicate group. */
+function collapse(repository: FilingSearchRepository, fused: FusedHit[], limit: number): Kept[] {
+  const kept: Kept[] = [];
   const perPage = new Map<string, number>();
   const shownGroups = new Set<number>();
   for (const hit of fused) {
-    if (results.length >= limit) break;
+    if (kept.length >= limit) break;
     const row = repository.hit(hit.id);
     if (!row) continue;
     const pageKey = `${row.source_name}:${row.page}`;
@@ -251,40 +330,50 @@ function hydrate(
     if (group !== undefined && shownGroups.has(group)) continue;
     if (group !== undefined) shownGroups.add(group);
     perPage.set(pageKey, (perPage.get(pageKey) ?? 0) + 1);
-    const marked = highlightExpression ? repository.highlighted(highlightExpression, hit.id) : null;
-    const highlights = marked ? highlightSpans(marked) : [];
-    const documentStart = row.page_offset + row.start;
-    results.push({
-      id: `${row.source_name}:${row.page}:${row.start}`,
-      rank: results.length + 1,
-      score: Number(hit.score.toFixed(6)),
-      company: {
-        name: row.company_name ?? row.company_label ?? "",
-        ticker: row.symbol,
-        full_ticker: row.full_ticker,
-        cik: row.company_cik ?? row.filing_cik,
-      },
-      filing: {
-        id: row.source_name,
-        type: row.filing_type,
-        fiscal_year: row.fiscal_year,
-        fiscal_period: row.fiscal_period,
-        period_end: row.period_end,
-        report_date: row.report_date,
-        source_url: row.source_url,
-        filed: { date: row.filed_date, earliest: row.filed_earliest, latest: row.filed_latest },
-      },
-      section: row.section_key && row.section_title ? { key: row.section_key, title: row.section_title } : null,
-      page: row.has_pages ? row.page : null,
-      offsets: { start: documentStart, end: documentStart + row.length },
-      text: row.text,
-      highlights,
-      snippet: snippetOf(row.text, highlights),
-      matched_queries: hit.queries.flatMap(requestIndexes).sort((a, b) => a - b),
-      ...alsoIn(twins, row.source_name),
-    });
+    kept.push({ hit, row, twins });
   }
-  return results;
+  return kept;
+}
+
+function hitOf(
+  repository: FilingSearchRepository,
+  { hit, row, twins }: Kept,
+  rank: number,
+  requestIndexes: (query: number) => number[],
+  highlightExpression: string | null,
+): FilingSearchHit {
+  const marked = highlightExpression ? repository.highlighted(highlightExpression, hit.id) : null;
+  const highlights = marked ? highlightSpans(marked) : [];
+  const documentStart = row.page_offset + row.start;
+  return {
+    id: `${row.source_name}:${row.page}:${row.start}`,
+    rank,
+    score: Number(hit.score.toFixed(6)),
+    company: {
+      name: row.company_name ?? row.company_label ?? "",
+      ticker: row.symbol,
+      full_ticker: row.full_ticker,
+      cik: row.company_cik ?? row.filing_cik,
+    },
+    filing: {
+      id: row.source_name,
+      type: row.filing_type,
+      fiscal_year: row.fiscal_year,
+      fiscal_period: row.fiscal_period,
+      period_end: row.period_end,
+      report_date: row.report_date,
+      source_url: row.source_url,
+      filed: { date: row.filed_date, earliest: row.filed_earliest, latest: row.filed_latest },
+    },
+    section: row.section_key && row.section_title ? { key: row.section_key, title: row.section_title } : null,
+    page: row.has_pages ? row.page : null,
+    offsets: { start: documentStart, end: documentStart + row.length },
+    text: row.text,
+    highlights,
+    snippet: snippetOf(row.text, highlights),
+    matched_queries: hit.queries.flatMap(requestIndexes).sort((a, b) => a - b),
+    ...alsoIn(twins, row.source_name),
+  };
 }
 
 /** The other filings holding a near-duplicate of the hit (one entry per filing), or nothing. */
@@ -331,8 +420,13 @@ function rerank(repository: FilingSearchRepository, fused: FusedHit[], texts: st
 function parseRequest(request: FilingSearchRequest): ParsedFilingSearchRequest {
   const parsed = FilingSearchRequestSchema.safeParse(request);
   if (parsed.success) return parsed.data;
-  throw new ValidationError(
-    parsed.error.issues.map((issue) => ({
+  throw validationErrorOf(parsed.error);
+}
+
+/** A schema's issues as the 400's field errors. */
+export function validationErrorOf(error: z.ZodError): ValidationError {
+  return new ValidationError(
+    error.issues.map((issue) => ({
       pointer: issue.path.length > 0 ? `/${issue.path.map(String).join("/")}` : "",
       message: issue.message,
     })),
@@ -343,34 +437,41 @@ function parseRequest(request: FilingSearchRequest): ParsedFilingSearchRequest {
 function filteredCompanies(repository: FilingSearchRepository, request: ParsedFilingSearchRequest): number[] | null {
   const { name, ticker } = request;
   if (name === undefined && ticker === undefined) return null;
-  const wanted = ticker?.trim().toUpperCase();
   return repository
     .companiesWithFilings()
     .filter((c) => name === undefined || namesMatch(name, c.name) || (c.labels ?? "").split(",").some((label) => namesMatch(name, label)))
-    .filter((c) => wanted === undefined || c.full_ticker.toUpperCase() === wanted || c.symbols.toUpperCase().split(" ").includes(wanted))
+    .filter((c) => ticker === undefined || hasTicker(c, ticker))
     .map((c) => c.id);
+}
+
+/** Whether a ticker (current or former symbol, or full ticker; any case) names the company. */
+export function hasTicker(company: CompanyWithFilings, ticker: string): boolean {
+  const wanted = ticker.trim().toUpperCase();
+  return company.full_ticker.toUpperCase() === wanted || company.symbols.toUpperCase().split(" ").includes(wanted);
 }
 
 /** The passages the filters allow: null for all, else ranges of passage ids (empty: nothing matches). */
 function resolveScope(
   repository: FilingSearchRepository,
   request: ParsedFilingSearchRequest,
-  filed: FiledRange,
+  bounds: SearchBounds,
   companyIds: readonly number[] | null,
   fiscalYears: number[] | null,
 ): Scope | null {
   const { fiscal_period, filing_type } = request;
-  const filedFrom = filed.from ?? null;
-  const filedTo = filed.to ?? null;
-  if (companyIds === null && fiscalYears === null && fiscal_period === undefined && filing_type === undefined && filedFrom === null && filedTo === null) return null;
-  const filings = repository.filings({
+  const filter = {
     companyIds,
     fiscalYears,
     fiscalPeriod: fiscal_period ?? null,
     filingType: filing_type === undefined ? null : normaliseFilingType(filing_type),
-    filedFrom,
-    filedTo,
-  });
+    filingTypes: bounds.filingTypes ?? null,
+    filedFrom: bounds.filed?.from ?? null,
+    filedTo: bounds.filed?.to ?? null,
+    periodFrom: bounds.periodEnd?.from ?? null,
+    periodTo: bounds.periodEnd?.to ?? null,
+  };
+  if (Object.values(filter).every((value) => value === null)) return null;
+  const filings = repository.filings(filter);
   const ranges: PassageRange[] = [];
   for (const f of filings) {
     const last = ranges.at(-1);
@@ -391,9 +492,11 @@ function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearc
     fiscal_year !== undefined && `fiscal_year ${fiscal_year}`,
     fiscal_period !== undefined && `fiscal_period ${fiscal_period}`,
     filing_type !== undefined && `filing_type ${filing_type}`,
-    bounds.companyIds && "the screen's companies",
-    bounds.filed?.from !== undefined && `filed from ${bounds.filed.from}`,
-    bounds.filed?.to !== undefined && `filed by ${bounds.filed.to}`,
+    ...(bounds.named ?? [
+      bounds.companyIds && "the screen's companies",
+      bounds.filed?.from !== undefined && `filed from ${bounds.filed.from}`,
+      bounds.filed?.to !== undefined && `filed by ${bounds.filed.to}`,
+    ]),
   ].filter((f): f is string => typeof f === "string");
   return emptyScopeNotice({
     filter: { name, ticker },

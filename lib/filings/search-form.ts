@@ -1,7 +1,7 @@
 import { jsonPointer } from "@/lib/zod-field-errors";
 import { normaliseFilingType } from "./filing-types";
 import { PAGE_RESULTS } from "./search-url";
-import { FilingSearchRequestSchema } from "./search-schema";
+import { FilingSearchV2RequestSchema } from "./search-v2-schema";
 
 /**
  * The filing search form: text inputs as the user types them, converted to the API request and
@@ -16,6 +16,12 @@ export interface SearchForm {
   filing_type: string;
   searchtype: string;
   results: string;
+  /** Several companies, comma- or space-separated tickers. */
+  tickers: string;
+  form_groups: string[];
+  period_from: string;
+  period_to: string;
+  sort: string;
 }
 
 export interface FormError {
@@ -25,6 +31,8 @@ export interface FormError {
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+
+const member = (value: unknown, key: string) => (typeof value === "object" && value !== null ? Object.entries(value).find(([k]) => k === key)?.[1] : undefined);
 
 export function bodyToForm(body: Record<string, unknown>): SearchForm {
   const queries = Array.isArray(body.queries) ? body.queries.map((q) => ({ text: text(q) })) : [];
@@ -38,6 +46,11 @@ export function bodyToForm(body: Record<string, unknown>): SearchForm {
     filing_type: body.filing_type === undefined ? "" : normaliseFilingType(text(body.filing_type)),
     searchtype: text(body.searchtype) || "hybrid",
     results: text(body.results ?? PAGE_RESULTS),
+    tickers: Array.isArray(body.tickers) ? body.tickers.map(text).join(", ") : "",
+    form_groups: Array.isArray(body.form_groups) ? body.form_groups.map(text) : [],
+    period_from: text(member(body.period_end, "from")),
+    period_to: text(member(body.period_end, "to")),
+    sort: text(body.sort) || "relevance",
   };
 }
 
@@ -52,6 +65,14 @@ export function formToBody(form: SearchForm): Record<string, unknown> & { querie
   if (year !== "") body.fiscal_year = /^\d+$/.test(year) ? Number(year) : year;
   if (form.searchtype !== "hybrid") body.searchtype = form.searchtype;
   body.results = Number(form.results);
+  const tickers = form.tickers.split(/[\s,]+/).filter((t) => t !== "");
+  if (tickers.length > 0) body.tickers = tickers;
+  // A checkbox group reads as an array of the checked values (react-hook-form), defensively so.
+  const groups = Array.isArray(form.form_groups) ? form.form_groups : [];
+  if (groups.length > 0) body.form_groups = groups;
+  const periodEnd = { ...(form.period_from ? { from: form.period_from } : {}), ...(form.period_to ? { to: form.period_to } : {}) };
+  if (Object.keys(periodEnd).length > 0) body.period_end = periodEnd;
+  if (form.sort !== "relevance") body.sort = form.sort;
   return body;
 }
 
@@ -66,7 +87,7 @@ export function pointerToFormPath(pointer: string): string {
 /** The body to send, or null with the errors to show next to the inputs. */
 export function checkSearchForm(form: SearchForm): { body: ReturnType<typeof formToBody> | null; errors: FormError[] } {
   const body = formToBody(form);
-  const parsed = FilingSearchRequestSchema.safeParse(body);
+  const parsed = FilingSearchV2RequestSchema.safeParse(body);
   if (parsed.success) return { body, errors: [] };
   const errors = parsed.error.issues.map((issue) => ({ path: pointerToFormPath(jsonPointer(issue.path)), message: issue.message }));
   return { body: null, errors };

@@ -28,10 +28,16 @@ export type FiledBound = "as-of" | "all";
 
 const defaultFiled = (screen: Record<string, unknown> | null): FiledBound => (screen ? "as-of" : "all");
 
-const TEXT_MEMBERS = ["name", "ticker", "fiscal_period", "filing_type", "searchtype"] as const;
+const TEXT_MEMBERS = ["name", "ticker", "fiscal_period", "filing_type", "searchtype", "sort"] as const;
 
 /** A number where the text is one; otherwise the text itself (so that the schema says what is wrong). */
 const numberOrText = (text: string) => (/^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
+
+/** The URL parameters of the period-end range, and the range's members. */
+const PERIOD_PARAMS = [
+  ["period_from", "from"],
+  ["period_to", "to"],
+] as const;
 
 export function searchFromParams(params: PageParams): FilingSearchState {
   const problems: string[] = [];
@@ -45,6 +51,13 @@ export function searchFromParams(params: PageParams): FilingSearchState {
   const results = paramValue(params, "results");
   body.results = results ? numberOrText(results) : PAGE_RESULTS;
   if (paramValue(params, "rerank") === "true") body.rerank = true;
+  // v2's members: several companies (`tickers=JPM,KO`), form groups (`form_group`, repeated), a period-end range.
+  const tickers = (paramValue(params, "tickers") ?? "").split(",").map((t) => t.trim()).filter((t) => t !== "");
+  if (tickers.length > 0) body.tickers = tickers;
+  const groups = paramValues(params, "form_group").filter((g) => g !== "");
+  if (groups.length > 0) body.form_groups = groups;
+  const periodEnd = Object.fromEntries(PERIOD_PARAMS.flatMap(([param, member]) => (paramValue(params, param) ? [[member, paramValue(params, param)]] : [])));
+  if (Object.keys(periodEnd).length > 0) body.period_end = periodEnd;
   let screen: Record<string, unknown> | null = null;
   const screenText = paramValue(params, "screen");
   if (screenText) {
@@ -69,6 +82,13 @@ export function paramsFromSearch({ body, screen, filed = defaultFiled(screen) }:
   }
   if (body.results !== undefined && body.results !== PAGE_RESULTS) params.set("results", String(body.results));
   if (body.rerank === true) params.set("rerank", "true");
+  if (Array.isArray(body.tickers) && body.tickers.length > 0) params.set("tickers", body.tickers.join(","));
+  if (Array.isArray(body.form_groups)) for (const group of body.form_groups) params.append("form_group", String(group));
+  const periodEnd = typeof body.period_end === "object" && body.period_end !== null ? Object.entries(body.period_end) : [];
+  for (const [param, member] of PERIOD_PARAMS) {
+    const value = periodEnd.find(([key]) => key === member)?.[1];
+    if (typeof value === "string" && value !== "") params.set(param, value);
+  }
   if (screen) params.set("screen", JSON.stringify(screen));
   if (filed !== defaultFiled(screen)) params.set("filed", filed);
   return readableQuery(params);

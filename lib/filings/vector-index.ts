@@ -35,6 +35,12 @@ export class VectorIndex {
     return new VectorIndex(vectors, present, dimensions);
   }
 
+  /** A passage's stored vector (unit length), or null when it has none. */
+  vectorOf(id: number): Float32Array | null {
+    if (id < 1 || id >= this.present.length || this.present[id] === 0) return null;
+    return this.vectors.subarray(id * this.dimensions, (id + 1) * this.dimensions);
+  }
+
   /**
    * Ids of the `k` passages nearest to a unit-length query vector, nearest first. Exhaustive over
    * the leading dimensions (LSA orders them by singular value, so they carry most of the

@@ -14,6 +14,7 @@ const DEADLINE: Record<QueryTaskName, "SCREEN_DEADLINE_MS" | "SEARCH_DEADLINE_MS
   screenDistribution: "SCREEN_DEADLINE_MS",
   screenScope: "SCREEN_DEADLINE_MS",
   searchFilings: "SEARCH_DEADLINE_MS",
+  searchFilingsV2: "SEARCH_DEADLINE_MS",
   searchScreenFilings: "SEARCH_DEADLINE_MS",
 };
 

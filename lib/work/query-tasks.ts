@@ -1,5 +1,6 @@
 import { screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
 import { searchFilings } from "@/lib/filings/search-filings";
+import { searchFilingsV2 } from "@/lib/filings/search-filings-v2";
 import { runBacktest } from "@/lib/screener/backtest";
 import { screenDistribution } from "@/lib/screener/distribution";
 import { countFilterOutcomes } from "@/lib/screener/filter-outcomes";
@@ -19,6 +20,7 @@ export const QUERY_TASKS = {
   screenDistribution,
   screenScope,
   searchFilings: (request: Parameters<typeof searchFilings>[0]) => searchFilings(request),
+  searchFilingsV2: (request: Parameters<typeof searchFilingsV2>[0]) => searchFilingsV2(request),
   searchScreenFilings,
 };
 

@@ -2,4 +2,4 @@
 import { publicApiDocument } from "@/lib/api/public-document";
 import { documentRoute } from "@/lib/api/route";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = documentRoute("/api/v1/openapi.json", publicApiDocument);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = documentRoute("/api/v1/openapi.json", () => publicApiDocument());

@@ -1,0 +1,94 @@
+import { ValidationError } from "@/lib/errors";
+import { companiesWithoutFilingsNotice } from "./empty-notice";
+import type { FilingSearchRepository } from "./filing-search-repository";
+import { filingTypesOf } from "./form-groups";
+import type { SearchBounds } from "./search-bounds";
+import { decodeCursor, encodeCursor, searchFingerprint } from "./search-cursor";
+import { type SearchBackend, defaultSearchBackend, hasTicker, searchPassages, validationErrorOf } from "./search-filings";
+import { type FilingSearchV2Request, type FilingSearchV2Response, type ParsedFilingSearchV2Request, FilingSearchV2RequestSchema, SEARCH_V2_LIMITS } from "./search-v2-schema";
+
+/** Companies the caller limits a search to besides the request (the page's screen), and how a notice names them. */
+export interface CompanyBound {
+  ids: readonly number[];
+  named: string;
+}
+
+/**
+ * `POST /api/v2/filings/search/`: v1's search (search-filings.ts) with its v2 members turned into
+ * bounds (date ranges, companies, form groups) and a view (sort, the cursor's page, similar_to).
+ * Without them it answers as v1, plus `next_cursor`. `within` (the page's screen) narrows the companies further.
+ */
+export async function searchFilingsV2(
+  request: FilingSearchV2Request,
+  backend: SearchBackend = defaultSearchBackend(),
+  within: CompanyBound | null = null,
+): Promise<FilingSearchV2Response> {
+  const checked = FilingSearchV2RequestSchema.safeParse(request);
+  if (!checked.success) throw validationErrorOf(checked.error);
+  const parsed = checked.data;
+  const { filed, period_end, tickers, ciks, form_groups, sort, cursor, similar_to, queries, ...v1 } = parsed;
+  const fingerprint = searchFingerprint(parsed);
+  const offset = cursor === undefined ? 0 : decodeCursor(cursor, fingerprint, SEARCH_V2_LIMITS.depth - 1);
+  const { repository } = backend;
+
+  const companyIds = listedCompanies(repository, tickers, ciks);
+  if (companyIds !== null && companyIds.length === 0) {
+    const named = [...(tickers ?? []).map((t) => t.trim().toUpperCase()), ...(ciks ?? []).map((c) => `CIK ${c}`)].join(", ");
+    return {
+      results: [],
+      searchtype: v1.searchtype,
+      rerank: { requested: v1.rerank, applied: false, note: v1.rerank ? "Nothing matched, so there was nothing to rerank." : null },
+      fallback: null,
+      notice: companiesWithoutFilingsNotice(`${named} in the corpus`, repository.companiesWithFilings().length),
+      timing_ms: { total: 0, embedding: 0, keyword: 0, vector: 0 },
+      next_cursor: null,
+    };
+  }
+  const bounds: SearchBounds = {
+    companyIds: within === null ? companyIds : companyIds === null ? within.ids : companyIds.filter((id) => within.ids.includes(id)),
+    filed,
+    periodEnd: period_end,
+    filingTypes: form_groups && filingTypesOf(form_groups),
+    named: [...(within === null ? [] : [within.named]), ...namedBounds(parsed)],
+  };
+  const similarTo = similar_to === undefined ? undefined : passageOf(repository, similar_to);
+  const { response, more } = await searchPassages({ ...v1, queries: queries ?? [], searchtype: similarTo === undefined ? v1.searchtype : "vector" }, backend, bounds, {
+    offset,
+    sort,
+    maxHits: SEARCH_V2_LIMITS.depth,
+    similarTo,
+  });
+  return { ...response, next_cursor: more ? encodeCursor(offset + response.results.length, fingerprint) : null };
+}
+
+/** The companies with filings that `tickers` and `ciks` name together (null: neither given). */
+function listedCompanies(repository: FilingSearchRepository, tickers: string[] | undefined, ciks: number[] | undefined): number[] | null {
+  if (tickers === undefined && ciks === undefined) return null;
+  return repository
+    .companiesWithFilings()
+    .filter((c) => (tickers ?? []).some((t) => hasTicker(c, t)) || (c.cik !== null && (ciks ?? []).includes(c.cik)))
+    .map((c) => c.id);
+}
+
+/** The passage a public id names (`3M_2018_10K:60:0`); a 400 at /similar_to when none does. */
+function passageOf(repository: FilingSearchRepository, id: string): number {
+  const match = /^(.+):(\d{1,6}):(\d{1,9})$/.exec(id.trim());
+  const passage = match ? repository.passageId(match[1]!, Number(match[2]), Number(match[3])) : undefined;
+  if (passage === undefined) {
+    throw new ValidationError([{ pointer: "/similar_to", message: "names no passage: give a hit's `id` (filing id, page and offset, e.g. `3M_2018_10K:60:0`)" }]);
+  }
+  return passage;
+}
+
+/** The v2 bounds as the request names them, for an empty result's notice. */
+function namedBounds({ tickers, ciks, form_groups, filed, period_end }: ParsedFilingSearchV2Request): string[] {
+  return [
+    tickers && `tickers ${tickers.join(", ")}`,
+    ciks && `ciks ${ciks.join(", ")}`,
+    form_groups && `form_groups ${form_groups.join(", ")}`,
+    filed?.from !== undefined && `filed from ${filed.from}`,
+    filed?.to !== undefined && `filed by ${filed.to}`,
+    period_end?.from !== undefined && `period_end from ${period_end.from}`,
+    period_end?.to !== undefined && `period_end to ${period_end.to}`,
+  ].filter((f): f is string => typeof f === "string");
+}
