@@ -164,4 +164,25 @@ describe("every stored row obeys the public-date and price rules", () => {
       expect(mismatches, date).toBe(0);
     }
   });
+
+  it("on every trading day, a snapshot's price is the raw file's last close on or before it (within the week), never a later one", () => {
+    const tradingDays = db.prepare("SELECT date FROM trading_days ORDER BY date").pluck().all() as string[];
+    // A listing inside the range (DXC, 2017-02-01), a history that stops early (VAR, 2021-04-16), splits (AAPL, UNP).
+    for (const ticker of ["MSFT", "AAPL", "UNP", "DXC", "VAR"]) {
+      const history = days(ticker);
+      const stored = new Map(
+        (db.prepare("SELECT s.date, s.price FROM company_snapshots s JOIN companies c ON c.id = s.company_id WHERE c.price_ticker = ?").all(ticker) as { date: string; price: number | null }[]).map(
+          (row) => [row.date, row.price],
+        ),
+      );
+      let i = -1;
+      const mismatches = tradingDays.flatMap((date) => {
+        while (i + 1 < history.length && history[i + 1]!.date <= date) i++;
+        const weekBefore = new Date(Date.parse(`${date}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+        const expected = i >= 0 && history[i]!.date > weekBefore ? history[i]!.close : null;
+        return (stored.get(date) ?? null) === expected ? [] : [`${date}: ${stored.get(date)} vs ${expected}`];
+      });
+      expect(mismatches, ticker).toEqual([]);
+    }
+  });
 });
