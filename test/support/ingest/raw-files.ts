@@ -11,9 +11,6 @@ import { env } from "@/lib/env";
 
 /** The as-of date D (written out here, not read from the product). */
 export const D = "2017-03-31";
-const ONE_YEAR_BEFORE_D = "2016-03-31";
-const FIVE_YEARS_BEFORE_D = "2012-03-31";
-const WEEK_BEFORE_D = "2017-03-24";
 
 export const raw = (file: string) => brotliDecompressSync(readFileSync(`${env().DATA_DIR}/${file}`)).toString("utf8");
 export const rawCsv = (file: string) => parse(raw(file), { columns: true }) as Record<string, string>[];
@@ -72,23 +69,29 @@ function stdev(values: number[]) {
   return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
 }
 
-/** docs/METRICS.md market metrics, computed the plain way (null rules included). */
-export function marketMetrics(ticker: string) {
-  const upToD = days(ticker).filter((d) => d.date <= D);
+/** The same calendar date `years` years earlier. */
+const yearsBefore = (date: string, years: number) => `${Number(date.slice(0, 4)) - years}${date.slice(4)}`;
+
+/** docs/METRICS.md market metrics as of `asOf` (D by default), computed the plain way (null rules included). */
+export function marketMetrics(ticker: string, asOf = D) {
+  const oneYearBefore = yearsBefore(asOf, 1);
+  const fiveYearsBefore = yearsBefore(asOf, 5);
+  const weekBefore = daysAfter(asOf, -7);
+  const upToD = days(ticker).filter((d) => d.date <= asOf);
   const last = upToD.at(-1);
-  const yearAgo = upToD.filter((d) => d.date <= ONE_YEAR_BEFORE_D).at(-1);
+  const yearAgo = upToD.filter((d) => d.date <= oneYearBefore).at(-1);
   const returnsAfter = (from: string) => {
     const out: number[] = [];
     for (let i = 1; i < upToD.length; i++) if (upToD[i]!.date > from) out.push(upToD[i]!.adj / upToD[i - 1]!.adj - 1);
     return out;
   };
-  const returns1y = returnsAfter(ONE_YEAR_BEFORE_D);
-  const returns5y = returnsAfter(FIVE_YEARS_BEFORE_D);
+  const returns1y = returnsAfter(oneYearBefore);
+  const returns5y = returnsAfter(fiveYearsBefore);
   const splitsAfter = (date: string) => upToD.filter((d) => d.date > date).reduce((p, d) => p * d.split, 1);
   const dividends = upToD
-    .filter((d) => d.date > ONE_YEAR_BEFORE_D && d.dividend !== 0)
+    .filter((d) => d.date > oneYearBefore && d.dividend !== 0)
     .reduce((sum, d) => sum + d.dividend / splitsAfter(d.date), 0);
-  const price = last && last.date > WEEK_BEFORE_D ? last.close : null;
+  const price = last && last.date > weekBefore ? last.close : null;
   return {
     price,
     return_1y: price !== null && yearAgo ? last!.adj / yearAgo.adj - 1 : null,
