@@ -25,7 +25,7 @@ import {
 import type { TemporaryColumn } from "./response-schema";
 import type { TemporaryColumnSource } from "./response-schema";
 import { missingReason } from "./missing-reasons";
-import { DEFAULT_SOURCE, fieldSql, type ScreenSource } from "./screen-source";
+import { type DayTable, DEFAULT_SOURCE, fieldSql, type ScreenSource } from "./screen-source";
 import { temporaryColumnLabel } from "./temporary-column";
 
 /**
@@ -48,8 +48,9 @@ export interface CompiledScreen {
   countValuesSql: string;
   /** A page of the companies with a sort value: params, then LIMIT and OFFSET. */
   valuesPageSql: string;
-  /** A page of the companies without one. */
+  /** A page of the companies without one (parameters: `nullsParams`, then LIMIT and OFFSET). */
   nullsPageSql: string;
+  nullsParams: unknown[];
   /** Of the queries below: the page's columns may need more of the source's joins than the count. */
   params: unknown[];
   fields: string[];
@@ -368,9 +369,9 @@ export function compilePricedIds(request: ScreenRequest, source: ScreenSource): 
  * The sort key's SQL: a catalog field, or a temporary column of the screen (the UI endpoints take
  * those; v1's request schema admits catalog sort fields only).
  */
-function sortKey(name: string, builder: Builder): { sql: string; profile?: boolean } {
+function sortKey(name: string, builder: Builder): { sql: string; profile?: boolean; catalog?: boolean; dayTable?: DayTable | null } {
   const field = FIELD_BY_NAME.get(name);
-  if (field?.sortable) return { sql: fieldSql(builder.source, field), profile: field.profile };
+  if (field?.sortable) return { sql: fieldSql(builder.source, field), profile: field.profile, catalog: true, dayTable: builder.source.dayTable(field.name) };
   const temporary = builder.temporary.find((t) => t.column.name === name);
   if (temporary) return { sql: temporary.sql };
   const columns = builder.temporary.map((t) => t.column.name);
@@ -414,16 +415,36 @@ export function compileScreen(request: ScreenRequest, source: ScreenSource = DEF
   const pageJoins = source.joins();
   const joins = `${pageJoins.sql} ${filterJoins}`;
   const select = `${withClause}SELECT ${columns} FROM companies c${profileJoin} ${joins}`;
+  // The companies with a sort value have a row in its table: the same joins, that one inner.
+  const valuesJoins = source.joins(sort.dayTable ?? undefined);
+  const valuesFrom = `FROM companies c${profileJoin} ${valuesJoins.sql} ${filterJoins}`;
+  const nullsPage = () => {
+    if (source.date === null || !sort.catalog) {
+      return {
+        nullsPageSql: `${select}${where(`${builder.categorical ? "+" : ""}${sort.sql} IS NULL`)} ORDER BY c.full_ticker ${direction} LIMIT ? OFFSET ?`,
+        nullsParams: [...builder.cteParams, ...pageJoins.params, ...builder.whereParams],
+      };
+    }
+    // As of a date, most companies have no row of the day: the page's ids are found without the
+    // day's joins (the companies with a value are a small set, tested once), then only the page's
+    // rows read the day's values, instead of one probe per company of the screen.
+    const valued = `SELECT c.id FROM companies c ${pageJoins.sql} WHERE ${sort.sql} IS NOT NULL`;
+    const ids = `SELECT c.id FROM companies c ${countJoins.sql} ${filterJoins}${where(`c.id NOT IN (${valued})`)} ORDER BY c.full_ticker ${direction} LIMIT ? OFFSET ?`;
+    return {
+      nullsPageSql: `${select} WHERE c.id IN (${ids}) ORDER BY c.full_ticker ${direction}`,
+      nullsParams: [...builder.cteParams, ...pageJoins.params, ...countJoins.params, ...builder.whereParams, ...pageJoins.params],
+    };
+  };
   return {
     countSql: `${withClause}SELECT count(*) FROM companies c ${countJoins.sql} ${filterJoins}${where()}`,
     idsSql: `${withClause}SELECT c.id FROM companies c ${countJoins.sql} ${filterJoins}${where()}`,
     countParams: [...builder.cteParams, ...countJoins.params, ...builder.whereParams],
-    countValuesSql: `${withClause}SELECT count(*) FROM companies c ${joins}${where(`${sort.sql} IS NOT NULL`)}`,
-    valuesPageSql: `${select}${where(`${sort.sql} IS NOT NULL`)} ORDER BY ${key} ${direction}, c.full_ticker ${direction} LIMIT ? OFFSET ?`,
+    countValuesSql: `${withClause}SELECT count(*) ${valuesFrom}${where(`${sort.sql} IS NOT NULL`)}`,
+    valuesPageSql: `${withClause}SELECT ${columns} ${valuesFrom}${where(`${sort.sql} IS NOT NULL`)} ORDER BY ${key} ${direction}, c.full_ticker ${direction} LIMIT ? OFFSET ?`,
     // Unary + on the null test when a multi-select filter can drive the scan instead of the sort
     // column's index (sorting the filter's rows by full_ticker beats walking every null).
-    nullsPageSql: `${select}${where(`${builder.categorical ? "+" : ""}${sort.sql} IS NULL`)} ORDER BY c.full_ticker ${direction} LIMIT ? OFFSET ?`,
-    params: [...builder.cteParams, ...pageJoins.params, ...builder.whereParams],
+    ...nullsPage(),
+    params: [...builder.cteParams, ...valuesJoins.params, ...builder.whereParams],
     fields,
     temporaryColumns: temporary.map((t) => t.column),
     limit: request.page.limit ?? PAGE.default_limit,

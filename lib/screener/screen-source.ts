@@ -7,6 +7,9 @@ import type { FieldDef } from "./catalog";
  * any date"). The compiler asks the source for every value column and fiscal-year table, so one
  * compiler serves both.
  */
+/** The tables of a day's values: its snapshot row, and the latest fiscal year known that day. */
+export type DayTable = "snapshot" | "latestYear";
+
 export interface ScreenSource {
   /** The trading day read; null for the default date's columns. */
   date: string | null;
@@ -14,7 +17,9 @@ export interface ScreenSource {
    * Joins after `FROM companies c` that bring the day's values the SQL built so far reads (call it
    * once the query's columns are known), with their parameters.
    */
-  joins(): { sql: string; params: unknown[] };
+  joins(required?: DayTable): { sql: string; params: unknown[] };
+  /** The day's table a column is read from (a row there is then required for a value), or null for the companies row. */
+  dayTable(name: string): DayTable | null;
   /** The SQL of a companies column: a field's, a coverage flag's. */
   column(name: string): string;
   /** A fiscal-year table under `alias` (`FROM` text), and the condition (with a trailing AND) that keeps the rows of the day. */
@@ -27,6 +32,7 @@ export const fieldSql = (source: ScreenSource, field: FieldDef) => (field.profil
 export const DEFAULT_SOURCE: ScreenSource = {
   date: null,
   joins: () => ({ sql: "", params: [] }),
+  dayTable: () => null,
   column: (name) => `c."${name}"`,
   fiscalYears: (alias) => ({ table: `fiscal_years ${alias}`, scope: "", params: [] }),
 };
@@ -62,12 +68,15 @@ export function asOfSource(date: string): ScreenSource {
   let latestYear = false;
   return {
     date,
-    joins: () => ({
+    // A query that needs a value from a table may join it inner: SQLite can then read the day's
+    // few hundred rows first instead of probing them once per company.
+    joins: (required) => ({
       sql:
-        (snapshot || latestYear ? "LEFT JOIN company_snapshots s ON s.date = ? AND s.company_id = c.id " : "") +
-        (latestYear ? "LEFT JOIN fiscal_year_versions f0 ON f0.company_id = c.id AND f0.valid_from = s.fy_from AND f0.fy_offset = 0" : ""),
+        (snapshot || latestYear ? `${required ? "" : "LEFT "}JOIN company_snapshots s ON s.date = ? AND s.company_id = c.id ` : "") +
+        (latestYear ? `${required === "latestYear" ? "" : "LEFT "}JOIN fiscal_year_versions f0 ON f0.company_id = c.id AND f0.valid_from = s.fy_from AND f0.fy_offset = 0` : ""),
       params: snapshot || latestYear ? [date] : [],
     }),
+    dayTable: (name) => (MARKET_COLUMNS.has(name) ? "snapshot" : LATEST_YEAR_COLUMNS.has(name) ? "latestYear" : null),
     column: (name) => {
       if (MARKET_COLUMNS.has(name)) {
         snapshot = true;

@@ -35,13 +35,14 @@ export function validateOptionValues(request: ScreenRequest, lists: Record<strin
 }
 
 /** The page: first from the companies with a sort value, then from those without (nulls last). */
-function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, limit, offset }: CompiledScreen, total: number): Record<string, unknown>[] {
-  const withValues = readCount(countValuesSql, params);
-  const rows: Record<string, unknown>[] = [];
-  if (offset < withValues) rows.push(...SqlRow.array().parse(cachedStatement(valuesPageSql).all(...params, limit, offset)));
-  if (rows.length < limit && total > withValues && offset + limit > withValues) {
+function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, nullsParams, limit, offset }: CompiledScreen, total: number): Record<string, unknown>[] {
+  const rows = SqlRow.array().parse(cachedStatement(valuesPageSql).all(...params, limit, offset));
+  if (rows.length === limit) return rows;
+  // A short page of values ends them, so their count is known; an empty one needs counting.
+  const withValues = rows.length > 0 ? offset + rows.length : readCount(countValuesSql, params);
+  if (total > withValues) {
     const nullsOffset = Math.max(0, offset - withValues);
-    rows.push(...SqlRow.array().parse(cachedStatement(nullsPageSql).all(...params, limit - rows.length, nullsOffset)));
+    rows.push(...SqlRow.array().parse(cachedStatement(nullsPageSql).all(...nullsParams, limit - rows.length, nullsOffset)));
   }
   return rows;
 }
