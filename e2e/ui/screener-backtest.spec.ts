@@ -49,8 +49,10 @@ test.describe("screener as of a date", () => {
     const firstColumn = page.getByTestId("results-table").locator("tbody tr[data-index] td:first-child");
     await expect(firstColumn.first()).toHaveText(past.tickers[0]!);
     expect(await firstColumn.allTextContents()).toEqual(past.tickers.slice(0, await firstColumn.count()));
-    // The per-filter counts are the default date's: not shown beside a screen as of another date.
-    await expect(page.getByText(/ kept · /)).toHaveCount(0);
+    // The per-filter counts are the screen's date's: every filter kept the as-of total.
+    const kept = page.getByText(/ kept · /);
+    await expect(kept.first()).toBeVisible();
+    for (const text of await kept.allTextContents()) expect(text).toMatch(new RegExp(`^${past.total.toLocaleString("en-US")} kept · `));
 
     // The API request is v2's, with the date in the body.
     await page.getByRole("button", { name: "API request" }).click();
