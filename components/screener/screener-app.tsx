@@ -182,7 +182,9 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b sm:gap-x-3 border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
         <h1 className="text-[15px] font-semibold tracking-tight">Screener</h1>
         <p className="text-xs text-zinc-500" data-testid="data-coverage">
-          Data as of <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} companies ·
+          {/* The coverage counts are the default date's; an as-of screen names its own date beside its total. */}
+          {screen.asOf ? "Coverage on the default date " : "Data as of "}
+          <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} companies ·
           prices for {formatCount(coverage.withPrices)} · fundamentals for {formatCount(coverage.withFundamentals)} (S&amp;P 500)
         </p>
         <AsOfControl
