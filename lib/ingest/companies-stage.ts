@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { BundledPaths } from "./bundled-paths";
 import { readBrotliText } from "./compressed-files";
-import { companyFactsFiledDates, fiscalYearsFromCompanyFacts } from "./companyfacts";
+import { annualReportDates, companyFactsFiledDates, fiscalYearsFromCompanyFacts } from "./companyfacts";
 import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, snapshotValues } from "./company-metrics";
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { loadGics2016 } from "./gics-2016";
@@ -100,7 +100,7 @@ export function runCompaniesStage(
   const factsFiles = sources.companyFactsFiles([paths.secCompanyFactsDir, ...(options.syncedCompanyFactsDir ? [options.syncedCompanyFactsDir] : [])]);
   const universeCiks = new Set(built.map((c) => c.cik));
   const companyFacts = new Map<number, FiscalYearInputs[]>();
-  const filedDates = new Map<number, string[]>();
+  const changeDates = new Map<number, string[]>();
   const secCompanies: string[] = [];
   const mapping = new MappingReport();
   let latestSyncedFiling = "";
@@ -109,21 +109,19 @@ export function runCompaniesStage(
     const facts = sources.readCompanyFacts(file);
     const { years } = fiscalYearsFromCompanyFacts(facts, asOf);
     if (years.length > 0) companyFacts.set(cik, years);
-    const dates = companyFactsFiledDates(facts);
-    filedDates.set(cik, dates);
-    if (options.syncedCompanyFactsDir && file.startsWith(options.syncedCompanyFactsDir) && (dates.at(-1) ?? "") > latestSyncedFiling) {
-      latestSyncedFiling = dates.at(-1)!;
-    }
-    mapping.add(fiscalYearsFromCompanyFacts(facts, dates.at(-1) ?? asOf).years);
+    changeDates.set(cik, annualReportDates(facts));
+    const latestFiling = companyFactsFiledDates(facts).at(-1) ?? asOf;
+    if (options.syncedCompanyFactsDir && file.startsWith(options.syncedCompanyFactsDir) && latestFiling > latestSyncedFiling) latestSyncedFiling = latestFiling;
+    mapping.add(fiscalYearsFromCompanyFacts(facts, latestFiling).years);
     secCompanies.push(`${facts.entityName} (${years.length} fiscal years public by ${asOf})`);
   }
-  // What the SEC had on each date: the fiscal years change on every filing date (the file is read again here, not kept).
+  // What the SEC had on each date: the fiscal years change on its annual reports' filing dates (the file is read again here, not kept).
   const secHistory = (cik: number): FiscalYearHistory | undefined => {
     const file = factsFiles.get(cik);
-    const changeDates = filedDates.get(cik);
-    if (file === undefined || changeDates === undefined) return undefined;
+    const dates = changeDates.get(cik);
+    if (file === undefined || dates === undefined) return undefined;
     const facts = sources.readCompanyFacts(file);
-    return { yearsAt: (date) => fiscalYearsFromCompanyFacts(facts, date).years, changeDates };
+    return { yearsAt: (date) => fiscalYearsFromCompanyFacts(facts, date).years, changeDates: dates };
   };
   const priceDays = [...new Set([...prices.values()].flatMap((days) => days.map((d) => d.date)))].filter((d) => d >= rangeStart).sort();
   const tradingDays = [...priceDays, ...weekdaysAfter(priceDays.at(-1)!, latestSyncedFiling)];

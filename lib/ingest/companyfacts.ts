@@ -187,9 +187,24 @@ function publicDates(concepts: CompanyFacts["facts"][string], isKnown: (f: Fact)
 
 /** Every date on which the SEC's facts of a company changed (a filing's `filed` date). */
 export function companyFactsFiledDates(companyFacts: CompanyFacts): string[] {
+  return filedDates(companyFacts, () => true);
+}
+
+/**
+ * The dates on which a company's fiscal years can change: the filing dates of its annual reports.
+ * fiscalYearsFromCompanyFacts reads annual-report facts only, so a quarterly filing changes nothing
+ * (and skipping its dates spares most of the point-in-time mapping).
+ */
+export function annualReportDates(companyFacts: CompanyFacts): string[] {
+  return filedDates(companyFacts, (f) => ANNUAL_FORMS.has(f.form));
+}
+
+function filedDates(companyFacts: CompanyFacts, counts: (f: Fact) => boolean): string[] {
   const dates = new Set<string>();
   for (const taxonomy of Object.values(companyFacts.facts)) {
-    for (const concept of Object.values(taxonomy ?? {})) for (const facts of Object.values(concept.units)) for (const f of facts ?? []) dates.add(f.filed);
+    for (const concept of Object.values(taxonomy ?? {})) {
+      for (const facts of Object.values(concept.units)) for (const f of facts ?? []) if (counts(f)) dates.add(f.filed);
+    }
   }
   return [...dates].sort();
 }
