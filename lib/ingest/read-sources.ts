@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import type { BundledPaths } from "./bundled-paths";
@@ -73,7 +73,15 @@ export function readSecTickers(paths: BundledPaths): Map<string, { cik: number; 
 export function companyFactsFiles(dirs: readonly string[]): Map<number, string> {
   const files = new Map<number, string>();
   for (const dir of dirs) {
-    for (const f of readdirSync(dir).filter((name) => /^CIK\d{10}\.json(\.br)?$/.test(name)).sort()) files.set(Number(f.slice(3, 13)), path.join(dir, f));
+    const inDir = new Map<number, string>();
+    for (const name of readdirSync(dir).filter((f) => /^CIK\d{10}\.json(\.br)?$/.test(f))) {
+      const cik = Number(name.slice(3, 13));
+      const file = path.join(dir, name);
+      // Both forms of one company (a bulk extraction, then a per-company download): the newer.
+      const other = inDir.get(cik);
+      if (other === undefined || statSync(file).mtimeMs > statSync(other).mtimeMs) inDir.set(cik, file);
+    }
+    for (const [cik, file] of inDir) files.set(cik, file);
   }
   return files;
 }

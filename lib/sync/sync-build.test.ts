@@ -53,8 +53,11 @@ describe("npm run sync -- sec --ciks, built into a new database", () => {
     expect(report.build.asOfRange.max).toBe(latestFiled);
     const meta = (key: string) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
     expect(meta("as_of_max")).toBe(latestFiled);
-    // The price file ends on 2021-04-21: later days carry no price.
-    expect(db.prepare("SELECT count(*) FROM company_snapshots WHERE date > '2021-04-21' AND price IS NOT NULL").pluck().get()).toBe(0);
+    // The price file ends on 2021-04-21: a week later no day has a price (none in the week up to it).
+    const priced = (from: string) => db.prepare("SELECT count(*) FROM company_snapshots WHERE date >= ? AND price IS NOT NULL").pluck().get(from);
+    expect(priced("2021-04-28")).toBe(0);
+    expect(priced("2021-04-27")).toBeGreaterThan(0);
+    expect(db.prepare("SELECT count(*) FROM company_snapshots WHERE date = ? AND fy_from IS NOT NULL").pluck().get(report.build.asOfRange.max)).toBeGreaterThan(0);
     const weekdays = db.prepare("SELECT date FROM trading_days WHERE date > '2021-04-21'").pluck().all();
     expect(weekdays.length).toBeGreaterThan(0);
     expect(weekdays.every((d) => ![0, 6].includes(new Date(`${String(d)}T00:00:00Z`).getUTCDay()))).toBe(true);
