@@ -5,6 +5,7 @@ import { annualReportDates, companyFactsFiledDates, fiscalYearsFromCompanyFacts 
 import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, snapshotValues } from "./company-metrics";
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { loadGics2016 } from "./gics-2016";
+import { joinSecFilers } from "./sec-filers";
 import { type MappingCounts, MappingReport } from "./sec-mapping-report";
 import { buildIndexMembers } from "./index-members";
 import { JoinAudit } from "./join-audit";
@@ -92,12 +93,16 @@ export function runCompaniesStage(
     audit,
   });
   const gics2016 = loadGics2016(paths.gics2016, paths.gics2016Labels);
-  const built = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), gics2016, audit, secTickers });
+  const listed = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), gics2016, audit, secTickers });
   audit.check(progress);
 
   // Only the universe's filers are read (a synced bulk file holds every SEC filer), one file at a
   // time: what the build keeps of each is its fiscal years at the default date and its filing dates.
   const factsFiles = sources.companyFactsFiles([paths.secCompanyFactsDir, ...(options.syncedCompanyFactsDir ? [options.syncedCompanyFactsDir] : [])]);
+  const listedCiks = new Set(listed.map((c) => c.cik));
+  // Synced filers whose listing came without a CIK (no index list names them) join by ticker and name.
+  const { companies: built, joined } = joinSecFilers(listed, [...factsFiles.keys()].filter((cik) => !listedCiks.has(cik)), secTickers);
+  if (joined.length > 0) progress(`SEC filers joined to their listings by ticker and name: ${joined.join(", ")}`);
   const universeCiks = new Set(built.map((c) => c.cik));
   const companyFacts = new Map<number, FiscalYearInputs[]>();
   const changeDates = new Map<number, string[]>();

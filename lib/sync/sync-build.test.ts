@@ -10,7 +10,9 @@ import { type SecServer, startSecServer } from "@/test/support/sec/sec-server";
 import { type SecSyncReport, syncSec } from "./sync-sec";
 
 /** One full sync (download and database build, about two minutes) against the local SEC. */
-const CIKS = [320193, 1045810, 1652044];
+const SNOWFLAKE = 1640147;
+const LPA = 1997711;
+const CIKS = [320193, 1045810, 1652044, SNOWFLAKE, LPA];
 let server: SecServer;
 let report: SecSyncReport;
 let db: Database.Database;
@@ -72,8 +74,20 @@ describe("npm run sync -- sec --ciks, built into a new database", () => {
     expect(latestYearOn(320193, "2025-10-30")).toMatchObject({ fiscal_year: 2024 });
   });
 
+  it("joins filers no index list names to their listings by ticker and name, a 20-F filer's IFRS years included", () => {
+    const company = (cik: number) => db.prepare("SELECT full_ticker, has_fundamentals, fundamentals_source FROM companies WHERE cik = ?").all(cik);
+    expect(company(SNOWFLAKE)).toEqual([{ full_ticker: "NYSE:SNOW", has_fundamentals: 0, fundamentals_source: null }]);
+    // Snowflake's 10-K for the year ended 2025-01-31 (RevenueFromContractWithCustomerExcludingAssessedTax), filed 2025-03-21.
+    expect(latestYearOn(SNOWFLAKE, report.build.asOfRange.max)).toEqual({ fiscal_year: 2025, period_end: "2025-01-31", public_date: "2025-03-21", revenue: 3_626_396_000 });
+    expect(company(LPA)).toEqual([{ full_ticker: "NYSEAMERICAN:LPA", has_fundamentals: 0, fundamentals_source: null }]);
+    // Its 20-F filed 2025-04-02: ifrs-full Revenue, in USD.
+    expect(latestYearOn(LPA, report.build.asOfRange.max)).toEqual({ fiscal_year: 2024, period_end: "2024-12-31", public_date: "2025-04-02", revenue: 43_862_372 });
+  });
+
   it("reports the values the mapping could not fill", () => {
     expect(report.build.mapping.companies).toBeGreaterThanOrEqual(CIKS.length);
     expect(report.build.mapping.unfilled.revenue).toBe(0);
+    // The 20-F filer tags no operating cash flow.
+    expect(report.build.mapping.unfilled.operatingCashFlow).toBeGreaterThan(0);
   });
 });
