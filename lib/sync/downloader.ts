@@ -1,7 +1,6 @@
 import { createWriteStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { Readable, Transform } from "node:stream";
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 import { RateGate } from "./rate-gate";
 import { SyncError } from "./sync-error";
@@ -111,9 +110,8 @@ export class Downloader {
       },
     });
     if (!append) rmSync(part, { force: true });
-    const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     try {
-      await pipeline(body, count, createWriteStream(part, { flags: append ? "a" : "w" }));
+      await pipeline(chunks(response.body), count, createWriteStream(part, { flags: append ? "a" : "w" }));
     } catch (error) {
       throw new Error((error as Error).message || "connection closed");
     }
@@ -125,6 +123,16 @@ export class Downloader {
     const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
     const ms = seconds !== null ? seconds * 1000 : (this.options.retryBaseMs ?? 1000) * 2 ** attempt;
     return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+/** A fetch body's chunks, read as they arrive (pipeline waits for the file to take each). */
+async function* chunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
   }
 }
 
