@@ -54,6 +54,12 @@ const EnvSchema = z.object({
   /** On SIGTERM: longest wait for requests in flight before the process exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** `npm run sync -- sec`: who is asking, as SEC's fair-access policy requires ("Name contact@example.com"). */
+  SEC_USER_AGENT: z.string().trim().min(1).optional(),
+  /** Where SEC serves www.sec.gov's files (company_tickers.json, the bulk companyfacts.zip). */
+  SEC_ARCHIVES_URL: z.url().default("https://www.sec.gov"),
+  /** Where SEC serves data.sec.gov's per-company companyfacts. */
+  SEC_DATA_URL: z.url().default("https://data.sec.gov"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { root: string };

@@ -11,11 +11,14 @@ import { bundledPaths } from "./bundled-paths";
 import { runCompaniesStage } from "./companies-stage";
 import { runFilingsStage } from "./filings/filings-stage";
 import type { Progress } from "./progress";
+import type { MappingCounts } from "./sec-mapping-report";
 
 export interface BuildOptions {
   dataDir: string;
   databasePath: string;
   progress: Progress;
+  /** Companyfacts downloaded by `npm run sync -- sec`, added to (and replacing) the bundled ones. */
+  syncedCompanyFactsDir?: string;
 }
 
 export interface BuildReport {
@@ -23,6 +26,9 @@ export interface BuildReport {
   seconds: number;
   bytes: number;
   counts: Record<string, number>;
+  mapping: MappingCounts;
+  /** The as-of range: the first and last trading day. */
+  asOfRange: { min: string; max: string };
 }
 
 /** Sources of the bundled data, for the metadata table (see data/SOURCES.md). */
@@ -39,7 +45,7 @@ const SOURCES = {
  * Builds the market database into a temporary file and renames it into place only when complete,
  * so a failed build leaves the previous database untouched.
  */
-export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions): BuildReport {
+export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir }: BuildOptions): BuildReport {
   const started = Date.now();
   mkdirSync(path.dirname(databasePath), { recursive: true });
   const temporary = `${databasePath}.tmp-${process.pid}`;
@@ -53,7 +59,7 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     db.pragma("temp_store = MEMORY");
     db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
-    const { tradingDays } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress);
+    const { tradingDays, mapping } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, { syncedCompanyFactsDir });
     const benchmark = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
     for (const row of benchmarkRows(db)) benchmark.run(row.date, row.value, row.companies);
     for (const statement of screenerIndexStatements()) db.exec(statement);
@@ -67,7 +73,7 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     meta.run("as_of_min", tradingDays[0]!);
     meta.run("as_of_max", tradingDays.at(-1)!);
     meta.run("built_at", new Date().toISOString());
-    meta.run("sources", JSON.stringify(SOURCES));
+    meta.run("sources", JSON.stringify(syncedCompanyFactsDir ? { ...SOURCES, sec: `${SOURCES.sec}; synced from SEC EDGAR (npm run sync -- sec)` } : SOURCES));
     meta.run("counts", JSON.stringify(counts));
     progress("optimizing");
     db.exec(
@@ -79,7 +85,7 @@ export function buildDatabase({ dataDir, databasePath, progress }: BuildOptions)
     const bytes = Number(new Database(databasePath, { readonly: true }).pragma("page_count", { simple: true })) * 4096;
     const seconds = (Date.now() - started) / 1000;
     progress(`done: ${databasePath} (${(bytes / 1e6).toFixed(0)} MB) in ${seconds.toFixed(1)} s`);
-    return { databasePath, seconds, bytes, counts };
+    return { databasePath, seconds, bytes, counts, mapping, asOfRange: { min: tradingDays[0]!, max: tradingDays.at(-1)! } };
   } catch (error) {
     if (db.open) db.close();
     rmSync(temporary, { force: true });

@@ -1,17 +1,19 @@
 import type Database from "better-sqlite3";
 import type { BundledPaths } from "./bundled-paths";
-import { readBrotliJson, readBrotliText } from "./compressed-files";
-import { companyFactsFiledDates, fiscalYearsFromCompanyFacts, type CompanyFacts } from "./companyfacts";
+import { readBrotliText } from "./compressed-files";
+import { annualReportDates, companyFactsFiledDates, fiscalYearsFromCompanyFacts } from "./companyfacts";
 import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, snapshotValues } from "./company-metrics";
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { loadGics2016 } from "./gics-2016";
+import { joinSecFilers } from "./sec-filers";
+import { type MappingCounts, MappingReport } from "./sec-mapping-report";
 import { buildIndexMembers } from "./index-members";
 import { JoinAudit } from "./join-audit";
 import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { parseListings } from "./listings";
 import { parsePrices, type PriceDay } from "./prices";
-import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears } from "./point-in-time";
+import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears, weekdaysAfter } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
 import { type CompanyRecord, INDEX_LISTS, buildUniverse } from "./universe";
@@ -47,13 +49,27 @@ export interface CompaniesStageResult {
   withPrices: number;
   withFundamentals: number;
   secCompanies: string[];
+  /** Values the SEC mapping could not fill, over the latest fiscal years of each companyfacts file read. */
+  mapping: MappingCounts;
+}
+
+export interface CompaniesStageOptions {
+  /** Companyfacts files downloaded by a sync (`npm run sync -- sec`), replacing bundled ones of the same CIK. */
+  syncedCompanyFactsDir?: string;
 }
 
 /**
  * Builds the company universe with its values as of `asOf` (the default date), fiscal years and
  * daily prices, and its values on every trading day from `rangeStart` on (point in time).
  */
-export function runCompaniesStage(db: Database.Database, paths: BundledPaths, asOf: string, rangeStart: string, progress: Progress): CompaniesStageResult {
+export function runCompaniesStage(
+  db: Database.Database,
+  paths: BundledPaths,
+  asOf: string,
+  rangeStart: string,
+  progress: Progress,
+  options: CompaniesStageOptions = {},
+): CompaniesStageResult {
   const listings = parseListings(paths.listings, readBrotliText(paths.listings));
   progress(`read ${listings.length} FinanceDatabase listings`);
   const prices = parsePrices(paths.dailyPrices, readBrotliText(paths.dailyPrices));
@@ -76,19 +92,46 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     asOf,
     audit,
   });
+  const gics2016 = loadGics2016(paths.gics2016, paths.gics2016Labels);
+  const listed = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), gics2016, audit, secTickers });
+  audit.check(progress);
+
+  // Only the universe's filers are read (a synced bulk file holds every SEC filer), one file at a
+  // time: what the build keeps of each is its fiscal years at the default date and its filing dates.
+  const factsFiles = sources.companyFactsFiles([paths.secCompanyFactsDir, ...(options.syncedCompanyFactsDir ? [options.syncedCompanyFactsDir] : [])]);
+  const listedCiks = new Set(listed.map((c) => c.cik));
+  // Synced filers whose listing came without a CIK (no index list names them) join by ticker and name.
+  const { companies: built, joined } = joinSecFilers(listed, [...factsFiles.keys()].filter((cik) => !listedCiks.has(cik)), secTickers);
+  if (joined.length > 0) progress(`SEC filers joined to their listings by ticker and name: ${joined.join(", ")}`);
+  const universeCiks = new Set(built.map((c) => c.cik));
   const companyFacts = new Map<number, FiscalYearInputs[]>();
-  // What the SEC had on each date: the fiscal years change on every filing date.
-  const secHistories = new Map<number, FiscalYearHistory>();
+  const changeDates = new Map<number, string[]>();
   const secCompanies: string[] = [];
-  for (const [cik, file] of sources.companyFactsFiles(paths)) {
-    const facts = readBrotliJson<CompanyFacts>(file);
+  const mapping = new MappingReport();
+  let latestSyncedFiling = "";
+  for (const [cik, file] of factsFiles) {
+    if (!universeCiks.has(cik)) continue;
+    const facts = sources.readCompanyFacts(file);
     const { years } = fiscalYearsFromCompanyFacts(facts, asOf);
     if (years.length > 0) companyFacts.set(cik, years);
-    secHistories.set(cik, { yearsAt: (date) => fiscalYearsFromCompanyFacts(facts, date).years, changeDates: companyFactsFiledDates(facts) });
+    changeDates.set(cik, annualReportDates(facts));
+    const latestFiling = companyFactsFiledDates(facts).at(-1) ?? asOf;
+    if (options.syncedCompanyFactsDir && file.startsWith(options.syncedCompanyFactsDir) && latestFiling > latestSyncedFiling) latestSyncedFiling = latestFiling;
+    mapping.add(fiscalYearsFromCompanyFacts(facts, latestFiling).years);
     secCompanies.push(`${facts.entityName} (${years.length} fiscal years public by ${asOf})`);
   }
-  const tradingDays = [...new Set([...prices.values()].flatMap((days) => days.map((d) => d.date)))].filter((d) => d >= rangeStart).sort();
+  // What the SEC had on each date: the fiscal years change on its annual reports' filing dates (the file is read again here, not kept).
+  const secHistory = (cik: number): FiscalYearHistory | undefined => {
+    const file = factsFiles.get(cik);
+    const dates = changeDates.get(cik);
+    if (file === undefined || dates === undefined) return undefined;
+    const facts = sources.readCompanyFacts(file);
+    return { yearsAt: (date) => fiscalYearsFromCompanyFacts(facts, date).years, changeDates: dates };
+  };
+  const priceDays = [...new Set([...prices.values()].flatMap((days) => days.map((d) => d.date)))].filter((d) => d >= rangeStart).sort();
+  const tradingDays = [...priceDays, ...weekdaysAfter(priceDays.at(-1)!, latestSyncedFiling)];
   progress(`SEC companyfacts: ${secCompanies.join(", ")}`);
+  progress(`SEC mapping: ${mapping.describe()}`);
 
   // A former index member that has since been delisted stays in the snapshot (the 2016 universe
   // without survivorship bias) when some data set covers it; one with no profile, prices or
@@ -101,9 +144,6 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
     (c.cik !== null && companyFacts.has(c.cik));
   // Stored in country and sector order: screens filter on those most, and neighbouring rows then
   // share pages.
-  const gics2016 = loadGics2016(paths.gics2016, paths.gics2016Labels);
-  const built = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), gics2016, audit, secTickers });
-  audit.check(progress);
   const universe = built
     .filter(carriesData)
     .sort((a, b) => compareText(a.country, b.country) || compareText(a.sector, b.sector) || compareText(a.fullTicker, b.fullTicker));
@@ -142,7 +182,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
       if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
       for (const day of days ?? []) insert.price(id, day);
 
-      const history = (company.cik !== null ? secHistories.get(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
+      const history = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
       const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];
       for (const version of versions) insert.version(id, version);
       for (const snapshot of dailySnapshots(days, versions, tradingDays)) {
@@ -156,7 +196,7 @@ export function runCompaniesStage(db: Database.Database, paths: BundledPaths, as
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
   progress(`point in time: ${tradingDays.length} trading days from ${tradingDays[0]} to ${tradingDays.at(-1)}, ${snapshots} daily snapshots`);
   progress(describeDifferences(db));
-  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies };
+  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies, mapping: mapping.counts() };
 }
 
 /** Where SEC companyfacts and the Kaggle file disagree (the company page lists each value). */

@@ -2,7 +2,8 @@ import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bundledPaths } from "./bundled-paths";
 import { readBrotliText } from "./compressed-files";
-import { type CompanyFacts, fiscalYearOfPeriodEnd, fiscalYearsFromCompanyFacts } from "./companyfacts";
+import { type CompanyFacts, annualReportDates, companyFactsFiledDates, fiscalYearOfPeriodEnd, fiscalYearsFromCompanyFacts } from "./companyfacts";
+import { fiscalYearVersions } from "./point-in-time";
 
 const paths = bundledPaths("data");
 const facts = (cik: string) => JSON.parse(readBrotliText(`${paths.secCompanyFactsDir}/CIK${cik}.json.br`)) as CompanyFacts;
@@ -62,5 +63,19 @@ describe("SEC companyfacts loader on the bundled files", () => {
   it("gives no fiscal years for a filer whose history starts after the as-of date", () => {
     expect(fiscalYearsFromCompanyFacts(facts("0001835632"), "2016-12-31").years).toEqual([]);
     expect(readdirSync(paths.secCompanyFactsDir)).toHaveLength(4);
+  });
+});
+
+describe("the dates on which SEC fiscal years change", () => {
+  it("are the annual reports' filing dates: the versions are those of every filing date", () => {
+    for (const cik of ["0000320193", "0001045810"]) {
+      const companyFacts = facts(cik);
+      const history = (changeDates: string[]) => ({ yearsAt: (date: string) => fiscalYearsFromCompanyFacts(companyFacts, date).years, changeDates });
+      const annual = annualReportDates(companyFacts);
+      expect(annual.length).toBeLessThan(companyFactsFiledDates(companyFacts).length);
+      expect(fiscalYearVersions(history(annual), undefined, "2012-12-31")).toEqual(
+        fiscalYearVersions(history(companyFactsFiledDates(companyFacts)), undefined, "2012-12-31"),
+      );
+    }
   });
 });

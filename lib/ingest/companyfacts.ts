@@ -22,41 +22,123 @@ export interface Fact {
 type Metric = Exclude<keyof FiscalYearInputs, "fiscalYear" | "periodEnd" | "publicDate" | "source" | "currency">;
 
 /**
- * us-gaap tags per metric, in order of preference. Companies change tags over time (Apple reported
+ * How one taxonomy's concepts fill the catalog's metrics (docs/METRICS.md, "SEC companyfacts").
+ * Tags per metric are in order of preference: companies change tags over time (Apple reported
  * revenue as `SalesRevenueNet` until 2017, then `RevenueFromContractWithCustomerExcludingAssessedTax`),
  * so each fiscal year takes the first tag that has a value for it.
  */
-const DURATION_TAGS: Partial<Record<Metric, string[]>> = {
-  revenue: [
-    "Revenues",
-    "RevenueFromContractWithCustomerExcludingAssessedTax",
-    "SalesRevenueNet",
-    "SalesRevenueGoodsNet",
-    "RevenueFromContractWithCustomerIncludingAssessedTax",
-  ],
-  costOfRevenue: ["CostOfRevenue", "CostOfGoodsAndServicesSold", "CostOfGoodsSold"],
-  grossProfit: ["GrossProfit"],
-  researchAndDevelopment: ["ResearchAndDevelopmentExpense"],
-  operatingIncome: ["OperatingIncomeLoss"],
-  interestExpense: ["InterestExpense", "InterestExpenseDebt"],
-  earningsBeforeTax: [
-    "IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
-    "IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments",
-  ],
-  incomeTax: ["IncomeTaxExpenseBenefit"],
-  netIncome: ["NetIncomeLoss"],
-  eps: ["EarningsPerShareBasic"],
-  depreciation: ["DepreciationDepletionAndAmortization", "DepreciationAmortizationAndAccretionNet", "DepreciationAndAmortization"],
-  operatingCashFlow: ["NetCashProvidedByUsedInOperatingActivities"],
-  capitalExpenditures: ["PaymentsToAcquirePropertyPlantAndEquipment"],
+interface TaxonomyMapping {
+  taxonomy: "us-gaap" | "ifrs-full";
+  duration: Partial<Record<Metric, string[]>>;
+  instant: Partial<Record<Metric, string[]>>;
+  /** Tags that mark a fiscal year (an annual period some annual report covers). */
+  periodTags: string[];
+  debt: { current: string; shortParts: string[]; longTermNoncurrent: string; longTermTotal: string; longTermCurrent: string };
+  /** The balance sheet's count of shares outstanding. */
+  sharesTag: string;
+}
+
+const US_GAAP: TaxonomyMapping = {
+  taxonomy: "us-gaap",
+  duration: {
+    revenue: [
+      "Revenues",
+      "RevenueFromContractWithCustomerExcludingAssessedTax",
+      "SalesRevenueNet",
+      "SalesRevenueGoodsNet",
+      "RevenueFromContractWithCustomerIncludingAssessedTax",
+      "SalesRevenueServicesNet",
+      "RevenuesNetOfInterestExpense",
+    ],
+    costOfRevenue: ["CostOfRevenue", "CostOfGoodsAndServicesSold", "CostOfGoodsSold"],
+    grossProfit: ["GrossProfit"],
+    researchAndDevelopment: ["ResearchAndDevelopmentExpense"],
+    operatingIncome: ["OperatingIncomeLoss"],
+    interestExpense: ["InterestExpense", "InterestExpenseDebt"],
+    earningsBeforeTax: [
+      "IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest",
+      "IncomeLossFromContinuingOperationsBeforeIncomeTaxesMinorityInterestAndIncomeLossFromEquityMethodInvestments",
+    ],
+    incomeTax: ["IncomeTaxExpenseBenefit"],
+    netIncome: ["NetIncomeLoss"],
+    eps: ["EarningsPerShareBasic"],
+    depreciation: ["DepreciationDepletionAndAmortization", "DepreciationAmortizationAndAccretionNet", "DepreciationAndAmortization"],
+    operatingCashFlow: ["NetCashProvidedByUsedInOperatingActivities"],
+    capitalExpenditures: ["PaymentsToAcquirePropertyPlantAndEquipment"],
+  },
+  instant: {
+    totalAssets: ["Assets"],
+    totalLiabilities: ["Liabilities"],
+    totalEquity: ["StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"],
+    cash: ["CashAndCashEquivalentsAtCarryingValue"],
+  },
+  periodTags: ["NetIncomeLoss"],
+  debt: {
+    current: "DebtCurrent",
+    shortParts: ["LongTermDebtCurrent", "CommercialPaper", "ShortTermBorrowings"],
+    longTermNoncurrent: "LongTermDebtNoncurrent",
+    longTermTotal: "LongTermDebt",
+    longTermCurrent: "LongTermDebtCurrent",
+  },
+  sharesTag: "CommonStockSharesOutstanding",
 };
 
-const INSTANT_TAGS: Partial<Record<Metric, string[]>> = {
-  totalAssets: ["Assets"],
-  totalLiabilities: ["Liabilities"],
-  totalEquity: ["StockholdersEquity", "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest"],
-  cash: ["CashAndCashEquivalentsAtCarryingValue"],
+/** IFRS as the SEC publishes 20-F filers' facts (`ifrs-full`), in the currency they report in. */
+const IFRS: TaxonomyMapping = {
+  taxonomy: "ifrs-full",
+  duration: {
+    revenue: ["Revenue", "RevenueFromContractsWithCustomers"],
+    costOfRevenue: ["CostOfSales"],
+    grossProfit: ["GrossProfit"],
+    researchAndDevelopment: ["ResearchAndDevelopmentExpense"],
+    operatingIncome: ["ProfitLossFromOperatingActivities"],
+    interestExpense: ["InterestExpense", "FinanceCosts"],
+    earningsBeforeTax: ["ProfitLossBeforeTax"],
+    incomeTax: ["IncomeTaxExpenseContinuingOperations"],
+    // Attributable to the parent's owners, as us-gaap's NetIncomeLoss is.
+    netIncome: ["ProfitLossAttributableToOwnersOfParent", "ProfitLoss"],
+    eps: ["BasicEarningsLossPerShare"],
+    depreciation: ["DepreciationAndAmortisationExpense", "AdjustmentsForDepreciationAndAmortisationExpense"],
+    operatingCashFlow: ["CashFlowsFromUsedInOperatingActivities"],
+    capitalExpenditures: ["PurchaseOfPropertyPlantAndEquipmentClassifiedAsInvestingActivities", "PurchaseOfPropertyPlantAndEquipment"],
+  },
+  instant: {
+    totalAssets: ["Assets"],
+    totalLiabilities: ["Liabilities"],
+    totalEquity: ["EquityAttributableToOwnersOfParent", "Equity"],
+    cash: ["CashAndCashEquivalents"],
+  },
+  periodTags: ["ProfitLoss", "ProfitLossAttributableToOwnersOfParent"],
+  debt: {
+    current: "CurrentBorrowingsAndCurrentPortionOfNoncurrentBorrowings",
+    shortParts: ["CurrentPortionOfLongtermBorrowings", "ShorttermBorrowings"],
+    longTermNoncurrent: "NoncurrentPortionOfNoncurrentBorrowings",
+    longTermTotal: "LongtermBorrowings",
+    longTermCurrent: "CurrentPortionOfLongtermBorrowings",
+  },
+  sharesTag: "NumberOfSharesOutstanding",
 };
+
+/** Every fiscal-year value the mapping fills, from a tag or derived from others (the sync report counts the nulls). */
+export const MAPPED_METRICS = [
+  "revenue", "costOfRevenue", "grossProfit", "researchAndDevelopment", "operatingIncome", "ebit", "interestExpense",
+  "earningsBeforeTax", "incomeTax", "netIncome", "eps", "sharesOutstanding", "depreciation", "totalAssets",
+  "totalLiabilities", "totalEquity", "longTermDebt", "shortTermDebt", "cash", "operatingCashFlow", "capitalExpenditures",
+] as const satisfies readonly Metric[];
+
+/** A company files either us-gaap (10-K) or, as a foreign private issuer, ifrs-full (20-F). */
+function mappingOf(companyFacts: CompanyFacts): TaxonomyMapping {
+  return companyFacts.facts["us-gaap"] === undefined && companyFacts.facts["ifrs-full"] !== undefined ? IFRS : US_GAAP;
+}
+
+/** The currency unit a company reports its amounts in: the unit of most of its monetary facts. */
+function reportingCurrency(concepts: CompanyFacts["facts"][string]): string {
+  const counts = new Map<string, number>();
+  for (const concept of Object.values(concepts)) {
+    for (const [unit, facts] of Object.entries(concept.units)) if (/^[A-Z]{3}$/.test(unit)) counts.set(unit, (counts.get(unit) ?? 0) + facts.length);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "USD";
+}
 
 const ANNUAL_FORMS = new Set(["10-K", "10-K/A", "20-F"]);
 
@@ -87,11 +169,11 @@ export interface CompanyFactsYears {
 
 /**
  * The public date of each annual period: the earliest `filed` among annual-report facts (any
- * us-gaap tag) whose period ends on it (docs/METRICS.md, "Public date of a fiscal year").
+ * tag of the company's taxonomy) whose period ends on it (docs/METRICS.md, "Public date of a fiscal year").
  */
-function publicDates(gaap: CompanyFacts["facts"][string], isKnown: (f: Fact) => boolean): Map<string, string> {
+function publicDates(concepts: CompanyFacts["facts"][string], isKnown: (f: Fact) => boolean): Map<string, string> {
   const firstFiled = new Map<string, string>();
-  for (const concept of Object.values(gaap)) {
+  for (const concept of Object.values(concepts)) {
     for (const facts of Object.values(concept.units)) {
       for (const f of facts) {
         if (!ANNUAL_FORMS.has(f.form) || !isKnown(f)) continue;
@@ -105,9 +187,24 @@ function publicDates(gaap: CompanyFacts["facts"][string], isKnown: (f: Fact) => 
 
 /** Every date on which the SEC's facts of a company changed (a filing's `filed` date). */
 export function companyFactsFiledDates(companyFacts: CompanyFacts): string[] {
+  return filedDates(companyFacts, () => true);
+}
+
+/**
+ * The dates on which a company's fiscal years can change: the filing dates of its annual reports.
+ * fiscalYearsFromCompanyFacts reads annual-report facts only, so a quarterly filing changes nothing
+ * (and skipping its dates spares most of the point-in-time mapping).
+ */
+export function annualReportDates(companyFacts: CompanyFacts): string[] {
+  return filedDates(companyFacts, (f) => ANNUAL_FORMS.has(f.form));
+}
+
+function filedDates(companyFacts: CompanyFacts, counts: (f: Fact) => boolean): string[] {
   const dates = new Set<string>();
   for (const taxonomy of Object.values(companyFacts.facts)) {
-    for (const concept of Object.values(taxonomy ?? {})) for (const facts of Object.values(concept.units)) for (const f of facts ?? []) dates.add(f.filed);
+    for (const concept of Object.values(taxonomy ?? {})) {
+      for (const facts of Object.values(concept.units)) for (const f of facts ?? []) if (counts(f)) dates.add(f.filed);
+    }
   }
   return [...dates].sort();
 }
@@ -120,16 +217,18 @@ export function companyFactsFiledDates(companyFacts: CompanyFacts): string[] {
  */
 export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: string): CompanyFactsYears {
   const isKnown = (f: Fact) => f.filed <= asOf;
-  const gaap = companyFacts.facts["us-gaap"] ?? {};
+  const mapping = mappingOf(companyFacts);
+  const gaap = companyFacts.facts[mapping.taxonomy] ?? {};
   const dei = companyFacts.facts.dei ?? {};
-  const usd = (tag: string) => (gaap[tag]?.units.USD ?? gaap[tag]?.units["USD/shares"])?.filter(isKnown);
+  const currency = mapping === US_GAAP ? "USD" : reportingCurrency(gaap);
+  const usd = (tag: string) => (gaap[tag]?.units[currency] ?? gaap[tag]?.units[`${currency}/shares`])?.filter(isKnown);
   const filedFirst = publicDates(gaap, isKnown);
 
   // The annual periods any 10-K reports, and for each the 10-K that reported it as its own (its
   // latest annual period), whose values are the originally reported ones.
   const latestOfFiling = new Map<string, string>();
   const periodEnds = new Set<string>();
-  for (const tag of ["NetIncomeLoss", ...(DURATION_TAGS.revenue ?? [])]) {
+  for (const tag of [...mapping.periodTags, ...(mapping.duration.revenue ?? [])]) {
     for (const f of usd(tag) ?? []) {
       if (!ANNUAL_FORMS.has(f.form) || !isAnnualDuration(f)) continue;
       periodEnds.add(f.end);
@@ -147,7 +246,7 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
     const used: Partial<Record<string, string>> = {};
     // The originally reported value under any of the metric's tags, else the earliest comparative.
     const value = (metric: Metric, annual: boolean): number | null => {
-      const tags = (annual ? DURATION_TAGS : INSTANT_TAGS)[metric] ?? [];
+      const tags = (annual ? mapping.duration : mapping.instant)[metric] ?? [];
       const found = tags
         .map((tag) => ({ tag, fact: periodFacts(usd(tag), periodEnd, accn, annual)[0] }))
         .filter((c): c is { tag: string; fact: Fact } => c.fact !== undefined)
@@ -156,24 +255,24 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
       return found?.fact.val ?? null;
     };
     const instant = (tag: string) => periodFacts(usd(tag), periodEnd, accn, false)[0]?.val ?? null;
-    const duration = Object.fromEntries(Object.keys(DURATION_TAGS).map((m) => [m, value(m as Metric, true)])) as Record<string, number | null>;
-    const balance = Object.fromEntries(Object.keys(INSTANT_TAGS).map((m) => [m, value(m as Metric, false)])) as Record<string, number | null>;
+    const duration = Object.fromEntries(Object.keys(mapping.duration).map((m) => [m, value(m as Metric, true)])) as Record<string, number | null>;
+    const balance = Object.fromEntries(Object.keys(mapping.instant).map((m) => [m, value(m as Metric, false)])) as Record<string, number | null>;
 
     // Debt: current portion plus short-term borrowings, and the non-current part of long-term debt.
-    const debtCurrent = instant("DebtCurrent");
-    const shortParts = ["LongTermDebtCurrent", "CommercialPaper", "ShortTermBorrowings"].map(instant).filter((v): v is number => v !== null);
-    const longTermTotal = instant("LongTermDebt");
-    const longTermCurrent = instant("LongTermDebtCurrent");
+    const debtCurrent = instant(mapping.debt.current);
+    const shortParts = mapping.debt.shortParts.map(instant).filter((v): v is number => v !== null);
+    const longTermTotal = instant(mapping.debt.longTermTotal);
+    const longTermCurrent = instant(mapping.debt.longTermCurrent);
     // A balance sheet with no debt line reports no debt (Apple before 2013).
     const noDebtLine = balance.totalEquity !== null ? 0 : null;
     const shortTermDebt = debtCurrent ?? (shortParts.length > 0 ? shortParts.reduce((a, b) => a + b, 0) : noDebtLine);
     const longTermDebt =
-      instant("LongTermDebtNoncurrent") ?? (longTermTotal === null ? noDebtLine : longTermTotal - (longTermCurrent ?? 0));
+      instant(mapping.debt.longTermNoncurrent) ?? (longTermTotal === null ? noDebtLine : longTermTotal - (longTermCurrent ?? 0));
 
     // Shares: the cover-page count of the year's own 10-K, else the balance sheet's count at the
     // period end (Alphabet tags its cover page per share class only), else net income over EPS.
     const cover = accn ? ((dei.EntityCommonStockSharesOutstanding?.units.shares ?? []).find((f) => f.accn === accn && isKnown(f))?.val ?? null) : null;
-    const balanceSheetShares = periodFacts(gaap.CommonStockSharesOutstanding?.units.shares?.filter(isKnown), periodEnd, accn, false)[0]?.val ?? null;
+    const balanceSheetShares = periodFacts(gaap[mapping.sharesTag]?.units.shares?.filter(isKnown), periodEnd, accn, false)[0]?.val ?? null;
     const netIncome = duration.netIncome ?? null;
     const eps = duration.eps ?? null;
     const sharesOutstanding = cover ?? balanceSheetShares ?? (netIncome !== null && eps ? netIncome / eps : null);
@@ -188,7 +287,7 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
       // Set for every period: the period itself comes from a known annual-report fact.
       publicDate: filedFirst.get(periodEnd) ?? asOf,
       source: "sec",
-      currency: "USD",
+      currency,
       revenue,
       costOfRevenue,
       grossProfit: duration.grossProfit ?? (revenue !== null && costOfRevenue !== null ? revenue - costOfRevenue : null),

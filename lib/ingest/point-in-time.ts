@@ -1,3 +1,4 @@
+import { shiftDays } from "@/lib/calendar";
 import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, valuation } from "./company-metrics";
 import type { FiscalYearInputs } from "./fiscal-years";
 import { NO_MARKET_METRICS, type PriceDay, marketMetricsSeries } from "./prices";
@@ -87,4 +88,17 @@ export function* dailySnapshots(
       fyFrom: version?.validFrom ?? null,
     };
   }
+}
+
+/**
+ * The weekdays after `last` up to `until` (none when `until` is not later): the as-of range goes on
+ * past the price file's end to the latest synced filing date, with fiscal years and no market values.
+ */
+export function weekdaysAfter(last: string, until: string): string[] {
+  const days: string[] = [];
+  for (let date = shiftDays(last, 1); date <= until; date = shiftDays(date, 1)) {
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days.push(date);
+  }
+  return days;
 }

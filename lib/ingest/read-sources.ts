@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import type { BundledPaths } from "./bundled-paths";
+import type { CompanyFacts } from "./companyfacts";
 import { BundledFileError, readBrotliJson, readBrotliText } from "./compressed-files";
 import type { ListRow } from "./index-members";
 
@@ -65,10 +66,34 @@ export function readSecTickers(paths: BundledPaths): Map<string, { cik: number; 
   return new Map(entries.map((e) => [e.ticker, { cik: e.cik_str, title: e.title }]));
 }
 
-/** The bundled SEC companyfacts files, by CIK. */
-export function companyFactsFiles(paths: BundledPaths): Map<number, string> {
-  const files = readdirSync(paths.secCompanyFactsDir).filter((f) => /^CIK\d{10}\.json\.br$/.test(f));
-  return new Map(files.map((f) => [Number(f.slice(3, 13)), path.join(paths.secCompanyFactsDir, f)]));
+/**
+ * The SEC companyfacts files by CIK (`CIK##########.json`, or `.json.br` as bundled): the bundled
+ * ones, then those of each later directory (a sync's downloads), which replace a bundled one of the same CIK.
+ */
+export function companyFactsFiles(dirs: readonly string[]): Map<number, string> {
+  const files = new Map<number, string>();
+  for (const dir of dirs) {
+    const inDir = new Map<number, string>();
+    for (const name of readdirSync(dir).filter((f) => /^CIK\d{10}\.json(\.br)?$/.test(f))) {
+      const cik = Number(name.slice(3, 13));
+      const file = path.join(dir, name);
+      // Both forms of one company (a bulk extraction, then a per-company download): the newer.
+      const other = inDir.get(cik);
+      if (other === undefined || statSync(file).mtimeMs > statSync(other).mtimeMs) inDir.set(cik, file);
+    }
+    for (const [cik, file] of inDir) files.set(cik, file);
+  }
+  return files;
+}
+
+/** One companyfacts file, compressed (bundled) or as the SEC serves it (synced). */
+export function readCompanyFacts(file: string): CompanyFacts {
+  if (file.endsWith(".br")) return readBrotliJson<CompanyFacts>(file);
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as CompanyFacts;
+  } catch (error) {
+    throw new BundledFileError(file, `is not valid companyfacts JSON (${(error as Error).message})`);
+  }
 }
 
 /** A curated (uncompressed) CSV of `data/curated/`, naming the file when it is corrupt. */

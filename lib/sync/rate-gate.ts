@@ -1,0 +1,16 @@
+/**
+ * Spaces request starts at least 1/rate seconds apart (SEC's fair-access policy: at most 10
+ * requests a second), however many callers wait on it at once.
+ */
+export class RateGate {
+  private next = 0;
+
+  constructor(private readonly perSecond: number) {}
+
+  async wait(): Promise<void> {
+    const now = Date.now();
+    const start = Math.max(now, this.next);
+    this.next = start + Math.ceil(1000 / this.perSecond);
+    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+  }
+}

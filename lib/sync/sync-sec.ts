@@ -1,0 +1,138 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import { type BuildReport, buildDatabase } from "@/lib/ingest/build-database";
+import type { Progress } from "@/lib/ingest/progress";
+import { extractCompanyFacts } from "./bulk-companyfacts";
+import { type Download, Downloader } from "./downloader";
+import { SyncError } from "./sync-error";
+
+export interface SecSource {
+  /** Required to download (SEC's fair-access policy); `--from` needs none. */
+  userAgent: string | undefined;
+  archivesUrl: string;
+  dataUrl: string;
+  requestsPerSecond?: number;
+  retryBaseMs?: number;
+}
+
+export interface SecDownloadOptions extends SecSource {
+  /** Where downloads go (`var/sec`): `company_tickers.json`, `companyfacts.zip`, `companyfacts/`. */
+  dir: string;
+  /** Per-company files instead of the bulk zip. */
+  ciks?: readonly number[];
+  progress: Progress;
+}
+
+export interface SecDownloads {
+  downloads: Download[];
+  /** The directory of companyfacts files the build adds to the bundled ones. */
+  companyFactsDir: string;
+  companies: number;
+}
+
+export const BULK_COMPANYFACTS_PATH = "/Archives/edgar/daily-index/xbrl/companyfacts.zip";
+export const COMPANY_TICKERS_PATH = "/files/company_tickers.json";
+export const companyFactsPath = (cik: number) => `/api/xbrl/companyfacts/CIK${String(cik).padStart(10, "0")}.json`;
+
+const MISSING_USER_AGENT =
+  'SEC_USER_AGENT is not set. SEC\'s fair-access policy requires every client to say who it is: set it to a name and contact, e.g. SEC_USER_AGENT="Example Research admin@example.com" npm run sync -- sec';
+
+/** Downloads SEC's tickers list and companyfacts (per company, or the bulk zip extracted) into `dir`. */
+export async function downloadSec(options: SecDownloadOptions): Promise<SecDownloads> {
+  if (!options.userAgent) throw new SyncError(MISSING_USER_AGENT);
+  const { dir, progress } = options;
+  mkdirSync(dir, { recursive: true });
+  let bytes = 0;
+  let companies = 0;
+  const line = () => progress(`sec: ${(bytes / 1e6).toFixed(1)} MB downloaded, ${companies} companies`);
+  let lastLine = 0;
+  const downloader = new Downloader({
+    userAgent: options.userAgent,
+    requestsPerSecond: options.requestsPerSecond,
+    retryBaseMs: options.retryBaseMs,
+    onBytes: (n) => {
+      bytes += n;
+      // One line per 50 MB of a large download.
+      if (bytes - lastLine >= 50e6) {
+        lastLine = bytes;
+        line();
+      }
+    },
+  });
+  const downloads = [await downloader.download(new URL(COMPANY_TICKERS_PATH, options.archivesUrl).href, path.join(dir, "company_tickers.json"))];
+  const companyFactsDir = path.join(dir, "companyfacts");
+  if (options.ciks) {
+    mkdirSync(companyFactsDir, { recursive: true });
+    for (const cik of options.ciks) {
+      downloads.push(await downloader.download(new URL(companyFactsPath(cik), options.dataUrl).href, path.join(companyFactsDir, `CIK${String(cik).padStart(10, "0")}.json`)));
+      companies++;
+      line();
+    }
+    return { downloads, companyFactsDir, companies };
+  }
+  const zip = path.join(dir, "companyfacts.zip");
+  downloads.push(await downloader.download(new URL(BULK_COMPANYFACTS_PATH, options.archivesUrl).href, zip));
+  line();
+  return { downloads, companyFactsDir: await extractBulk(zip, companyFactsDir, progress), companies: countCompanies(companyFactsDir) };
+}
+
+/**
+ * Extracts a bulk zip beside `companyFactsDir` and swaps it in only when complete: a corrupt zip
+ * leaves the previous extraction (and the database) as they were.
+ */
+async function extractBulk(zip: string, companyFactsDir: string, progress: Progress): Promise<string> {
+  const staging = `${companyFactsDir}.extracting`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const companies = await extractCompanyFacts(zip, staging, (n) => {
+      if (n % 1000 === 0) progress(`sec: ${n} companies extracted`);
+    });
+    progress(`sec: ${companies} companies extracted from ${path.basename(zip)}`);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  rmSync(companyFactsDir, { recursive: true, force: true });
+  renameSync(staging, companyFactsDir);
+  return companyFactsDir;
+}
+
+/**
+ * `--from DIR`: files downloaded before (by a sync, or by hand from SEC): `DIR/companyfacts.zip`
+ * is extracted into `DIR/companyfacts/`; otherwise `DIR/companyfacts/` or DIR itself holds the
+ * `CIK##########.json` files. No network.
+ */
+export async function localSec(dir: string, progress: Progress): Promise<SecDownloads> {
+  if (!existsSync(dir)) throw new SyncError(`--from ${dir}: no such directory`);
+  const zip = path.join(dir, "companyfacts.zip");
+  const nested = path.join(dir, "companyfacts");
+  const companyFactsDir = existsSync(zip) ? await extractBulk(zip, nested, progress) : existsSync(nested) ? nested : dir;
+  const companies = countCompanies(companyFactsDir);
+  if (companies === 0) throw new SyncError(`--from ${dir}: no companyfacts.zip and no CIK##########.json files`);
+  return { downloads: [], companyFactsDir, companies };
+}
+
+const countCompanies = (dir: string) => readdirSync(dir).filter((f) => /^CIK\d{10}\.json(\.br)?$/.test(f)).length;
+
+export interface SecSyncReport extends SecDownloads {
+  build: BuildReport;
+}
+
+/**
+ * `npm run sync -- sec`: the SEC files (downloaded, or `from` a directory), then a new database
+ * built from the bundled data with the synced companyfacts added and replacing bundled ones of
+ * the same company, swapped in atomically (buildDatabase): any failure leaves the old one in place.
+ */
+export async function syncSec(
+  options: Omit<SecDownloadOptions, "dir"> & { dir: string; from?: string; dataDir: string; databasePath: string },
+): Promise<SecSyncReport> {
+  const synced = options.from ? await localSec(options.from, options.progress) : await downloadSec(options);
+  options.progress(`sec: ${synced.companies} companyfacts files in ${synced.companyFactsDir}; building the database`);
+  const build = buildDatabase({
+    dataDir: options.dataDir,
+    databasePath: options.databasePath,
+    progress: options.progress,
+    syncedCompanyFactsDir: synced.companyFactsDir,
+  });
+  return { ...synced, build };
+}

@@ -1,0 +1,62 @@
+/** `npm run sync -- sec`: current fundamentals from SEC EDGAR (see README "Keeping the data current"). */
+import path from "node:path";
+import { Command, InvalidArgumentError } from "commander";
+import { env } from "@/lib/env";
+import { BundledFileError } from "@/lib/ingest/compressed-files";
+import { JoinAuditError } from "@/lib/ingest/join-audit";
+import { consoleProgress } from "@/lib/ingest/progress";
+import { SyncError } from "@/lib/sync/sync-error";
+import { syncSec } from "@/lib/sync/sync-sec";
+
+function parseCiks(value: string): number[] {
+  const ciks = value.split(",").map((part) => part.trim());
+  const bad = ciks.filter((cik) => !/^\d{1,10}$/.test(cik) || Number(cik) === 0);
+  if (bad.length > 0) throw new InvalidArgumentError(`not a CIK: ${bad.join(", ")} (give numbers such as 320193,1045810)`);
+  return ciks.map(Number);
+}
+
+const program = new Command("sync").description("Bring the data up to date from its public sources.");
+program
+  .command("sec")
+  .description("Download SEC EDGAR companyfacts (the bulk zip, or --ciks per company) and rebuild the database with them.")
+  .option("--ciks <list>", "comma-separated CIKs: per-company files instead of the bulk zip", parseCiks)
+  .option("--from <dir>", "use files already downloaded (companyfacts.zip or CIK##########.json files); no network")
+  .option("--dir <dir>", "where downloads go", "var/sec")
+  .action(async (options: { ciks?: number[]; from?: string; dir: string }) => {
+    const settings = env();
+    const started = Date.now();
+    try {
+      const report = await syncSec({
+        userAgent: settings.SEC_USER_AGENT,
+        archivesUrl: settings.SEC_ARCHIVES_URL,
+        dataUrl: settings.SEC_DATA_URL,
+        ciks: options.ciks,
+        from: options.from,
+        dir: path.resolve(options.dir),
+        dataDir: settings.DATA_DIR,
+        databasePath: settings.DATABASE_PATH,
+        progress: consoleProgress(started),
+      });
+      const { mapping, asOfRange } = report.build;
+      const unfilled = Object.entries(mapping.unfilled).filter(([, n]) => n > 0);
+      console.log(
+        JSON.stringify({
+          downloads: report.downloads.map((d) => ({ url: d.url, outcome: d.outcome, bytes: d.bytes })),
+          companyfacts_files: report.companies,
+          mapped: { companies: mapping.companies, fiscal_years: mapping.fiscalYears },
+          values_not_filled: Object.fromEntries(unfilled),
+          as_of_range: asOfRange,
+          seconds: (Date.now() - started) / 1000,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof SyncError || error instanceof BundledFileError || error instanceof JoinAuditError) {
+        console.error(`sync failed: ${error.message}. The previous database, if any, is unchanged.`);
+      } else {
+        console.error("sync failed:", error);
+      }
+      process.exit(1);
+    }
+  });
+
+await program.parseAsync();
