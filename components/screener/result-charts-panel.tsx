@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import type { ResultChartsProps } from "./result-charts";
 
 // Loaded when first opened: the page's first load carries none of the charts' code.
 const ResultCharts = dynamic(() => import("./result-charts").then((m) => m.ResultCharts), {
@@ -10,7 +11,7 @@ const ResultCharts = dynamic(() => import("./result-charts").then((m) => m.Resul
 });
 
 /** A disclosure above the results: the distribution of a column over every match, and the matches' sectors. */
-export function ResultChartsPanel({ filters, sortField }: { filters: Record<string, unknown>; sortField: string }) {
+export function ResultChartsPanel(props: ResultChartsProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className="border-t border-zinc-200 dark:border-zinc-800">
@@ -25,7 +26,7 @@ export function ResultChartsPanel({ filters, sortField }: { filters: Record<stri
       </button>
       {open && (
         <div id="result-charts" className="max-h-[45dvh] overflow-y-auto border-t border-zinc-200 dark:border-zinc-800">
-          <ResultCharts filters={filters} sortField={sortField} />
+          <ResultCharts {...props} />
         </div>
       )}
     </div>

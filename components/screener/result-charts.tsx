@@ -15,13 +15,28 @@ import { formatCount, formatValue } from "@/lib/screener/value-format";
  * whole data set's, the filter's bounds marked, and the matches' sector mix. Counted on the server
  * (POST /api/ui/screener/distribution/), so they cover all matches, not the page shown.
  */
-export function ResultCharts({ filters, sortField }: { filters: Record<string, unknown>; sortField: string }) {
+/** A column a rule of the screen computes (the rows response's temporary columns). */
+export interface RuleColumn {
+  name: string;
+  label: string;
+}
+
+export interface ResultChartsProps {
+  filters: Record<string, unknown>;
+  /** The screen's as-of date, if not the default. */
+  asOf?: string;
+  sortField: string;
+  ruleColumns: RuleColumn[];
+}
+
+export function ResultCharts({ filters, asOf, sortField, ruleColumns }: ResultChartsProps) {
   const [chosen, setChosen] = useState<string | null>(null);
-  const field = chosen ?? (DISTRIBUTION_FIELDS.includes(sortField) ? sortField : "marketCap_usd");
-  const def = FIELD_BY_NAME.get(field)!;
+  const chartable = [...DISTRIBUTION_FIELDS, ...ruleColumns.map((c) => c.name)];
+  // A chosen rule column that the screen no longer computes falls back like an unchosen one.
+  const field = chosen !== null && chartable.includes(chosen) ? chosen : chartable.includes(sortField) ? sortField : "marketCap_usd";
   const result = useQuery({
-    queryKey: ["distribution", field, JSON.stringify(filters)],
-    queryFn: ({ signal }) => postUi<DistributionResponse>("/api/ui/screener/distribution/", { filters, field }, { signal }),
+    queryKey: ["distribution", field, JSON.stringify(filters), asOf],
+    queryFn: ({ signal }) => postUi<DistributionResponse>("/api/ui/screener/distribution/", { filters, field, ...(asOf ? { as_of: asOf } : {}) }, { signal }),
     staleTime: Infinity,
   });
   const data = result.data;
@@ -38,6 +53,15 @@ export function ResultCharts({ filters, sortField }: { filters: Record<string, u
                 {FIELD_BY_NAME.get(name)!.label}
               </option>
             ))}
+            {ruleColumns.length > 0 && (
+              <optgroup label="This screen's rule columns">
+                {ruleColumns.map((c) => (
+                  <option key={c.name} value={c.name}>
+                    {c.label}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </Select>
           <BusyIndicator busy={result.isFetching} label="Loading the distribution" />
         </div>
@@ -63,8 +87,8 @@ export function ResultCharts({ filters, sortField }: { filters: Record<string, u
               openBelow={data.histogram.open_below}
               openAbove={data.histogram.open_above}
               bounds={data.bounds}
-              format={(v) => formatValue(v, def.unit)}
-              label={`Histogram of ${def.label}: ${data.matches_with_value} matching companies over ${data.universe_with_value} in the data set`}
+              format={(v) => formatValue(v, data.unit)}
+              label={`Histogram of ${data.label}: ${data.matches_with_value} matching companies over ${data.universe_with_value} in the data set`}
             />
           </>
         )}

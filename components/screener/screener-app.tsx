@@ -265,7 +265,9 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
               {plainApiMessage(e)}
             </p>
           ))}
-          {data && data.total > 0 && <ResultChartsPanel filters={body.filters} sortField={screen.sort.field} />}
+          {data && data.total > 0 && (
+            <ResultChartsPanel filters={body.filters} asOf={screen.asOf ?? undefined} sortField={screen.sort.field} ruleColumns={data.temporary_columns} />
+          )}
           {/* The API request lies over the table, not above the workspace: nothing moves when it opens. */}
           <div className="relative flex min-h-0 flex-1 flex-col">
             {apiOpen && (

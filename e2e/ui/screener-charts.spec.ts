@@ -48,6 +48,25 @@ test.describe("screener result charts", () => {
     expect(await sumOf(chart.locator("[data-matches]").evaluateAll((els) => els.map((e) => e.getAttribute("data-matches"))))).toBe(withPe.total);
   });
 
+  test("a rule column of the screen can be charted, and it is the default when the screen sorts by it", async ({ page }) => {
+    const key = newApiKey();
+    const rule = { kind: "range", operand: { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } }, min: 0.15 };
+    const filters = { returnOnInvestedCapital: { rules: [rule] } };
+    const column = "returnOnInvestedCapital_avg3y_fy0";
+    const { total } = await postApi(page, key, "advanced", { filters, result_format: "tickers", page: { limit: 1 } });
+    // Every company with three years of ROIC: the same rule without a real bound.
+    const universe = await postApi(page, key, "advanced", { filters: { returnOnInvestedCapital: { rules: [{ ...rule, min: -1e12 }] } }, result_format: "tickers", page: { limit: 1 } });
+    await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(filters))}&sort=${column}`);
+    await expect(page.getByRole("region", { name: "Results" })).toHaveAttribute("data-state", "ready");
+    await page.getByRole("button", { name: /Charts of the results/ }).click();
+    const chart = page.getByTestId("histogram-chart");
+    await expect(chart).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Column to chart" })).toHaveValue(column);
+    await expect(page.getByTestId("distribution-summary")).toContainText(`${total} of the ${total} matches have a value`);
+    expect(await sumOf(chart.locator("[data-matches]").evaluateAll((els) => els.map((e) => e.getAttribute("data-matches"))))).toBe(total);
+    expect(await sumOf(chart.locator("[data-universe]").evaluateAll((els) => els.map((e) => e.getAttribute("data-universe"))))).toBe(universe.total);
+  });
+
   test("the distribution endpoint names a wrong field", async ({ page }) => {
     await page.goto("/screener/");
     // From the page itself, as the panel asks (the UI endpoints answer same-origin requests only).

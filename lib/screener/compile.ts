@@ -18,6 +18,7 @@ import {
   type MemberRule,
   type MetricGroupPayload,
   type MetricOperand,
+  AdvancedScreenRequest,
   type ScreenRequest,
   type TypedFilter,
   typedFilters,
@@ -352,6 +353,51 @@ export function compileFilterOutcomes(request: ScreenRequest, source: ScreenSour
       params: [...kept.cteParams, ...(probe ? [...probe.params, ...reason.params] : []), ...fromParams],
     };
   });
+}
+
+/** A synthetic filter payload whose rule computes a temporary column of this source (null: none computes one). */
+function ruleOf(source: TemporaryColumnSource): Record<string, unknown> | null {
+  // The bound only satisfies the schema: the presence builder skips rule conditions.
+  const rule = { min: -Number.MAX_VALUE };
+  switch (source.kind) {
+    case "fy":
+      return { [source.metric]: { missing_policy: "strict", rules: [{ kind: "range", operand: { kind: "fy", offset: source.offset }, ...rule }] } };
+    case "average":
+      return {
+        [source.metric]: {
+          missing_policy: "strict",
+          rules: [{ kind: "range", operand: { kind: "average", years: source.years, anchor: { scope: "fy", offset: source.offset } }, ...rule }],
+        },
+      };
+    case "growth": {
+      const { metric, value_type, horizon_years, currency_basis } = source;
+      return { incomeStatementGrowth: { rules: [{ metric, value_type, horizon_years, currency_basis, ...rule }] } };
+    }
+    case "ttm":
+    case "field":
+      return null;
+  }
+}
+
+/**
+ * A rule column's values over every company that has one (the universe of the result charts),
+ * each with whether the screen matches the company; null when the screen computes no such column
+ * (TTM operands have no values; compared fields are catalog fields).
+ */
+export function compileRuleColumnValues(request: ScreenRequest, name: string, source: ScreenSource): { sql: string; params: unknown[]; column: TemporaryColumn } | null {
+  const found = buildFilters(source, typedFilters(request.filters)).temporary.find((t) => t.column.name === name);
+  const payload = found && ruleOf(found.column.source);
+  if (!found || !payload) return null;
+  const universe = buildFilters(source, [], typedFilters(AdvancedScreenRequest.shape.filters.parse(payload))[0]);
+  const value = universe.temporary.find((t) => t.column.name === name)!.sql;
+  universe.where.push(`${value} IS NOT NULL`);
+  const screen = compileScreen(request, source);
+  const { withClause, from, fromParams } = fromClause(universe);
+  return {
+    sql: `${withClause}SELECT ${value} AS value, c.id IN (${screen.idsSql}) AS matched ${from}`,
+    params: [...universe.cteParams, ...screen.countParams, ...fromParams],
+    column: found.column,
+  };
 }
 
 /**

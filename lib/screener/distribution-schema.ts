@@ -1,20 +1,27 @@
 import { z } from "zod";
-import { FIELDS } from "./catalog";
-import { AdvancedScreenRequest } from "./request-schema";
+import { FIELD_BY_NAME, FIELDS, UNITS } from "./catalog";
+import { AdvancedScreenRequest, AsOfDate } from "./request-schema";
 
 /** The result-set charts' request and answer (POST /api/ui/screener/distribution/); shared with the browser. */
 
 /** The fields a distribution can be drawn of: the numeric ones (not identifiers such as the CIK). */
 export const DISTRIBUTION_FIELDS = FIELDS.filter((f) => ["percent", "usd", "number", "integer"].includes(f.unit) && f.category !== "Company").map((f) => f.name);
-const DistributionField = z.enum(DISTRIBUTION_FIELDS);
 
 export const DistributionRequest = AdvancedScreenRequest.pick({ filters: true }).extend({
-  field: DistributionField.describe("The numeric field whose distribution to count"),
+  field: z
+    .string()
+    .min(1)
+    .max(120)
+    .refine((name) => !FIELD_BY_NAME.has(name) || DISTRIBUTION_FIELDS.includes(name), { error: "not a numeric field" })
+    .describe("The numeric field whose distribution to count (DISTRIBUTION_FIELDS), or one of the screen's rule columns (`returnOnInvestedCapital_avg3y_fy0`)"),
   bins: z.int().min(4).max(60).default(24).describe("How many bins"),
+  as_of: AsOfDate.optional(),
 });
 
 export const DistributionResponse = z.object({
   field: z.string(),
+  label: z.string().describe("The field's or rule column's label"),
+  unit: z.enum(UNITS),
   total: z.int().describe("Companies matching every filter"),
   matches_with_value: z.int().describe("Of them, those with a value in the field (the ones binned)"),
   universe_with_value: z.int().describe("Companies of the whole data set with a value in the field"),

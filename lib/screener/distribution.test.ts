@@ -52,4 +52,38 @@ describe("screenDistribution", () => {
     expect(DistributionRequest.safeParse({ filters: {}, field: "companyName" }).success).toBe(false);
     expect(DistributionRequest.safeParse({ filters: {}, field: "cik" }).success).toBe(false);
   });
+
+  it("bins a rule column of the screen: its values over every company with one, the matches among them", () => {
+    const avg3 = { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } };
+    const filters = { returnOnInvestedCapital: { rules: [{ kind: "range", operand: avg3, min: 0.15 }] }, sector: { values: ["Information Technology"] } };
+    const d = screenDistribution(DistributionRequest.parse({ filters, field: "returnOnInvestedCapital_avg3y_fy0" }));
+    const screen = runScreen(AdvancedScreenRequest.parse({ filters, page: { limit: 1000 } }));
+    // Re-derived from the table: companies with all three years' ROIC, averaged.
+    const averages = column(
+      "SELECT avg(returnOnInvestedCapital) FROM fiscal_years WHERE fy_offset BETWEEN 0 AND 2 GROUP BY company_id HAVING count(returnOnInvestedCapital) = 3",
+    );
+    const label = "temporary_columns" in screen ? screen.temporary_columns[0]?.label : undefined;
+    expect(label).toBeDefined();
+    expect(d.label).toBe(label);
+    expect(d.unit).toBe("percent");
+    expect(d.universe_with_value).toBe(averages.length);
+    expect(d.matches_with_value).toBe(screen.total);
+    expect(d.total).toBe(screen.total);
+    expect(sum(d.histogram.matches)).toBe(screen.total);
+    expect(Math.min(...averages)).toBeLessThan(0.15);
+  });
+
+  it("refuses a column the screen does not compute, at /field", () => {
+    expect(() => screenDistribution(DistributionRequest.parse({ filters: {}, field: "revenueCagr_3y" }))).toThrow(/neither a numeric field nor a column/);
+  });
+
+  it("follows the screen's as-of date", () => {
+    const filters = { marketCap_usd: { min: 5e10 } };
+    const d = screenDistribution(DistributionRequest.parse({ filters, field: "marketCap_usd", as_of: "2014-12-31" }));
+    const screen = runScreen(AdvancedScreenRequest.parse({ filters, result_format: "tickers" }));
+    const caps = column("SELECT marketCap_usd FROM company_snapshots WHERE date = '2014-12-31' AND marketCap_usd IS NOT NULL");
+    expect(d.universe_with_value).toBe(caps.length);
+    expect(d.matches_with_value).toBe(caps.filter((v) => v >= 5e10).length);
+    expect(d.matches_with_value).not.toBe(screen.total);
+  });
 });
