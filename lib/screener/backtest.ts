@@ -7,9 +7,9 @@ import { readAsOfRange, tradingDayOn } from "./as-of-range";
 import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, REBALANCE_MONTHS } from "./backtest-schema";
 import type { ScreenRequest } from "./request-schema";
 import { asOfSource } from "./screen-source";
-import { compilePricedIds, compileScreen } from "./compile";
+import { compilePricedHoldings, compileScreen } from "./compile";
 import { readOptionValues } from "./option-values";
-import { compileChecked, validateOptionValues } from "./service";
+import { validateOptionValues } from "./service";
 
 /**
  * Screen backtests (docs/METRICS.md "Backtests"): the screen runs as of each rebalance date, its
@@ -30,6 +30,9 @@ export function rebalanceDates(start: string, end: string, months: number): stri
   }
   return dates;
 }
+
+/** A holding as the screen reads it: its id, ticker and requested fields. */
+const HeldRow = z.looseObject({ id: z.int(), full_ticker: z.string() });
 
 const PricedCompany = z.object({ id: z.int(), ticker: z.string(), start: z.number(), end: z.number() });
 type PricedCompany = z.output<typeof PricedCompany>;
@@ -135,9 +138,9 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
     const source = asOfSource(start);
     const compiled = compileScreen(screen, source);
     const matches = SqlCount.parse(cachedStatement(compiled.countSql).pluck().get(...compiled.countParams));
-    const pricedIds = compilePricedIds(screen, source);
-    const held = z.int().array().parse(cachedStatement(pricedIds.sql).pluck().all(...pricedIds.params));
-    const holdings = held.flatMap((id) => priced.get(id) ?? []).sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+    const query = compilePricedHoldings(screen, source, request.fields);
+    const held = HeldRow.array().parse(cachedStatement(query.sql).all(...query.params));
+    const holdings = held.flatMap((row) => priced.get(row.id) ?? []).sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
     unpricedMatches += matches - holdings.length;
     if (staleHoldings(holdings.map((h) => h.id), start) > 0) staleDates.push(start);
     const tickers = holdings.map((h) => h.ticker);
@@ -150,7 +153,7 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
       return: periodReturn(holdings),
       benchmark_return: periodReturn([...priced.values()]),
       turnover: previous === undefined ? null : previous.length === 0 && tickers.length === 0 ? 0 : turnover(previous, tickers),
-      ...(request.fields ? { rows: holdingRows(request, start, tickers) } : {}),
+      ...(request.fields ? { rows: holdingRows(held, tickers) } : {}),
     });
   }
 
@@ -200,15 +203,8 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
   };
 }
 
-/** The requested fields of a period's holdings as of its start (the screen's rows, limited to the holdings). */
-function holdingRows(request: BacktestRequest, start: string, tickers: readonly string[]): Record<string, unknown>[] {
-  if (tickers.length === 0) return [];
-  const fields = [...new Set(["full_ticker", ...(request.fields ?? [])])];
-  const compiled = compileChecked(
-    { filters: request.filters, sort: { field: "full_ticker", desc: false }, page: { limit: tickers.length }, fields, result_format: "rows" },
-    asOfSource(start),
-  );
-  const held = new Set(tickers);
-  const rows = z.record(z.string(), z.unknown()).array().parse(cachedStatement(compiled.valuesPageSql).all(...compiled.params, 1_000_000, 0));
-  return rows.filter((row) => held.has(String(row.full_ticker)));
+/** The requested fields of a period's holdings as of its start, in the order of the tickers. */
+function holdingRows(held: readonly z.output<typeof HeldRow>[], tickers: readonly string[]): Record<string, unknown>[] {
+  const byTicker = new Map(held.map(({ id: _id, ...row }) => [row.full_ticker, row]));
+  return tickers.map((ticker) => byTicker.get(ticker)!);
 }

@@ -313,13 +313,13 @@ function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], pre
 }
 
 /** A builder's `WITH` clause and `FROM ... WHERE` over `companies c` (parameters: the CTEs', then the joins' and conditions'). */
-function fromClause(builder: Builder): { withClause: string; from: string; fromParams: unknown[] } {
+function fromClause(builder: Builder, profileJoin = ""): { withClause: string; from: string; fromParams: unknown[] } {
   const withClause = builder.ctes.length > 0 ? `WITH ${builder.ctes.join(", ")} ` : "";
   const where = builder.where.length > 0 ? ` WHERE ${builder.where.join(" AND ")}` : "";
   const sourceJoins = builder.source.joins();
   return {
     withClause,
-    from: `FROM companies c ${sourceJoins.sql} ${builder.joins.join(" ")}${where}`,
+    from: `FROM companies c${profileJoin} ${sourceJoins.sql} ${builder.joins.join(" ")}${where}`,
     fromParams: [...sourceJoins.params, ...builder.whereParams],
   };
 }
@@ -401,14 +401,19 @@ export function compileRuleColumnValues(request: ScreenRequest, name: string, so
 }
 
 /**
- * The ids of a screen's companies that have a price on the source's day (a backtest's holdings):
- * the screen's conditions plus a price, so the day's few hundred priced rows drive the query.
+ * A screen's companies that have a price on the source's day (a backtest's holdings), with their
+ * `id`, `full_ticker` and the requested fields on that day: the screen's conditions plus a price,
+ * so the day's few hundred priced rows drive the query.
  */
-export function compilePricedIds(request: ScreenRequest, source: ScreenSource): { sql: string; params: unknown[] } {
+export function compilePricedHoldings(request: ScreenRequest, source: ScreenSource, fields: readonly string[] = []): { sql: string; params: unknown[] } {
   const builder = buildFilters(source, typedFilters(request.filters));
   builder.where.push(`${source.column("price")} IS NOT NULL`);
-  const { withClause, from, fromParams } = fromClause(builder);
-  return { sql: `${withClause}SELECT c.id ${from}`, params: [...builder.cteParams, ...fromParams] };
+  const defs = fields.filter((name) => name !== "full_ticker").map((name) => FIELD_BY_NAME.get(name)!);
+  // Before fromClause: the fields' columns decide the source's joins.
+  const columns = ["c.id AS id", "c.full_ticker AS full_ticker", ...defs.map((f) => `${fieldSql(source, f)} AS "${f.name}"`)].join(", ");
+  const profileJoin = defs.some((f) => f.profile) ? " LEFT JOIN company_profiles p ON p.company_id = c.id" : "";
+  const { withClause, from, fromParams } = fromClause(builder, profileJoin);
+  return { sql: `${withClause}SELECT ${columns} ${from}`, params: [...builder.cteParams, ...fromParams] };
 }
 
 /**
