@@ -28,13 +28,19 @@ export function tradingDayOn(date: string): string {
  */
 export function screenSource(asOf: string | undefined, pointer = "/as_of"): ScreenSource {
   if (asOf === undefined) return DEFAULT_SOURCE;
-  const range = readAsOfRange();
-  if (asOf < range.min || asOf > range.max) {
-    throw new ValidationError([
-      { pointer, message: `${asOf} is outside the data's as-of range, ${range.min} to ${range.max} (as_of_range in GET /api/v2/screener/options/)` },
-    ]);
-  }
+  checkAsOfDates([[pointer, asOf]]);
   return asOfSource(tradingDayOn(asOf));
+}
+
+/** Refuses, each at its pointer, the dates outside the database's as-of range. */
+export function checkAsOfDates(dates: readonly [pointer: string, date: string][]): void {
+  const range = readAsOfRange();
+  const errors = dates.flatMap(([pointer, date]) =>
+    date < range.min || date > range.max
+      ? [{ pointer, message: `${date} is outside the data's as-of range, ${range.min} to ${range.max} (as_of_range in GET /api/v2/screener/options/)` }]
+      : [],
+  );
+  if (errors.length > 0) throw new ValidationError(errors);
 }
 
 /** `GET /api/v2/screener/options/`: the v1 record plus the as-of range. */

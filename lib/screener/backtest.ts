@@ -3,7 +3,7 @@ import { shiftDays, shiftMonths, shiftYears } from "@/lib/calendar";
 import { ValidationError } from "@/lib/errors";
 import { cachedStatement, marketDb } from "@/lib/db/market-db";
 import { SqlCount } from "@/lib/db/sql-rows";
-import { readAsOfRange, tradingDayOn } from "./as-of-range";
+import { checkAsOfDates, tradingDayOn } from "./as-of-range";
 import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, REBALANCE_MONTHS } from "./backtest-schema";
 import type { ScreenRequest } from "./request-schema";
 import { asOfSource } from "./screen-source";
@@ -109,18 +109,11 @@ function staleHoldings(ids: readonly number[], date: string): number {
   );
 }
 
-function checkRange(request: BacktestRequest) {
-  const range = readAsOfRange();
-  const errors = (["start", "end"] as const).flatMap((key) =>
-    request[key] < range.min || request[key] > range.max
-      ? [{ pointer: `/${key}`, message: `${request[key]} is outside the data's as-of range, ${range.min} to ${range.max} (as_of_range in GET /api/v2/screener/options/)` }]
-      : [],
-  );
-  if (errors.length > 0) throw new ValidationError(errors);
-}
-
 export function runBacktest(request: BacktestRequest): BacktestResponse {
-  checkRange(request);
+  checkAsOfDates([
+    ["/start", request.start],
+    ["/end", request.end],
+  ]);
   const months = REBALANCE_MONTHS[request.rebalance];
   const starts = [...new Set(rebalanceDates(request.start, request.end, months).map(tradingDayOn))];
   const end = tradingDayOn(request.end);

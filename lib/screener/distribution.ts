@@ -8,7 +8,7 @@ import { DISTRIBUTION_FIELDS, type DistributionRequest, type DistributionRespons
 import { histogram } from "./histogram";
 import { type ScreenRequest, typedFilters } from "./request-schema";
 import { screenSource } from "./as-of-range";
-import { fieldSql, type ScreenSource } from "./screen-source";
+import { asOfSource, DEFAULT_SOURCE, fieldSql, type ScreenSource } from "./screen-source";
 import { compileChecked } from "./service";
 
 const ValueRows = z.array(z.object({ value: z.number(), matched: z.union([z.literal(0), z.literal(1)]) }));
@@ -21,10 +21,11 @@ const SectorRows = z.array(z.object({ sector: z.string().nullable(), n: SqlCount
  */
 export function screenDistribution({ filters, field, bins, as_of }: z.output<typeof DistributionRequest>): DistributionResponse {
   const request = { filters, sort: {}, page: {}, result_format: "tickers" } as const;
-  const compiled = compileChecked(request, screenSource(as_of));
+  const source = screenSource(as_of);
+  const compiled = compileChecked(request, source);
   const inScreen = `c.id IN (${compiled.idsSql})`;
-  // A source of its own: it joins what the field's query reads.
-  const values = fieldValues(request, field, screenSource(as_of), inScreen, compiled.countParams);
+  // A source of its own for the same day (a source joins what its queries read): the field's query reads other columns.
+  const values = fieldValues(request, field, source.date === null ? DEFAULT_SOURCE : asOfSource(source.date), inScreen, compiled.countParams);
   const rows = ValueRows.parse(cachedStatement(values.sql).all(...values.params));
   const sectors = SectorRows.parse(
     cachedStatement(`SELECT c.sector AS sector, count(*) AS n FROM companies c WHERE ${inScreen} GROUP BY 1 ORDER BY n DESC, sector`).all(...compiled.countParams),
