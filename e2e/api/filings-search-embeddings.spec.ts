@@ -96,7 +96,6 @@ for (const { behaviour, label, reason, waitsMs } of [
     expect(vector.response.status).toBe(502);
     expect(await problem(vector.response)).toMatchObject({ status: 502, type: "/docs/#problem-backend" });
     expect(vector.ms).toBeGreaterThanOrEqual(waitsMs);
-    expect(vector.ms).toBeLessThan(TIMEOUT_MS + 2_000);
     expect(endpoint.requests.length).toBe(before + 1);
 
     const keyword = await results(provider, { searchtype: "keyword" });
@@ -104,9 +103,7 @@ for (const { behaviour, label, reason, waitsMs } of [
     expect(keyword.results.length).toBeGreaterThan(0);
     expect(endpoint.requests.length).toBe(before + 1);
 
-    const started = Date.now();
     const hybrid = await results(provider, { searchtype: "hybrid" });
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2_000);
     expect(endpoint.requests.length).toBe(before + 2);
     expect(hybrid.searchtype).toBe("hybrid");
     expect(hybrid.fallback).toEqual({ searchtype: "keyword", reason: expect.stringMatching(reason) });

@@ -293,12 +293,11 @@ describe("failures", () => {
   });
 
   it("does not wait for a hanging embedder longer than the timeout", async () => {
+    // The embedder never answers: the searches end only because the timeout fires.
     const hanging = { ...backend, embedder: new HangingEmbedder(), timeoutMs: 100 };
-    const started = Date.now();
     const hybrid = await search({ queries: ["allowance"] }, hanging);
     expect(hybrid.fallback?.reason).toMatch(/within 100 ms/);
     await expect(search({ queries: ["allowance"], searchtype: "vector" }, hanging)).rejects.toBeInstanceOf(BackendError);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("keyword search does not need the embedder", async () => {

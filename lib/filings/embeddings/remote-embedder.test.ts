@@ -37,10 +37,11 @@ describe("RemoteEmbedder", () => {
   });
 
   it("gives up when the signal aborts", async () => {
+    // The slow endpoint's eventual answer is empty, which would fail differently: the error says the request was cut off.
     endpoint.behaviour = "slow";
-    const started = Date.now();
-    await expect(embedder().embed(["x"], AbortSignal.timeout(100))).rejects.toBeInstanceOf(EmbeddingError);
-    expect(Date.now() - started).toBeLessThan(1500);
+    const error = await embedder().embed(["x"], AbortSignal.timeout(100)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmbeddingError);
+    expect(String(error)).toMatch(/cannot reach .*(aborted|timeout)/i);
   });
 
   it("reports an unreachable endpoint", async () => {
