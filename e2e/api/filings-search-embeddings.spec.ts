@@ -88,7 +88,7 @@ for (const { behaviour, label, reason, waitsMs } of [
   { behaviour: "error", label: "answers 500", reason: /answered 500/, waitsMs: 0 },
   { behaviour: "hang", label: "never answers", reason: new RegExp(`did not answer within ${TIMEOUT_MS} ms`), waitsMs: TIMEOUT_MS },
 ] as const) {
-  test(`a provider that ${label}: vector 502 within the timeout, hybrid falls back to keyword, keyword unaffected`, async () => {
+  test(`a provider that ${label}: vector 502 once the timeout fires, hybrid falls back to keyword, keyword unaffected`, async () => {
     endpoint.behaviour = behaviour;
     const before = endpoint.requests.length;
 

@@ -157,7 +157,7 @@ test("a body that stalls gets 408 and costs no rate-limit slot", async () => {
   expect(after).toBe(before - 1);
 });
 
-test("property: generated worst-case screens and searches answer with a documented status within their deadline", async () => {
+test("property: generated worst-case screens and searches answer with a documented status while health keeps answering", async () => {
   const stems = ["com", "ser", "pro", "inc", "man", "tec", "sys", "int", "gro", "ban"];
   const text = fc
     .tuple(fc.array(fc.constantFrom(...stems), { maxLength: 6 }), fc.array(fc.constantFrom(...STALL_WORDS), { maxLength: 14 }), fc.boolean())
