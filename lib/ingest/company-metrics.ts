@@ -1,8 +1,8 @@
-import { type FiscalYearInputs, type FiscalYearRatios, deriveRatios, ratio, totalDebt } from "./fiscal-years";
+import { type FiscalYearInputs, type FiscalYearRatios, type FiscalYearValues, deriveRatios, ratio, totalDebt } from "./fiscal-years";
 import { type MarketMetrics, NO_MARKET_METRICS, type PriceDay, computeMarketMetrics, splitFactorAfter } from "./prices";
 
 /** A fiscal year as stored: inputs restated to the as-of share basis, ratios, and its offset. */
-export type FiscalYearRow = FiscalYearInputs & FiscalYearRatios & { offset: number };
+export type FiscalYearRow = FiscalYearValues & FiscalYearRatios & { offset: number };
 
 export interface SnapshotValues extends MarketMetrics {
   shares_outstanding: number | null;
@@ -25,12 +25,13 @@ export function fiscalYearRows(years: readonly FiscalYearInputs[], prices: reado
   if (eligible.length === 0) return [];
   const latest = Math.max(...eligible.map((fy) => fy.fiscalYear));
   return eligible
-    .map((fy) => {
-      const splits = prices ? splitFactorAfter(prices, fy.periodEnd, asOf) : 1;
-      const restated: FiscalYearInputs = {
+    .map(({ epsBasisDate, sharesBasisDate, ...fy }) => {
+      // Not stored: the basis dates only say which splits the values still need.
+      const splits = (basisDate: string) => (prices ? splitFactorAfter(prices, basisDate, asOf) : 1);
+      const restated: FiscalYearValues = {
         ...fy,
-        eps: fy.eps === null ? null : fy.eps / splits,
-        sharesOutstanding: fy.sharesOutstanding === null ? null : fy.sharesOutstanding * splits,
+        eps: fy.eps === null ? null : fy.eps / splits(epsBasisDate),
+        sharesOutstanding: fy.sharesOutstanding === null ? null : fy.sharesOutstanding * splits(sharesBasisDate),
       };
       return { ...restated, ...deriveRatios(restated), offset: latest - fy.fiscalYear };
     })

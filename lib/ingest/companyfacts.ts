@@ -140,7 +140,8 @@ function reportingCurrency(concepts: CompanyFacts["facts"][string]): string {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "USD";
 }
 
-const ANNUAL_FORMS = new Set(["10-K", "10-K/A", "20-F"]);
+/** Annual reports: domestic (10-K), foreign private issuers (20-F) and Canadian issuers (40-F), and their amendments. */
+const ANNUAL_FORMS = new Set(["10-K", "10-K/A", "20-F", "20-F/A", "40-F", "40-F/A"]);
 
 const isAnnualDuration = (f: Fact) => f.start !== undefined && daysBetween(f.start, f.end) >= 340 && daysBetween(f.start, f.end) <= 380;
 
@@ -154,11 +155,24 @@ export function fiscalYearOfPeriodEnd(periodEnd: string): number {
   return periodEnd.slice(5) <= "01-10" ? year - 1 : year;
 }
 
-/** Facts of one period; the originally reported value first, then later 10-Ks' comparatives. */
-function periodFacts(facts: Fact[] | undefined, periodEnd: string, originalAccn: string | undefined, annual: boolean): Fact[] {
-  return (facts ?? [])
-    .filter((f) => f.end === periodEnd && ANNUAL_FORMS.has(f.form) && (annual ? isAnnualDuration(f) : f.start === undefined))
-    .sort((a, b) => Number(b.accn === originalAccn) - Number(a.accn === originalAccn) || a.filed.localeCompare(b.filed));
+/** The annual-report facts of one period: a duration of about a year ending on it, or an instant on it. */
+function periodFacts(facts: Fact[] | undefined, periodEnd: string, annual: boolean): Fact[] {
+  return (facts ?? []).filter((f) => f.end === periodEnd && ANNUAL_FORMS.has(f.form) && (annual ? isAnnualDuration(f) : f.start === undefined));
+}
+
+/** Filings in the order they became public: by filed date, then accession number (same-day filings). */
+const filedAfter = (a: Fact, b: Fact) => a.filed > b.filed || (a.filed === b.filed && a.accn > b.accn);
+
+/**
+ * The latest report of one value of a period (docs/METRICS.md, "SEC companyfacts": restatements):
+ * the latest filing that reports the period under any of the tags gives the value, under the first
+ * of the tags in order of preference that this filing reports. The value thus changes only on a
+ * filing date, to what that filing says, and never mixes tags of different filings.
+ */
+function latestReport(tags: readonly string[], factsOf: (tag: string) => Fact[] | undefined, periodEnd: string, annual: boolean) {
+  let latest: { tag: string; fact: Fact } | undefined;
+  for (const tag of tags) for (const fact of periodFacts(factsOf(tag), periodEnd, annual)) if (latest === undefined || filedAfter(fact, latest.fact)) latest = { tag, fact };
+  return latest;
 }
 
 export interface CompanyFactsYears {
@@ -211,9 +225,10 @@ function filedDates(companyFacts: CompanyFacts, counts: (f: Fact) => boolean): s
 
 /**
  * Fiscal-year fundamentals from annual-report facts as the SEC had them on `asOf`: only facts
- * filed on or before it count, so every fiscal year is one public by then (with its public date),
- * valued as first reported, and no later restatement or comparative fills a gap. Pure: the same
- * facts give the fiscal years as of any date.
+ * filed on or before it count, so every fiscal year is one public by then (with the date of its
+ * first report), valued as its latest report by then says: a 10-K/A or a later 10-K's comparative
+ * restates (or fills) a value from its own filing date. Pure: the same facts give the fiscal years
+ * as of any date.
  */
 export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: string): CompanyFactsYears {
   const isKnown = (f: Fact) => f.filed <= asOf;
@@ -224,8 +239,8 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
   const usd = (tag: string) => (gaap[tag]?.units[currency] ?? gaap[tag]?.units[`${currency}/shares`])?.filter(isKnown);
   const filedFirst = publicDates(gaap, isKnown);
 
-  // The annual periods any 10-K reports, and for each the 10-K that reported it as its own (its
-  // latest annual period), whose values are the originally reported ones.
+  // The annual periods any annual report covers, and for each the report that covered it as its own
+  // (its latest annual period), whose cover page gives the year's share count.
   const latestOfFiling = new Map<string, string>();
   const periodEnds = new Set<string>();
   for (const tag of [...mapping.periodTags, ...(mapping.duration.revenue ?? [])]) {
@@ -244,20 +259,15 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
     const accn = original.get(periodEnd);
     const fy = fiscalYearOfPeriodEnd(periodEnd);
     const used: Partial<Record<string, string>> = {};
-    // The originally reported value under any of the metric's tags, else the earliest comparative.
-    const value = (metric: Metric, annual: boolean): number | null => {
-      const tags = (annual ? mapping.duration : mapping.instant)[metric] ?? [];
-      const found = tags
-        .map((tag) => ({ tag, fact: periodFacts(usd(tag), periodEnd, accn, annual)[0] }))
-        .filter((c): c is { tag: string; fact: Fact } => c.fact !== undefined)
-        .sort((a, b) => Number(b.fact.accn === accn) - Number(a.fact.accn === accn) || a.fact.filed.localeCompare(b.fact.filed))[0];
+    const report = (metric: Metric, annual: boolean) => {
+      const found = latestReport((annual ? mapping.duration : mapping.instant)[metric] ?? [], usd, periodEnd, annual);
       if (found) used[metric] = found.tag;
-      return found?.fact.val ?? null;
+      return found?.fact;
     };
-    const instant = (tag: string) => periodFacts(usd(tag), periodEnd, accn, false)[0]?.val ?? null;
-    const duration = Object.fromEntries(Object.keys(mapping.duration).map((m) => [m, value(m as Metric, true)])) as Record<string, number | null>;
-    const balance = Object.fromEntries(Object.keys(mapping.instant).map((m) => [m, value(m as Metric, false)])) as Record<string, number | null>;
-
+    const instant = (tag: string) => latestReport([tag], usd, periodEnd, false)?.fact.val ?? null;
+    const reported = Object.fromEntries(Object.keys(mapping.duration).map((m) => [m, report(m as Metric, true)])) as Partial<Record<Metric, Fact>>;
+    const duration = Object.fromEntries(Object.entries(reported).map(([m, fact]) => [m, fact?.val ?? null])) as Record<string, number | null>;
+    const balance = Object.fromEntries(Object.keys(mapping.instant).map((m) => [m, report(m as Metric, false)?.val ?? null])) as Record<string, number | null>;
     // Debt: current portion plus short-term borrowings, and the non-current part of long-term debt.
     const debtCurrent = instant(mapping.debt.current);
     const shortParts = mapping.debt.shortParts.map(instant).filter((v): v is number => v !== null);
@@ -271,11 +281,14 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
 
     // Shares: the cover-page count of the year's own 10-K, else the balance sheet's count at the
     // period end (Alphabet tags its cover page per share class only), else net income over EPS.
-    const cover = accn ? ((dei.EntityCommonStockSharesOutstanding?.units.shares ?? []).find((f) => f.accn === accn && isKnown(f))?.val ?? null) : null;
-    const balanceSheetShares = periodFacts(gaap[mapping.sharesTag]?.units.shares?.filter(isKnown), periodEnd, accn, false)[0]?.val ?? null;
+    // Each count is on the share basis of the filing that reports it.
+    const cover = accn ? (dei.EntityCommonStockSharesOutstanding?.units.shares ?? []).find((f) => f.accn === accn && isKnown(f)) : undefined;
+    const balanceSheetShares = latestReport([mapping.sharesTag], (tag) => gaap[tag]?.units.shares?.filter(isKnown), periodEnd, false)?.fact;
     const netIncome = duration.netIncome ?? null;
     const eps = duration.eps ?? null;
-    const sharesOutstanding = cover ?? balanceSheetShares ?? (netIncome !== null && eps ? netIncome / eps : null);
+    const epsBasisDate = reported.eps?.filed ?? periodEnd;
+    const shares = cover ?? balanceSheetShares;
+    const sharesOutstanding = shares?.val ?? (netIncome !== null && eps ? netIncome / eps : null);
 
     const revenue = duration.revenue ?? null;
     const costOfRevenue = duration.costOfRevenue ?? null;
@@ -311,6 +324,8 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
       operatingCashFlow: duration.operatingCashFlow ?? null,
       // Payments are positive in XBRL; the Kaggle file writes capital expenditures as outflows.
       capitalExpenditures: capex === null ? null : -capex,
+      epsBasisDate,
+      sharesBasisDate: shares?.filed ?? epsBasisDate,
     });
     tags.set(fy, used);
   }

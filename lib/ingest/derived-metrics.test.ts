@@ -263,26 +263,30 @@ describe("FY0 ratios, market cap and valuation match docs/METRICS.md re-derived 
 });
 
 describe("per-share values of an SEC-sourced company are restated to the share basis of D", () => {
-  it("AAPL: EPS as first reported in each 10-K, divided by the 7:1 split of 2014-06-09 where it came later", () => {
+  it("AAPL: EPS of the latest 10-K by D that reports it, divided by the splits after that 10-K (7:1 on 2014-06-09)", () => {
     type Fact = { start?: string; end: string; val: number; form: string; filed: string };
     const facts = JSON.parse(raw("sec/companyfacts/CIK0000320193.json.br")) as {
       facts: { "us-gaap": Record<string, { units: Record<string, Fact[]> }> };
     };
     const eps = facts.facts["us-gaap"].EarningsPerShareBasic!.units["USD/shares"]!;
-    const firstAnnual = (end: string) =>
+    const annual = (end: string) =>
       eps
-        .filter((f) => f.form === "10-K" && f.end === end && f.start !== undefined && Date.parse(end) - Date.parse(f.start) > 340 * 86_400_000)
-        .sort((a, b) => a.filed.localeCompare(b.filed))[0]!.val;
+        .filter((f) => ["10-K", "10-K/A"].includes(f.form) && f.end === end && f.start !== undefined && Date.parse(end) - Date.parse(f.start) > 340 * 86_400_000)
+        .sort((a, b) => a.filed.localeCompare(b.filed));
+    const latestByD = (end: string) => annual(end).filter((f) => f.filed <= D).at(-1)!;
     const { splitsAfter } = marketMetrics("AAPL");
     const apple = company("AAPL");
     expect(apple.fundamentals_source).toBe("sec");
     const stored = builtDb().prepare("SELECT period_end, eps FROM fiscal_years WHERE company_id = ? AND fiscal_year IN (2012, 2013, 2014, 2016) ORDER BY period_end");
     const rows = stored.all(apple.id) as { period_end: string; eps: number }[];
     expect(rows.map((r) => r.period_end)).toEqual(["2012-09-29", "2013-09-28", "2014-09-27", "2016-09-24"]);
-    for (const row of rows) expectClose(row.eps, firstAnnual(row.period_end) / splitsAfter(row.period_end), `FY ending ${row.period_end}`);
-    expect(firstAnnual("2013-09-28")).toBe(40.03);
-    expect(splitsAfter("2013-09-28")).toBeCloseTo(7, 4);
-    expect(splitsAfter("2014-09-27")).toBe(1);
+    for (const row of rows) expectClose(row.eps, latestByD(row.period_end).val / splitsAfter(latestByD(row.period_end).filed), `FY ending ${row.period_end}`);
+    // FY2013's own 10-K gave 40.03 before the split; the FY2015 10-K gives it on the post-split basis.
+    const fy2013 = annual("2013-09-28");
+    expect(fy2013[0]!.val).toBe(40.03);
+    expect(splitsAfter(fy2013[0]!.filed)).toBeCloseTo(7, 4);
+    expect(splitsAfter(latestByD("2013-09-28").filed)).toBe(1);
+    expect(latestByD("2013-09-28").val).toBeCloseTo(40.03 / 7, 2);
   });
 });
 

@@ -2,7 +2,8 @@
  * Fiscal-year fundamentals and the ratios docs/METRICS.md derives from them. Inputs are in the reporting
  * currency (USD for every bundled source); null means the source does not report the value.
  */
-export interface FiscalYearInputs {
+/** A fiscal year's values as stored (fiscal_years and fiscal_year_versions). */
+export interface FiscalYearValues {
   fiscalYear: number;
   periodEnd: string;
   /** The day the fiscal year became public (docs/METRICS.md, "Public date"): it counts as of this day, never before. */
@@ -32,6 +33,17 @@ export interface FiscalYearInputs {
   capitalExpenditures: number | null;
 }
 
+/**
+ * A fiscal year as a source reports it: its values, and the days whose share basis `eps` and
+ * `sharesOutstanding` are on (docs/METRICS.md, "Restatement to the share basis of D"): the period end
+ * for Kaggle rows, the filing date of the reporting filing for SEC facts (a later 10-K reports a
+ * year's EPS on the share basis after the splits before its own filing).
+ */
+export interface FiscalYearInputs extends FiscalYearValues {
+  epsBasisDate: string;
+  sharesBasisDate: string;
+}
+
 export interface FiscalYearRatios {
   taxRate: number | null;
   investedCapital: number | null;
@@ -52,11 +64,11 @@ const sumOrNull = (...values: (number | null)[]) =>
   values.some((v) => v === null) ? null : values.reduce<number>((sum, v) => sum + v!, 0);
 
 /** Total debt: long-term debt plus short-term debt / current portion of long-term debt. */
-export function totalDebt(fy: Pick<FiscalYearInputs, "longTermDebt" | "shortTermDebt">): number | null {
+export function totalDebt(fy: Pick<FiscalYearValues, "longTermDebt" | "shortTermDebt">): number | null {
   return sumOrNull(fy.longTermDebt, fy.shortTermDebt);
 }
 
-export function deriveRatios(fy: FiscalYearInputs): FiscalYearRatios {
+export function deriveRatios(fy: FiscalYearValues): FiscalYearRatios {
   const taxRate =
     fy.earningsBeforeTax !== null && fy.earningsBeforeTax > 0 && fy.incomeTax !== null
       ? Math.min(1, Math.max(0, fy.incomeTax / fy.earningsBeforeTax))

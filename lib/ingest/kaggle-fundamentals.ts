@@ -72,6 +72,8 @@ export function parseKaggleFundamentals(file: string, rows: Record<string, strin
       source: "kaggle",
       currency: "USD",
       ...values,
+      epsBasisDate: periodEnd,
+      sharesBasisDate: periodEnd,
     };
     byTicker.set(ticker, [...(byTicker.get(ticker) ?? []), fy]);
   });

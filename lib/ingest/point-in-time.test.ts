@@ -2,11 +2,12 @@
  * No look-ahead (docs/METRICS.md "Values as of any date"), as a property of the pure functions that
  * build company_snapshots and fiscal_year_versions: for a random trading day D and a random real
  * company (bundled prices and Kaggle fundamentals), changing any price after D or any fiscal year
- * public after D never changes the company's values as of D.
+ * public after D (for an SEC company: any fact filed after D, a restatement included) never changes
+ * the company's values as of D.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CompanyFacts, companyFactsFiledDates, fiscalYearsFromCompanyFacts } from "./companyfacts";
+import { type CompanyFacts, type Fact, companyFactsFiledDates, fiscalYearsFromCompanyFacts } from "./companyfacts";
 import type { FiscalYearInputs } from "./fiscal-years";
 import { parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { type FiscalYearHistory, dailySnapshots, fiscalYearVersions, fixedYears } from "./point-in-time";
@@ -106,15 +107,22 @@ const secHistory = (facts: CompanyFacts): FiscalYearHistory => ({
   changeDates: companyFactsFiledDates(facts),
 });
 
-/** Facts filed after D changed: values scaled and filed later. */
-function changeFacts(facts: CompanyFacts, date: string, factor: number, delay: number): CompanyFacts {
+/**
+ * Facts filed after D changed: values scaled and filed later, and a 10-K/A filed `delay` days after
+ * `restatedOn` restating every `every`-th fact (of any period, so also of fiscal years public by D).
+ */
+function changeFacts(facts: CompanyFacts, date: string, factor: number, delay: number, every = 0, restatedOn = addDays(date, 1)): CompanyFacts {
   const mapValues = <T, U>(record: Record<string, T>, f: (value: T) => U) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+  const restatement = (f: Fact): Fact => ({ ...f, val: f.val * factor + 1, form: "10-K/A", accn: "restatement", filed: addDays(restatedOn, delay) });
   return {
     ...facts,
     facts: mapValues(facts.facts, (taxonomy) =>
       mapValues(taxonomy, (concept) => ({
         ...concept,
-        units: mapValues(concept.units, (list) => list.map((f) => (f.filed <= date ? f : { ...f, val: f.val * factor, filed: addDays(f.filed, delay) }))),
+        units: mapValues(concept.units, (list) => [
+          ...list.map((f) => (f.filed <= date ? f : { ...f, val: f.val * factor, filed: addDays(f.filed, delay) })),
+          ...(every > 0 ? list.filter((_, i) => i % every === 0).map(restatement) : []),
+        ]),
       })),
     ),
   };
@@ -141,14 +149,15 @@ describe("no look-ahead in the point-in-time tables (fast-check, real companies)
     );
   });
 
-  it("for an SEC company (AAPL): changing any fact filed after D leaves the values as of D unchanged", () => {
+  it("for an SEC company (AAPL): changing any fact filed after D, or restating any year after D, leaves the values as of D unchanged", () => {
     const facts = JSON.parse(raw("sec/companyfacts/CIK0000320193.json.br")) as CompanyFacts;
     const days = prices.get("AAPL")!;
+    const Every = fc.integer({ min: 1, max: 50 });
     fc.assert(
-      fc.property(fc.nat({ max: tradingDays.length - 1 }), PriceChange, fc.double({ min: -3, max: 3, noNaN: true }), fc.nat({ max: 400 }), (index, priceChange, factor, delay) => {
+      fc.property(fc.nat({ max: tradingDays.length - 1 }), PriceChange, fc.double({ min: -3, max: 3, noNaN: true }), fc.nat({ max: 400 }), Every, (index, priceChange, factor, delay, every) => {
         const date = tradingDays[index]!;
         const before = valuesOn(days, secHistory(facts), date);
-        const after = valuesOn(changePrices(days, date, priceChange), secHistory(changeFacts(facts, date, factor, delay)), date);
+        const after = valuesOn(changePrices(days, date, priceChange), secHistory(changeFacts(facts, date, factor, delay, every)), date);
         expect(after).toEqual(before);
       }),
       { numRuns: 10 },
@@ -173,5 +182,9 @@ describe("no look-ahead in the point-in-time tables (fast-check, real companies)
     const apple = valuesOn(prices.get("AAPL")!, secHistory(facts), "2014-10-27");
     expect(apple.years![0]!.periodEnd).toBe("2014-09-27");
     expect(valuesOn(prices.get("AAPL")!, secHistory(changeFacts(facts, "2014-10-26", 2, 0)), "2014-10-27")).not.toEqual(apple);
+    // A restatement filed on D counts on D: it changes the years of D, not those of the day before.
+    const restatedOnD = secHistory(changeFacts(facts, "2014-10-27", 2, 0, 3, "2014-10-27"));
+    expect(valuesOn(prices.get("AAPL")!, restatedOnD, "2014-10-27").years).not.toEqual(apple.years);
+    expect(valuesOn(prices.get("AAPL")!, restatedOnD, "2014-10-24")).toEqual(valuesOn(prices.get("AAPL")!, secHistory(facts), "2014-10-24"));
   });
 });

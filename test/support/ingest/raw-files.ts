@@ -142,11 +142,11 @@ type SecFacts = { facts: Record<string, Record<string, { units: Record<string, S
 /** A bundled SEC companyfacts file (`CIK##########`), parsed as is. */
 export const secFacts = (cik: string) => JSON.parse(raw(`sec/companyfacts/CIK${cik}.json.br`)) as SecFacts;
 
-/** docs/METRICS.md public date of an SEC fiscal year: the earliest `filed` of a 10-K, 10-K/A or 20-F fact whose period ends on `periodEnd`. */
+/** docs/METRICS.md public date of an SEC fiscal year: the earliest `filed` of an annual-report fact whose period ends on `periodEnd`. */
 export function secPublicDate(facts: SecFacts, periodEnd: string): string | undefined {
   const filed = Object.values(facts.facts["us-gaap"] ?? {})
     .flatMap((concept) => Object.values(concept.units).flat())
-    .filter((f) => f.end === periodEnd && ["10-K", "10-K/A", "20-F"].includes(f.form))
+    .filter((f) => f.end === periodEnd && ["10-K", "10-K/A", "20-F", "20-F/A", "40-F", "40-F/A"].includes(f.form))
     .map((f) => f.filed)
     .sort();
   return filed[0];
