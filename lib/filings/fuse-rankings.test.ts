@@ -53,14 +53,14 @@ describe("the keyword floor of a hybrid ranking", () => {
 
   it("moves the keyword leg's best passages up into the first places, in keyword order", () => {
     const keyword = [{ ids: [6, 5, 1], scores: [3, 2, 1], weight: 1, query: 0 }];
-    const floored = keepKeywordFloor(fused, keyword, { hits: 2, within: 3, spread: false });
+    const floored = keepKeywordFloor(fused, keyword, { hits: 2, within: 3 });
     expect(floored.map((h) => h.id)).toEqual([1, 6, 5, 2, 3, 4]);
   });
 
   it("leaves the ranking alone when the keyword leg's best are already there", () => {
     const keyword = [{ ids: [2, 1], scores: [3, 2], weight: 1, query: 0 }];
-    expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 3, spread: false })).toEqual(fused);
-    expect(keepKeywordFloor(fused, [{ ...keyword[0]!, ids: [6] }], { hits: 0, within: 3, spread: false })).toEqual(fused);
+    expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 3 })).toEqual(fused);
+    expect(keepKeywordFloor(fused, [{ ...keyword[0]!, ids: [6] }], { hits: 0, within: 3 })).toEqual(fused);
   });
 
   it("takes every query's first place before any second place, and never more than fit", () => {
@@ -68,11 +68,6 @@ describe("the keyword floor of a hybrid ranking", () => {
       { ids: [4, 5], scores: [2, 1], weight: 1, query: 0 },
       { ids: [6, 5], scores: [2, 1], weight: 1, query: 1 },
     ];
-    expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 2, spread: false }).map((h) => h.id)).toEqual([4, 6, 1, 2, 3, 5]);
-  });
-
-  it("with spread, keeps the keyword leg's best within the first half and its second within the whole", () => {
-    const keyword = [{ ids: [6, 5], scores: [2, 1], weight: 1, query: 0 }];
-    expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 4, spread: true }).map((h) => h.id)).toEqual([1, 6, 2, 5, 3, 4]);
+    expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 2 }).map((h) => h.id)).toEqual([4, 6, 1, 2, 3, 5]);
   });
 });

@@ -60,46 +60,31 @@ function normalisedScores(scores: number[]): (index: number) => number {
 }
 
 
-/**
- * Where the hybrid must keep the keyword leg's best passages: the keyword ranking's first `hits`
- * places, the j-th (0-based) within the first `within` fused places, or with `spread` within
- * ceil((j + 1) × within / hits) (the best within the first half for two hits).
- */
+/** The hybrid's keyword floor: each keyword ranking's first `hits` passages stay within the first `within` fused places. */
 export interface KeywordFloor {
   hits: number;
   within: number;
-  spread: boolean;
 }
 
 /**
- * The fused ranking with the keyword rankings' best passages moved up to their floor places where
- * fusion (or the rerank) left them lower: whatever the vector leg says, the hybrid's first page
- * holds what the keywords were surest of. Moved passages take the latest places their floor allows
- * (first places of every query, then second places...), so the fused order changes least.
+ * The fused ranking with the keyword rankings' best passages moved up to just within the first
+ * `within` places where fusion (or the rerank) left them lower: whatever the vector leg says, the
+ * hybrid's first page holds what the keywords were surest of. Moved passages (first places of
+ * every ranking, then second places...; at most `within`) go right after the fused hits that stay,
+ * so the fused order changes least.
  */
 export function keepKeywordFloor(fused: FusedHit[], keyword: Ranking[], floor: KeywordFloor): FusedHit[] {
-  const place = new Map(fused.map((h, i) => [h.id, i]));
-  const pinned: { id: number; deadline: number }[] = [];
-  for (let j = 0; j < floor.hits; j++) {
-    const deadline = floor.spread ? Math.ceil(((j + 1) * floor.within) / floor.hits) : floor.within;
+  const byId = new Map(fused.map((h) => [h.id, h]));
+  const head = new Set(fused.slice(0, floor.within).map((h) => h.id));
+  const pinned = new Map<number, FusedHit>();
+  for (let place = 0; place < floor.hits; place++) {
     for (const ranking of keyword) {
-      const id = ranking.ids[j];
-      if (id === undefined || (place.get(id) ?? Infinity) < deadline || pinned.some((p) => p.id === id)) continue;
-      // Never more pinned passages than places before their floor (many queries, few places).
-      if (place.has(id) && pinned.length < deadline) pinned.push({ id, deadline });
+      const hit = byId.get(ranking.ids[place] ?? -1);
+      if (hit && !head.has(hit.id) && pinned.size < floor.within) pinned.set(hit.id, hit);
     }
   }
-  if (pinned.length === 0) return fused;
-  pinned.sort((a, b) => a.deadline - b.deadline);
-  const byId = new Map(fused.map((h) => [h.id, h]));
-  const rest = fused.filter((h) => !pinned.some((p) => p.id === h.id));
-  const out: FusedHit[] = [];
-  let next = 0;
-  while (pinned.length > 0 || next < rest.length) {
-    // Place a pinned passage now if waiting one more place would push some pinned passage past its floor.
-    const due = pinned.some((p, k) => out.length + k + 1 >= p.deadline);
-    if (pinned.length > 0 && (due || next >= rest.length)) out.push(byId.get(pinned.shift()!.id)!);
-    else out.push(rest[next++]!);
-  }
-  return out;
+  if (pinned.size === 0) return fused;
+  const rest = fused.filter((h) => !pinned.has(h.id));
+  const room = floor.within - pinned.size;
+  return [...rest.slice(0, room), ...pinned.values(), ...rest.slice(room)];
 }

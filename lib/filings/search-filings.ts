@@ -38,7 +38,7 @@ export const SEARCH_TUNING = {
    */
   convex: { keywordShare: { low: 0.2, high: 0.9 } },
   /** Where the hybrid keeps each query's best keyword passages (fuse-rankings.ts, keepKeywordFloor). */
-  keywordFloor: { hits: 2, within: 10, spread: false } satisfies KeywordFloor,
+  keywordFloor: { hits: 2, within: 10 } satisfies KeywordFloor,
   rrf: { k: 60, keywordWeight: 1.2, vectorWeight: 1 },
   /** Weight of the extra rankings within the fiscal years and companies a query names. */
   hintWeight: 1,
@@ -194,12 +194,9 @@ async function runSearch(
   // Each leg's rankings at weight 1 (hint rankings at hintWeight); legWeights() weighs the legs.
   const keyword: Ranking[] = [];
   const vector: Ranking[] = [];
-  // Each query's keyword ranking over the whole scope (the hybrid's floor, keepKeywordFloor).
-  const anchors: Ranking[] = [];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
     keyword.push(...keywordRankings(repository, queries, () => scope, 1));
-    anchors.push(...keyword);
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
     keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight));
@@ -234,7 +231,8 @@ async function runSearch(
     reranked = true;
     timing.rerank = round(performance.now() - t);
   }
-  if (vector.length > 0) fused = keepKeywordFloor(fused, anchors, SEARCH_TUNING.keywordFloor);
+  // The floor holds for every keyword ranking: the query's own and those within the filings it names.
+  if (vector.length > 0) fused = keepKeywordFloor(fused, keyword, SEARCH_TUNING.keywordFloor);
   const requestIndexes = (query: number) => distinct[query]!.indexes;
   const page = hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results, view);
   return respond(page.hits, page.more);
