@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuseRankings } from "./fuse-rankings";
+import { fuseRankings, keepKeywordFloor } from "./fuse-rankings";
 
 describe("convex fusion of normalised scores", () => {
   it("divides each ranking's scores by its best and sums weight × share", () => {
@@ -44,5 +44,30 @@ describe("convex fusion of normalised scores", () => {
       [6, 0],
     ]);
     expect(fused[0]!.queries).toEqual([0, 1]);
+  });
+});
+
+describe("the keyword floor of a hybrid ranking", () => {
+  const hit = (id: number, score: number) => ({ id, score, queries: [0] });
+  const fused = [hit(1, 0.9), hit(2, 0.8), hit(3, 0.7), hit(4, 0.6), hit(5, 0.5), hit(6, 0.4)];
+
+  it("moves the keyword leg's best passages up into the first places, in keyword order", () => {
+    const keyword = [{ ids: [6, 5, 1], scores: [3, 2, 1], weight: 1, query: 0 }];
+    const floored = keepKeywordFloor(fused, keyword, { hits: 2, within: 3 });
+    expect(floored.map((h) => h.id)).toEqual([1, 6, 5, 2, 3, 4]);
+  });
+
+  it("leaves the ranking alone when the keyword leg's best are already there", () => {
+    const keyword = [{ ids: [2, 1], scores: [3, 2], weight: 1, query: 0 }];
+    expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 3 })).toEqual(fused);
+    expect(keepKeywordFloor(fused, [{ ...keyword[0]!, ids: [6] }], { hits: 0, within: 3 })).toEqual(fused);
+  });
+
+  it("takes every query's first place before any second place, and never more than fit", () => {
+    const keyword = [
+      { ids: [4, 5], scores: [2, 1], weight: 1, query: 0 },
+      { ids: [6, 5], scores: [2, 1], weight: 1, query: 1 },
+    ];
+    expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 2 }).map((h) => h.id)).toEqual([4, 6, 1, 2, 3, 5]);
   });
 });

@@ -59,3 +59,32 @@ function normalisedScores(scores: number[]): (index: number) => number {
   return (index) => (best > 0 ? Math.max(0, scores[index]!) / best : 1);
 }
 
+
+/** The hybrid's keyword floor: each keyword ranking's first `hits` passages stay within the first `within` fused places. */
+export interface KeywordFloor {
+  hits: number;
+  within: number;
+}
+
+/**
+ * The fused ranking with the keyword rankings' best passages moved up to just within the first
+ * `within` places where fusion (or the rerank) left them lower: whatever the vector leg says, the
+ * hybrid's first page holds what the keywords were surest of. Moved passages (first places of
+ * every ranking, then second places...; at most `within`) go right after the fused hits that stay,
+ * so the fused order changes least.
+ */
+export function keepKeywordFloor(fused: FusedHit[], keyword: Ranking[], floor: KeywordFloor): FusedHit[] {
+  const byId = new Map(fused.map((h) => [h.id, h]));
+  const head = new Set(fused.slice(0, floor.within).map((h) => h.id));
+  const pinned = new Map<number, FusedHit>();
+  for (let place = 0; place < floor.hits; place++) {
+    for (const ranking of keyword) {
+      const hit = byId.get(ranking.ids[place] ?? -1);
+      if (hit && !head.has(hit.id) && pinned.size < floor.within) pinned.set(hit.id, hit);
+    }
+  }
+  if (pinned.size === 0) return fused;
+  const rest = fused.filter((h) => !pinned.has(h.id));
+  const room = floor.within - pinned.size;
+  return [...rest.slice(0, room), ...pinned.values(), ...rest.slice(room)];
+}

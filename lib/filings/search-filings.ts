@@ -8,7 +8,7 @@ import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
 import { type CompanyWithFilings, type PassageHitRow, type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
-import { type FusedHit, type FusionMethod, type Ranking, fuseRankings } from "./fuse-rankings";
+import { type FusedHit, type FusionMethod, type Ranking, fuseRankings, keepKeywordFloor, type KeywordFloor } from "./fuse-rankings";
 import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
@@ -37,6 +37,8 @@ export const SEARCH_TUNING = {
    * keyword leg is); the vector leg gets the rest.
    */
   convex: { keywordShare: { low: 0.2, high: 0.9 } },
+  /** Where the hybrid keeps each query's best keyword passages (fuse-rankings.ts, keepKeywordFloor). */
+  keywordFloor: { hits: 2, within: 10 } satisfies KeywordFloor,
   rrf: { k: 60, keywordWeight: 1.2, vectorWeight: 1 },
   /** Weight of the extra rankings within the fiscal years and companies a query names. */
   hintWeight: 1,
@@ -229,6 +231,8 @@ async function runSearch(
     reranked = true;
     timing.rerank = round(performance.now() - t);
   }
+  // The floor holds for every keyword ranking: the query's own and those within the filings it names.
+  if (vector.length > 0) fused = keepKeywordFloor(fused, keyword, SEARCH_TUNING.keywordFloor);
   const requestIndexes = (query: number) => distinct[query]!.indexes;
   const page = hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results, view);
   return respond(page.hits, page.more);
