@@ -64,7 +64,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     db.pragma("temp_store = MEMORY");
     db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
-    const { tradingDays, mapping, prices } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, { syncedCompanyFactsDir, syncedPrices });
+    const { tradingDays, mapping, prices, bundledPricesEnd } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, { syncedCompanyFactsDir, syncedPrices });
     const benchmark = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
     for (const row of benchmarkRows(db)) benchmark.run(row.date, row.value, row.companies);
     for (const statement of screenerIndexStatements()) db.exec(statement);
@@ -77,6 +77,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     meta.run("as_of", AS_OF_DATE);
     meta.run("as_of_min", tradingDays[0]!);
     meta.run("as_of_max", tradingDays.at(-1)!);
+    meta.run("bundled_prices_end", bundledPricesEnd);
     meta.run("built_at", new Date().toISOString());
     meta.run(
       "sources",

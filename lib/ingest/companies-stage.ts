@@ -54,6 +54,8 @@ export interface CompaniesStageResult {
   mapping: MappingCounts;
   /** What synced price files added (`npm run sync -- prices`), when given. */
   prices: SyncedPricesReport | null;
+  /** The last day of the bundled price file. */
+  bundledPricesEnd: string;
 }
 
 export interface CompaniesStageOptions {
@@ -78,7 +80,8 @@ export function runCompaniesStage(
   const listings = parseListings(paths.listings, readBrotliText(paths.listings));
   progress(`read ${listings.length} FinanceDatabase listings`);
   const bundledPrices = parsePrices(paths.dailyPrices, readBrotliText(paths.dailyPrices));
-  progress(`read daily prices of ${bundledPrices.size} tickers`);
+  const bundledPricesEnd = [...bundledPrices.values()].reduce((end, days) => (days.at(-1)!.date > end ? days.at(-1)!.date : end), "");
+  progress(`read daily prices of ${bundledPrices.size} tickers, through ${bundledPricesEnd}`);
   const kaggle = parseKaggleFundamentals(
     paths.kaggleFundamentals,
     sources.readBundledCsv(paths.kaggleFundamentals, KAGGLE_REQUIRED_COLUMNS),
@@ -207,7 +210,7 @@ export function runCompaniesStage(
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
   progress(`point in time: ${tradingDays.length} trading days from ${tradingDays[0]} to ${tradingDays.at(-1)}, ${snapshots} daily snapshots`);
   progress(describeDifferences(db));
-  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), prices: synced?.report ?? null };
+  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), prices: synced?.report ?? null, bundledPricesEnd };
 }
 
 function describeSyncedPrices(report: SyncedPricesReport): string {

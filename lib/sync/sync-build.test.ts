@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { companyFactsFiledDates } from "@/lib/ingest/companyfacts";
 import { silentProgress } from "@/lib/ingest/progress";
 import { readBrotliText } from "@/lib/ingest/compressed-files";
 import { readCompanyFacts } from "@/lib/ingest/read-sources";
+import { FilterOutcomesRequest, countFilterOutcomes } from "@/lib/screener/filter-outcomes";
 import { type SecServer, startSecServer } from "@/test/support/sec/sec-server";
 import { readPriceFile } from "./price-files";
 import { type PricesSyncReport, syncPrices } from "./sync-prices";
@@ -148,5 +149,24 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
       return_1y: expect.any(Number),
       dividendYieldTTM: null,
     });
+  });
+
+  it("tells the screener why a company has no price on the last day: the price data ends before it", () => {
+    // The screener's queries read DATABASE_PATH: this build's database.
+    vi.stubEnv("DATABASE_PATH", databasePath());
+    const max = prices.build.asOfRange.max;
+    const outcomes = countFilterOutcomes(FilterOutcomesRequest.parse({ filters: { price: { min: 0 } }, as_of: max }));
+    const reasons = Object.fromEntries(outcomes.filter_outcomes.price!.missing_reasons.map((r) => [r.reason, r.companies]));
+    // Re-derived: priced by then, no price that day, a series reaching the bundled file's last day.
+    const ended = priced
+      .prepare(
+        `SELECT count(*) FROM company_snapshots s WHERE s.date = ? AND s.has_prices = 1 AND s.price IS NULL
+         AND (SELECT max(p.date) FROM daily_prices p WHERE p.company_id = s.company_id) >= '2021-04-21'`,
+      )
+      .pluck()
+      .get(max);
+    expect(ended).toBeGreaterThan(400);
+    expect(reasons["no price for the as-of date: the price data ends before it (bring newer prices with npm run sync -- prices)"]).toBe(ended);
+    expect(outcomes.filter_outcomes.price!.passed).toBeGreaterThanOrEqual(1);
   });
 });
