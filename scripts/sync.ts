@@ -1,4 +1,4 @@
-/** `npm run sync -- sec`: current fundamentals from SEC EDGAR (see README "Keeping the data current"). */
+/** `npm run sync -- sec` / `prices`: current fundamentals from SEC EDGAR, prices from files (see README "Keeping the data current"). */
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { env } from "@/lib/env";
@@ -6,6 +6,7 @@ import { BundledFileError } from "@/lib/ingest/compressed-files";
 import { JoinAuditError } from "@/lib/ingest/join-audit";
 import { consoleProgress } from "@/lib/ingest/progress";
 import { SyncError } from "@/lib/sync/sync-error";
+import { syncPrices } from "@/lib/sync/sync-prices";
 import { syncSec } from "@/lib/sync/sync-sec";
 
 function parseCiks(value: string): number[] {
@@ -50,13 +51,53 @@ program
         }),
       );
     } catch (error) {
-      if (error instanceof SyncError || error instanceof BundledFileError || error instanceof JoinAuditError) {
-        console.error(`sync failed: ${error.message}. The previous database, if any, is unchanged.`);
-      } else {
-        console.error("sync failed:", error);
-      }
-      process.exit(1);
+      fail(error);
     }
   });
+
+program
+  .command("prices")
+  .description("Rebuild the database with daily price files (Stooq daily ASCII or Yahoo/yfinance CSV) extending the bundled prices.")
+  .requiredOption("--from <dir>", "directory of price files, read recursively (e.g. Stooq's unpacked bulk zip)")
+  .option("--sec-dir <dir>", "where `sync sec` put its companyfacts, kept in the rebuilt database", "var/sec")
+  .action(async (options: { from: string; secDir: string }) => {
+    const settings = env();
+    const started = Date.now();
+    try {
+      const report = await syncPrices({
+        from: path.resolve(options.from),
+        secDir: path.resolve(options.secDir),
+        dataDir: settings.DATA_DIR,
+        databasePath: settings.DATABASE_PATH,
+        progress: consoleProgress(started),
+      });
+      const prices = report.build.prices!;
+      console.log(
+        JSON.stringify({
+          files: report.files,
+          empty_files: report.empty,
+          rows: report.rows,
+          tickers: report.series.length,
+          extended: prices.extended.map(({ ticker, days, through }) => ({ ticker, days, through })),
+          not_extended: prices.notExtended,
+          not_in_universe: prices.notInUniverse,
+          disagreements: prices.disagreements,
+          as_of_range: report.build.asOfRange,
+          seconds: (Date.now() - started) / 1000,
+        }),
+      );
+    } catch (error) {
+      fail(error);
+    }
+  });
+
+function fail(error: unknown): never {
+  if (error instanceof SyncError || error instanceof BundledFileError || error instanceof JoinAuditError) {
+    console.error(`sync failed: ${error.message}. The previous database, if any, is unchanged.`);
+  } else {
+    console.error("sync failed:", error);
+  }
+  process.exit(1);
+}
 
 await program.parseAsync();

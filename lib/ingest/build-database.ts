@@ -12,6 +12,7 @@ import { runCompaniesStage } from "./companies-stage";
 import { runFilingsStage } from "./filings/filings-stage";
 import type { Progress } from "./progress";
 import type { MappingCounts } from "./sec-mapping-report";
+import type { SyncedPricesReport, SyncedSeries } from "./synced-prices";
 
 export interface BuildOptions {
   dataDir: string;
@@ -19,6 +20,8 @@ export interface BuildOptions {
   progress: Progress;
   /** Companyfacts downloaded by `npm run sync -- sec`, added to (and replacing) the bundled ones. */
   syncedCompanyFactsDir?: string;
+  /** Price series read by `npm run sync -- prices`, extending the bundled ones. */
+  syncedPrices?: readonly SyncedSeries[];
 }
 
 export interface BuildReport {
@@ -27,6 +30,8 @@ export interface BuildReport {
   bytes: number;
   counts: Record<string, number>;
   mapping: MappingCounts;
+  /** What synced price files added, when given. */
+  prices: SyncedPricesReport | null;
   /** The as-of range: the first and last trading day. */
   asOfRange: { min: string; max: string };
 }
@@ -45,7 +50,7 @@ const SOURCES = {
  * Builds the market database into a temporary file and renames it into place only when complete,
  * so a failed build leaves the previous database untouched.
  */
-export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir }: BuildOptions): BuildReport {
+export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir, syncedPrices }: BuildOptions): BuildReport {
   const started = Date.now();
   mkdirSync(path.dirname(databasePath), { recursive: true });
   const temporary = `${databasePath}.tmp-${process.pid}`;
@@ -59,7 +64,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     db.pragma("temp_store = MEMORY");
     db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
-    const { tradingDays, mapping } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, { syncedCompanyFactsDir });
+    const { tradingDays, mapping, prices, bundledPricesEnd } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, { syncedCompanyFactsDir, syncedPrices });
     const benchmark = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
     for (const row of benchmarkRows(db)) benchmark.run(row.date, row.value, row.companies);
     for (const statement of screenerIndexStatements()) db.exec(statement);
@@ -72,8 +77,16 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     meta.run("as_of", AS_OF_DATE);
     meta.run("as_of_min", tradingDays[0]!);
     meta.run("as_of_max", tradingDays.at(-1)!);
+    meta.run("bundled_prices_end", bundledPricesEnd);
     meta.run("built_at", new Date().toISOString());
-    meta.run("sources", JSON.stringify(syncedCompanyFactsDir ? { ...SOURCES, sec: `${SOURCES.sec}; synced from SEC EDGAR (npm run sync -- sec)` } : SOURCES));
+    meta.run(
+      "sources",
+      JSON.stringify({
+        ...SOURCES,
+        ...(syncedCompanyFactsDir ? { sec: `${SOURCES.sec}; synced from SEC EDGAR (npm run sync -- sec)` } : {}),
+        ...(prices?.lastPriceDate ? { prices: `${SOURCES.prices}; extended to ${prices.lastPriceDate} from synced files (npm run sync -- prices)` } : {}),
+      }),
+    );
     meta.run("counts", JSON.stringify(counts));
     progress("optimizing");
     db.exec(
@@ -85,7 +98,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     const bytes = Number(new Database(databasePath, { readonly: true }).pragma("page_count", { simple: true })) * 4096;
     const seconds = (Date.now() - started) / 1000;
     progress(`done: ${databasePath} (${(bytes / 1e6).toFixed(0)} MB) in ${seconds.toFixed(1)} s`);
-    return { databasePath, seconds, bytes, counts, mapping, asOfRange: { min: tradingDays[0]!, max: tradingDays.at(-1)! } };
+    return { databasePath, seconds, bytes, counts, mapping, prices, asOfRange: { min: tradingDays[0]!, max: tradingDays.at(-1)! } };
   } catch (error) {
     if (db.open) db.close();
     rmSync(temporary, { force: true });

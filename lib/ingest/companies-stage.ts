@@ -13,6 +13,7 @@ import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { parseListings } from "./listings";
 import { parsePrices, type PriceDay } from "./prices";
+import { type SyncedPricesReport, type SyncedSeries, extendPrices } from "./synced-prices";
 import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears, weekdaysAfter } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
@@ -51,11 +52,17 @@ export interface CompaniesStageResult {
   secCompanies: string[];
   /** Values the SEC mapping could not fill, over the latest fiscal years of each companyfacts file read. */
   mapping: MappingCounts;
+  /** What synced price files added (`npm run sync -- prices`), when given. */
+  prices: SyncedPricesReport | null;
+  /** The last day of the bundled price file. */
+  bundledPricesEnd: string;
 }
 
 export interface CompaniesStageOptions {
   /** Companyfacts files downloaded by a sync (`npm run sync -- sec`), replacing bundled ones of the same CIK. */
   syncedCompanyFactsDir?: string;
+  /** Price series read by `npm run sync -- prices`, extending the bundled ones. */
+  syncedPrices?: readonly SyncedSeries[];
 }
 
 /**
@@ -72,8 +79,9 @@ export function runCompaniesStage(
 ): CompaniesStageResult {
   const listings = parseListings(paths.listings, readBrotliText(paths.listings));
   progress(`read ${listings.length} FinanceDatabase listings`);
-  const prices = parsePrices(paths.dailyPrices, readBrotliText(paths.dailyPrices));
-  progress(`read daily prices of ${prices.size} tickers`);
+  const bundledPrices = parsePrices(paths.dailyPrices, readBrotliText(paths.dailyPrices));
+  const bundledPricesEnd = [...bundledPrices.values()].reduce((end, days) => (days.at(-1)!.date > end ? days.at(-1)!.date : end), "");
+  progress(`read daily prices of ${bundledPrices.size} tickers, through ${bundledPricesEnd}`);
   const kaggle = parseKaggleFundamentals(
     paths.kaggleFundamentals,
     sources.readBundledCsv(paths.kaggleFundamentals, KAGGLE_REQUIRED_COLUMNS),
@@ -85,8 +93,8 @@ export function runCompaniesStage(
     current: sources.readCurrentConstituents(paths),
     fundamentals2016: sources.readSecurities2016(paths),
     fundamentalsTickers: new Set(kaggle.keys()),
-    prices2021: [...prices.keys()].map((ticker) => priceNames.get(ticker) ?? { symbol: ticker, name: ticker, cik: null }),
-    firstPriceDate: new Map([...prices].map(([ticker, days]) => [ticker, days[0]!.date])),
+    prices2021: [...bundledPrices.keys()].map((ticker) => priceNames.get(ticker) ?? { symbol: ticker, name: ticker, cik: null }),
+    firstPriceDate: new Map([...bundledPrices].map(([ticker, days]) => [ticker, days[0]!.date])),
     secTickers,
     symbolChanges: sources.readSymbolChanges(paths),
     asOf,
@@ -104,6 +112,12 @@ export function runCompaniesStage(
   const { companies: built, joined } = joinSecFilers(listed, [...factsFiles.keys()].filter((cik) => !listedCiks.has(cik)), secTickers);
   if (joined.length > 0) progress(`SEC filers joined to their listings by ticker and name: ${joined.join(", ")}`);
   const universeCiks = new Set(built.map((c) => c.cik));
+  // A synced file names a company by its price ticker or any of its symbols (FB's prices under META).
+  const priceTickers = new Map<string, string | null>(built.flatMap((c) => (c.priceTicker ? [[c.priceTicker, c.priceTicker]] : [])));
+  for (const c of built) for (const symbol of c.symbols) if (!priceTickers.has(symbol)) priceTickers.set(symbol, c.priceTicker);
+  const synced = options.syncedPrices ? extendPrices(bundledPrices, options.syncedPrices, (ticker) => priceTickers.get(ticker)) : null;
+  const prices = synced?.prices ?? bundledPrices;
+  if (synced) progress(`synced prices: ${describeSyncedPrices(synced.report)}`);
   const companyFacts = new Map<number, FiscalYearInputs[]>();
   const changeDates = new Map<number, string[]>();
   const secCompanies: string[] = [];
@@ -196,7 +210,17 @@ export function runCompaniesStage(
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
   progress(`point in time: ${tradingDays.length} trading days from ${tradingDays[0]} to ${tradingDays.at(-1)}, ${snapshots} daily snapshots`);
   progress(describeDifferences(db));
-  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies, mapping: mapping.counts() };
+  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), prices: synced?.report ?? null, bundledPricesEnd };
+}
+
+function describeSyncedPrices(report: SyncedPricesReport): string {
+  const parts = [
+    `${report.extended.length} tickers extended${report.lastPriceDate ? ` through ${report.lastPriceDate}` : ""}`,
+    `${report.notInUniverse} tickers not in the universe`,
+    ...report.notExtended.map((n) => `${n.ticker} not extended (${n.reason})`),
+    ...report.disagreements.map((d) => `${d.ticker} disagrees with the bundled history on ${d.days} days (largest ${(d.largest * 100).toFixed(2)}% on ${d.largestOn})`),
+  ];
+  return parts.join("; ");
 }
 
 /** Where SEC companyfacts and the Kaggle file disagree (the company page lists each value). */

@@ -1,13 +1,14 @@
 import { shiftDays, shiftYears } from "@/lib/calendar";
 import { BundledFileError } from "./compressed-files";
 
-/** One trading day of one ticker from the bundled price file. */
+/** One trading day of one ticker from the bundled price file (or a synced one: see synced-prices.ts). */
 export interface PriceDay {
   date: string;
   close: number;
   adjustedClose: number;
   volume: number;
-  dividend: number;
+  /** Null when the source does not say (synced files carry no dividends). */
+  dividend: number | null;
   split: number;
 }
 
@@ -108,13 +109,16 @@ export function marketMetricsSeries(days: readonly PriceDay[], dates: readonly s
   // dividend × splitsTo (a dividend of day i restated to the share basis of day j is dividend × splitsTo[i] / splitsTo[j]).
   const splitsTo = new Float64Array(days.length);
   const dividends = new Float64Array(days.length);
+  // unknown[i]: days 0..i whose dividend the source does not give; a yield over any of them is unknown.
+  const unknown = new Uint32Array(days.length);
   for (let i = 0; i < days.length; i++) {
     const day = days[i]!;
     const r = i === 0 ? 0 : day.adjustedClose / days[i - 1]!.adjustedClose - 1;
     returns[i] = (i === 0 ? 0 : returns[i - 1]!) + r;
     squares[i] = (i === 0 ? 0 : squares[i - 1]!) + r * r;
     splitsTo[i] = (i === 0 ? 1 : splitsTo[i - 1]!) * day.split;
-    dividends[i] = (i === 0 ? 0 : dividends[i - 1]!) + day.dividend * splitsTo[i]!;
+    dividends[i] = (i === 0 ? 0 : dividends[i - 1]!) + (day.dividend ?? 0) * splitsTo[i]!;
+    unknown[i] = (i === 0 ? 0 : unknown[i - 1]!) + (day.dividend === null ? 1 : 0);
   }
   /** Annualised sample standard deviation of the daily returns over (from, days[last]]. */
   const volatility = (from: string, last: number, minReturns: number): number | null => {
@@ -134,12 +138,13 @@ export function marketMetricsSeries(days: readonly PriceDay[], dates: readonly s
     const start = lastIndexOnOrBefore(days, oneYearAgo);
     // Dividends paid after a year ago, each restated to today's share basis (split-adjusted).
     const paid = (dividends[last]! - (start >= 0 ? dividends[start]! : 0)) / splitsTo[last]!;
+    const paidUnknown = unknown[last]! - (start >= 0 ? unknown[start]! : 0) > 0;
     return {
       price: today.close,
       return_1y: start >= 0 ? today.adjustedClose / days[start]!.adjustedClose - 1 : null,
       daily_return_vol_1y_annualized: volatility(oneYearAgo, last, 200),
       daily_return_vol_5y_annualized: volatility(shiftYears(asOf, -5), last, 1000),
-      dividendYieldTTM: paid / today.close,
+      dividendYieldTTM: paidUnknown ? null : paid / today.close,
     };
   });
 }

@@ -1,3 +1,4 @@
+import { metaValue } from "@/lib/db/market-db";
 import { FIELD_BY_NAME, type FieldDef } from "./catalog";
 import type { TypedFilter } from "./request-schema";
 import { fieldSql, type ScreenSource } from "./screen-source";
@@ -11,6 +12,7 @@ import { fieldSql, type ScreenSource } from "./screen-source";
 const NO_PRICES = "no prices by the as-of date in the data";
 const NO_FUNDAMENTALS = "no fundamentals in the data";
 const NO_PRICE_IN_WEEK = "no price in the week up to the as-of date (trading had stopped)";
+const PRICES_END = "no price for the as-of date: the price data ends before it (bring newer prices with npm run sync -- prices)";
 
 /** Market-data fields: they need a price history. */
 const PRICED_CATEGORIES = new Set(["Market", "Volatility", "Valuation"]);
@@ -24,8 +26,14 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 function fieldCauses(source: ScreenSource, field: FieldDef): string[] {
   const causes: [condition: string, reason: string][] = [];
   const column = source.column;
-  // A history that began by the as-of date but has no row in the week up to it had stopped trading.
-  if (PRICED_CATEGORIES.has(field.category)) causes.push([`${column("has_prices")} = 0`, NO_PRICES], [`${column("price")} IS NULL`, NO_PRICE_IN_WEEK]);
+  // A history that began by the as-of date but has no row in the week up to it had stopped trading,
+  // unless it reaches the end of the bundled price file: then the data, not the trading, ends (after a sync).
+  if (PRICED_CATEGORIES.has(field.category)) {
+    causes.push([`${column("has_prices")} = 0`, NO_PRICES]);
+    const pricesEnd = source.date === null ? null : metaValue("bundled_prices_end");
+    if (pricesEnd !== null) causes.push([`${column("price")} IS NULL AND (SELECT max(p.date) FROM daily_prices p WHERE p.company_id = c.id) >= ${quote(pricesEnd)}`, PRICES_END]);
+    causes.push([`${column("price")} IS NULL`, NO_PRICE_IN_WEEK]);
+  }
   if (FROM_FUNDAMENTALS.has(field.category) || FROM_MARKET_CAP.has(field.name)) causes.push([`${column("has_fundamentals")} = 0`, NO_FUNDAMENTALS]);
   if (FROM_MARKET_CAP.has(field.name)) causes.push([`${column("shares_outstanding")} IS NULL`, "no share count in the data (no market cap)"]);
   if (field.name === "peRatio") causes.push([`${column("eps")} IS NULL`, "no EPS in the data"], [`${column("eps")} <= 0`, "EPS not positive (P/E undefined)"]);

@@ -1,15 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { companyFactsFiledDates } from "@/lib/ingest/companyfacts";
 import { silentProgress } from "@/lib/ingest/progress";
+import { readBrotliText } from "@/lib/ingest/compressed-files";
 import { readCompanyFacts } from "@/lib/ingest/read-sources";
+import { FilterOutcomesRequest, countFilterOutcomes } from "@/lib/screener/filter-outcomes";
 import { type SecServer, startSecServer } from "@/test/support/sec/sec-server";
+import { readPriceFile } from "./price-files";
+import { type PricesSyncReport, syncPrices } from "./sync-prices";
 import { type SecSyncReport, syncSec } from "./sync-sec";
 
-/** One full sync (download and database build, about two minutes) against the local SEC. */
+/** One full sync (download and database build, about two minutes) against the local SEC, then one `sync prices` build over it. */
 const SNOWFLAKE = 1640147;
 const LPA = 1997711;
 const CIKS = [320193, 1045810, 1652044, SNOWFLAKE, LPA];
@@ -89,5 +93,80 @@ describe("npm run sync -- sec --ciks, built into a new database", () => {
     expect(report.build.mapping.unfilled.revenue).toBe(0);
     // The 20-F filer tags no operating cash flow.
     expect(report.build.mapping.unfilled.operatingCashFlow).toBeGreaterThan(0);
+  });
+});
+
+describe("then npm run sync -- prices --from the Stooq files", () => {
+  const STOOQ_DIR = "test/fixtures/prices/stooq";
+  let prices: PricesSyncReport;
+  let priced: Database.Database;
+  const databasePath = () => report.build.databasePath;
+
+  beforeAll(async () => {
+    // A file of no known layout (the real Stooq file behind a note line) beside the good ones: refused before any build.
+    const bad = path.join(work, "bad-prices");
+    const stat = statSync(databasePath());
+    mkdirSync(bad);
+    writeFileSync(path.join(bad, "aapl.us.txt"), readBrotliText(`${STOOQ_DIR}/aapl.us.txt.br`).replace(/^[^\n]*\n/, "# Apple\n"));
+    await expect(syncPrices({ from: bad, secDir: path.join(work, "sec"), dataDir: "data", databasePath: databasePath(), progress: silentProgress })).rejects.toThrow(
+      `${path.join(bad, "aapl.us.txt")}:1: not a daily price layout`,
+    );
+    expect(statSync(databasePath())).toMatchObject({ ino: stat.ino, mtimeMs: stat.mtimeMs, size: stat.size });
+
+    prices = await syncPrices({ from: STOOQ_DIR, secDir: path.join(work, "sec"), dataDir: "data", databasePath: databasePath(), progress: silentProgress });
+    priced = new Database(databasePath(), { readonly: true });
+  }, 600_000);
+  afterAll(() => priced?.close());
+
+  it("extends Apple's prices to the file's last day and counts the ticker outside the universe", async () => {
+    const stooq = (await readPriceFile(`${STOOQ_DIR}/aapl.us.txt.br`))!.series[0]!.days;
+    const last = stooq.at(-1)!;
+    const after = stooq.filter((d) => d.date > "2021-04-21");
+    expect(prices.build.prices?.extended).toEqual([{ ticker: "AAPL", file: `${STOOQ_DIR}/aapl.us.txt.br`, days: after.length, through: last.date }]);
+    // aard.us.txt holds AAPG (listed 2025), no company of the universe.
+    expect(prices.build.prices?.notInUniverse).toBe(1);
+    const latestFiled = report.build.asOfRange.max;
+    expect(prices.build.asOfRange.max).toBe([last.date, latestFiled].sort().at(-1));
+    const tradingDays = priced.prepare("SELECT date FROM trading_days WHERE date > '2021-04-21' AND date <= ?").pluck().all(last.date);
+    expect(tradingDays).toEqual(after.map((d) => d.date));
+  });
+
+  it("values Apple on the last price day from the Stooq close and its FY2025 10-K", async () => {
+    const stooq = (await readPriceFile(`${STOOQ_DIR}/aapl.us.txt.br`))!.series[0]!.days;
+    const last = stooq.at(-1)!;
+    const facts = readCompanyFacts(path.join(report.companyFactsDir, "CIK0000320193.json"));
+    const tenK = (f: { form?: string; filed: string }) => f.form === "10-K" && f.filed === "2025-10-31";
+    const shares = facts.facts.dei!.EntityCommonStockSharesOutstanding!.units.shares!.find(tenK)!.val;
+    const eps = facts.facts["us-gaap"]!.EarningsPerShareBasic!.units["USD/shares"]!.find((f) => tenK(f) && f.end === "2025-09-27")!.val;
+    const row = priced
+      .prepare("SELECT s.price, s.marketCap_usd, s.peRatio, s.return_1y, s.dividendYieldTTM FROM company_snapshots s JOIN companies c ON c.id = s.company_id WHERE c.cik = 320193 AND s.date = ?")
+      .get(last.date);
+    // The file gives no dividends: the trailing yield is unknown, not 0.
+    expect(row).toEqual({
+      price: last.close,
+      marketCap_usd: expect.closeTo(last.close * shares, 0),
+      peRatio: expect.closeTo(last.close / eps, 9),
+      return_1y: expect.any(Number),
+      dividendYieldTTM: null,
+    });
+  });
+
+  it("tells the screener why a company has no price after the price data ends", async () => {
+    // The screener's queries read DATABASE_PATH: this build's database.
+    vi.stubEnv("DATABASE_PATH", databasePath());
+    const lastPrice = (await readPriceFile(`${STOOQ_DIR}/aapl.us.txt.br`))!.series[0]!.days.at(-1)!.date;
+    for (const date of [lastPrice, prices.build.asOfRange.max]) {
+      const outcomes = countFilterOutcomes(FilterOutcomesRequest.parse({ filters: { price: { min: 0 } }, as_of: date }));
+      const reasons = Object.fromEntries(outcomes.filter_outcomes.price!.missing_reasons.map((r) => [r.reason, r.companies]));
+      // Re-derived: priced by then, no price that day, a series reaching the bundled file's last day.
+      const count = (condition: string) =>
+        priced.prepare(`SELECT count(*) FROM company_snapshots s WHERE s.date = ? AND ${condition}`).pluck().get(date);
+      const ended = count("s.has_prices = 1 AND s.price IS NULL AND (SELECT max(p.date) FROM daily_prices p WHERE p.company_id = s.company_id) >= '2021-04-21'");
+      expect(ended).toBeGreaterThan(400);
+      expect(reasons["no price for the as-of date: the price data ends before it (bring newer prices with npm run sync -- prices)"]).toBe(ended);
+      expect(outcomes.filter_outcomes.price!.passed).toBe(count("s.price IS NOT NULL"));
+    }
+    // On the Stooq file's last day Apple is priced (its only company).
+    expect(priced.prepare("SELECT count(*) FROM company_snapshots WHERE date = ? AND price IS NOT NULL").pluck().get(lastPrice)).toBe(1);
   });
 });
