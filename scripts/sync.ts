@@ -37,12 +37,20 @@ program
         databasePath: settings.DATABASE_PATH,
         progress: consoleProgress(started),
       });
-      const { mapping, asOfRange } = report.build;
+      const { mapping, asOfRange, secFilers } = report.build;
       const unfilled = Object.entries(mapping.unfilled).filter(([, n]) => n > 0);
       console.log(
         JSON.stringify({
           downloads: report.downloads.map((d) => ({ url: d.url, outcome: d.outcome, bytes: d.bytes })),
+          notes: report.notes,
           companyfacts_files: report.companies,
+          filers: {
+            matched_by_cik: secFilers.matchedByCik,
+            joined_by_ticker_and_name: secFilers.joined,
+            added_as_companies: secFilers.added.length,
+            added: secFilers.added.slice(0, 50),
+            not_added_without_ticker: secFilers.withoutTicker.length,
+          },
           mapped: { companies: mapping.companies, fiscal_years: mapping.fiscalYears },
           values_not_filled: Object.fromEntries(unfilled),
           as_of_range: asOfRange,
