@@ -125,7 +125,7 @@ describe("npm run sync -- sec --ciks, built into a new database", () => {
       (
         runScreen(
           AdvancedScreenRequestV2.parse({
-            filters: { description_keywords: "snowflake", exchange: ["NYSE"] },
+            filters: { description_keywords: { fts: "snowflake" }, exchange: { values: ["NYSE"] } },
             fields: ["full_ticker", "companyName", "exchange", "sector", "fiscal_year", "period_end", "revenue"],
             as_of: asOf,
           }),
