@@ -1,4 +1,5 @@
 import { createWriteStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
@@ -119,9 +120,12 @@ export class Downloader {
       },
     });
     if (!append) rmSync(part, { force: true });
+    const out = createWriteStream(part, { flags: append ? "a" : "w" });
     try {
-      await pipeline(chunks(response.body), count, createWriteStream(part, { flags: append ? "a" : "w" }));
+      await pipeline(chunks(response.body), count, out);
     } catch (error) {
+      // A write still under way lands before the part's size is read to resume from it.
+      if (!out.closed) await once(out, "close");
       throw new Error((error as Error).message || "connection closed");
     }
     if (Number.isFinite(expected) && received !== expected) throw new Error(`received ${received} of ${expected} bytes`);
