@@ -23,7 +23,8 @@ program
   .option("--ciks <list>", "comma-separated CIKs: per-company files instead of the bulk zip", parseCiks)
   .option("--from <dir>", "use files already downloaded (companyfacts.zip or CIK##########.json files); no network")
   .option("--dir <dir>", "where downloads go", "var/sec")
-  .action(async (options: { ciks?: number[]; from?: string; dir: string }) => {
+  .option("--prices-dir <dir>", "where `sync prices` kept its price files, kept in the rebuilt database", "var/prices")
+  .action(async (options: { ciks?: number[]; from?: string; dir: string; pricesDir: string }) => {
     const settings = env();
     const started = Date.now();
     try {
@@ -34,16 +35,25 @@ program
         ciks: options.ciks,
         from: options.from,
         dir: path.resolve(options.dir),
+        pricesDir: path.resolve(options.pricesDir),
         dataDir: settings.DATA_DIR,
         databasePath: settings.DATABASE_PATH,
         progress: consoleProgress(started),
       });
-      const { mapping, asOfRange } = report.build;
+      const { mapping, asOfRange, secFilers } = report.build;
       const unfilled = Object.entries(mapping.unfilled).filter(([, n]) => n > 0);
       console.log(
         JSON.stringify({
           downloads: report.downloads.map((d) => ({ url: d.url, outcome: d.outcome, bytes: d.bytes })),
+          notes: report.notes,
           companyfacts_files: report.companies,
+          filers: {
+            matched_by_cik: secFilers.matchedByCik,
+            joined_by_ticker_and_name: secFilers.joined,
+            added_as_companies: secFilers.added.length,
+            added: secFilers.added.slice(0, 50),
+            not_added_without_ticker: secFilers.withoutTicker.length,
+          },
           mapped: { companies: mapping.companies, fiscal_years: mapping.fiscalYears },
           values_not_filled: Object.fromEntries(unfilled),
           as_of_range: asOfRange,
@@ -59,14 +69,16 @@ program
   .command("prices")
   .description("Rebuild the database with daily price files (Stooq daily ASCII or Yahoo/yfinance CSV) extending the bundled prices.")
   .requiredOption("--from <dir>", "directory of price files, read recursively (e.g. Stooq's unpacked bulk zip)")
-  .option("--sec-dir <dir>", "where `sync sec` put its companyfacts, kept in the rebuilt database", "var/sec")
-  .action(async (options: { from: string; secDir: string }) => {
+  .option("--sec-dir <dir>", "where `sync sec` put its companyfacts and tickers files, kept in the rebuilt database", "var/sec")
+  .option("--prices-dir <dir>", "where the files used are kept for later syncs (replacing the previous set)", "var/prices")
+  .action(async (options: { from: string; secDir: string; pricesDir: string }) => {
     const settings = env();
     const started = Date.now();
     try {
       const report = await syncPrices({
         from: path.resolve(options.from),
         secDir: path.resolve(options.secDir),
+        pricesDir: path.resolve(options.pricesDir),
         dataDir: settings.DATA_DIR,
         databasePath: settings.DATABASE_PATH,
         progress: consoleProgress(started),
@@ -78,6 +90,7 @@ program
           empty_files: report.empty,
           rows: report.rows,
           tickers: report.series.length,
+          tickers_no_priced_company_has: report.leftOut,
           extended: prices.extended.map(({ ticker, days, through }) => ({ ticker, days, through })),
           not_extended: prices.notExtended,
           not_in_universe: prices.notInUniverse,

@@ -8,9 +8,10 @@ import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
 import { benchmarkRows } from "@/lib/companies/benchmark";
 import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
-import { runCompaniesStage } from "./companies-stage";
+import { type SecFilersReport, runCompaniesStage } from "./companies-stage";
 import { runFilingsStage } from "./filings/filings-stage";
 import type { Progress } from "./progress";
+import type { SecTickerFiles } from "./read-sources";
 import type { MappingCounts } from "./sec-mapping-report";
 import type { SyncedPricesReport, SyncedSeries } from "./synced-prices";
 
@@ -22,6 +23,8 @@ export interface BuildOptions {
   syncedCompanyFactsDir?: string;
   /** Price series read by `npm run sync -- prices`, extending the bundled ones. */
   syncedPrices?: readonly SyncedSeries[];
+  /** SEC's tickers files downloaded by the sync (names, tickers and exchanges of filers the universe lacks). */
+  syncedTickers?: SecTickerFiles;
 }
 
 export interface BuildReport {
@@ -32,6 +35,7 @@ export interface BuildReport {
   mapping: MappingCounts;
   /** What synced price files added, when given. */
   prices: SyncedPricesReport | null;
+  secFilers: SecFilersReport;
   /** The as-of range: the first and last trading day. */
   asOfRange: { min: string; max: string };
 }
@@ -50,7 +54,7 @@ const SOURCES = {
  * Builds the market database into a temporary file and renames it into place only when complete,
  * so a failed build leaves the previous database untouched.
  */
-export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir, syncedPrices }: BuildOptions): BuildReport {
+export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir, syncedPrices, syncedTickers }: BuildOptions): BuildReport {
   const started = Date.now();
   mkdirSync(path.dirname(databasePath), { recursive: true });
   const temporary = `${databasePath}.tmp-${process.pid}`;
@@ -64,7 +68,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     db.pragma("temp_store = MEMORY");
     db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
-    const { tradingDays, mapping, prices, bundledPricesEnd } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, { syncedCompanyFactsDir, syncedPrices });
+    const { tradingDays, mapping, prices, bundledPricesEnd, secFilers } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, { syncedCompanyFactsDir, syncedPrices, syncedTickers });
     const benchmark = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
     for (const row of benchmarkRows(db)) benchmark.run(row.date, row.value, row.companies);
     for (const statement of screenerIndexStatements()) db.exec(statement);
@@ -98,7 +102,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     const bytes = Number(new Database(databasePath, { readonly: true }).pragma("page_count", { simple: true })) * 4096;
     const seconds = (Date.now() - started) / 1000;
     progress(`done: ${databasePath} (${(bytes / 1e6).toFixed(0)} MB) in ${seconds.toFixed(1)} s`);
-    return { databasePath, seconds, bytes, counts, mapping, prices, asOfRange: { min: tradingDays[0]!, max: tradingDays.at(-1)! } };
+    return { databasePath, seconds, bytes, counts, mapping, prices, secFilers, asOfRange: { min: tradingDays[0]!, max: tradingDays.at(-1)! } };
   } catch (error) {
     if (db.open) db.close();
     rmSync(temporary, { force: true });

@@ -5,6 +5,7 @@ import { annualReportDates, companyFactsFiledDates, fiscalYearsFromCompanyFacts 
 import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, snapshotValues } from "./company-metrics";
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { loadGics2016 } from "./gics-2016";
+import { secFilerCompanies, secTickerIndex } from "./sec-filer-companies";
 import { joinSecFilers } from "./sec-filers";
 import { type MappingCounts, MappingReport } from "./sec-mapping-report";
 import { buildIndexMembers } from "./index-members";
@@ -17,7 +18,8 @@ import { type SyncedPricesReport, type SyncedSeries, extendPrices } from "./sync
 import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears, weekdaysAfter } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
-import { type CompanyRecord, INDEX_LISTS, buildUniverse } from "./universe";
+import type { SecTickerFiles } from "./read-sources";
+import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
 
 const FISCAL_COLUMNS = [
   "revenue", "costOfRevenue", "grossProfit", "researchAndDevelopment", "operatingIncome", "ebit", "interestExpense",
@@ -50,6 +52,7 @@ export interface CompaniesStageResult {
   withPrices: number;
   withFundamentals: number;
   secCompanies: string[];
+  secFilers: SecFilersReport;
   /** Values the SEC mapping could not fill, over the latest fiscal years of each companyfacts file read. */
   mapping: MappingCounts;
   /** What synced price files added (`npm run sync -- prices`), when given. */
@@ -63,6 +66,20 @@ export interface CompaniesStageOptions {
   syncedCompanyFactsDir?: string;
   /** Price series read by `npm run sync -- prices`, extending the bundled ones. */
   syncedPrices?: readonly SyncedSeries[];
+  /** SEC's tickers files downloaded by the sync; without them the bundled company_tickers.json. */
+  syncedTickers?: SecTickerFiles;
+}
+
+/** How the companyfacts filers met the universe (the sync report's `filers`). */
+export interface SecFilersReport {
+  /** Filers of a company of the universe by CIK. */
+  matchedByCik: number;
+  /** `EXCHANGE:SYMBOL (CIK n)`: listings without a CIK joined to a filer by ticker and name. */
+  joined: string[];
+  /** `EXCHANGE:SYMBOL Name (CIK n)`: filers that matched no company, added as companies. */
+  added: string[];
+  /** CIKs of filers that matched no company and that no tickers file names: not added. */
+  withoutTicker: number[];
 }
 
 /**
@@ -108,9 +125,23 @@ export function runCompaniesStage(
   // time: what the build keeps of each is its fiscal years at the default date and its filing dates.
   const factsFiles = sources.companyFactsFiles([paths.secCompanyFactsDir, ...(options.syncedCompanyFactsDir ? [options.syncedCompanyFactsDir] : [])]);
   const listedCiks = new Set(listed.map((c) => c.cik));
-  // Synced filers whose listing came without a CIK (no index list names them) join by ticker and name.
-  const { companies: built, joined } = joinSecFilers(listed, [...factsFiles.keys()].filter((cik) => !listedCiks.has(cik)), secTickers);
+  const secListings = sources.readSecListings(options.syncedTickers ?? { companyTickers: paths.secCompanyTickers, tickersExchange: null });
+  // Filers whose listing came without a CIK (no index list names them) join by ticker and name;
+  // those that match no company become companies of their own (docs/METRICS.md "Synced filers").
+  const unlisted = [...factsFiles.keys()].filter((cik) => !listedCiks.has(cik));
+  const { companies: joinedUniverse, joined } = joinSecFilers(listed, unlisted, secTickerIndex(secListings));
+  const joinedCiks = new Set(joinedUniverse.map((c) => c.cik));
+  const newFilers = secFilerCompanies(unlisted.filter((cik) => !joinedCiks.has(cik)), secListings);
+  const built = [...joinedUniverse, ...newFilers.companies];
+  assignFullTickers(built);
+  const secFilers: SecFilersReport = {
+    matchedByCik: factsFiles.size - unlisted.length,
+    joined,
+    added: newFilers.companies.map((c) => `${c.fullTicker} ${c.name} (CIK ${c.cik})`),
+    withoutTicker: newFilers.withoutTicker,
+  };
   if (joined.length > 0) progress(`SEC filers joined to their listings by ticker and name: ${joined.join(", ")}`);
+  progress(`SEC filers added as companies: ${secFilers.added.length}; without a ticker in SEC's files, not added: ${secFilers.withoutTicker.length}`);
   const universeCiks = new Set(built.map((c) => c.cik));
   // A synced file names a company by its price ticker or any of its symbols (FB's prices under META).
   const priceTickers = new Map<string, string | null>(built.flatMap((c) => (c.priceTicker ? [[c.priceTicker, c.priceTicker]] : [])));
@@ -210,7 +241,7 @@ export function runCompaniesStage(
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
   progress(`point in time: ${tradingDays.length} trading days from ${tradingDays[0]} to ${tradingDays.at(-1)}, ${snapshots} daily snapshots`);
   progress(describeDifferences(db));
-  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), prices: synced?.report ?? null, bundledPricesEnd };
+  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), secFilers, prices: synced?.report ?? null, bundledPricesEnd };
 }
 
 function describeSyncedPrices(report: SyncedPricesReport): string {

@@ -1,10 +1,12 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import type { z } from "zod";
 import type { BundledPaths } from "./bundled-paths";
 import type { CompanyFacts } from "./companyfacts";
 import { BundledFileError, readBrotliJson, readBrotliText } from "./compressed-files";
 import type { ListRow } from "./index-members";
+import { SecCompanyTickers, type SecListing, SecTickersExchange, secListings } from "./sec-filer-companies";
 
 /** Reads a bundled CSV into records, naming the file when it is corrupt or lacks a column. */
 export function readBundledCsv(file: string, requiredColumns: readonly string[]): Record<string, string>[] {
@@ -88,12 +90,37 @@ export function companyFactsFiles(dirs: readonly string[]): Map<number, string> 
 
 /** One companyfacts file, compressed (bundled) or as the SEC serves it (synced). */
 export function readCompanyFacts(file: string): CompanyFacts {
-  if (file.endsWith(".br")) return readBrotliJson<CompanyFacts>(file);
+  return readSecJson<CompanyFacts>(file, "companyfacts");
+}
+
+/** An SEC JSON file, Brotli-compressed (bundled, `.br`) or as the SEC serves it (synced). */
+function readSecJson<T>(file: string, what: string): T {
+  if (file.endsWith(".br")) return readBrotliJson<T>(file);
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as CompanyFacts;
+    return JSON.parse(readFileSync(file, "utf8")) as T;
   } catch (error) {
-    throw new BundledFileError(file, `is not valid companyfacts JSON (${(error as Error).message})`);
+    throw new BundledFileError(file, `is not valid ${what} JSON (${(error as Error).message})`);
   }
+}
+
+/** Where a build reads SEC's tickers: a sync's downloads, else the bundled company_tickers.json. */
+export interface SecTickerFiles {
+  companyTickers: string;
+  /** company_tickers_exchange.json, when the sync got one. */
+  tickersExchange: string | null;
+}
+
+/** Each filer's tickers (and exchanges) from SEC's tickers files, named when one does not have SEC's layout. */
+export function readSecListings(files: SecTickerFiles): Map<number, SecListing[]> {
+  const parseFile = <S extends z.ZodType>(schema: S, file: string): z.infer<S> => {
+    const parsed = schema.safeParse(readSecJson<unknown>(file, "tickers"));
+    if (!parsed.success) throw new BundledFileError(file, `does not have SEC's layout (${parsed.error.issues[0]?.message ?? "invalid"})`);
+    return parsed.data;
+  };
+  return secListings(
+    parseFile(SecCompanyTickers, files.companyTickers),
+    files.tickersExchange ? parseFile(SecTickersExchange, files.tickersExchange) : null,
+  );
 }
 
 /** A curated (uncompressed) CSV of `data/curated/`, naming the file when it is corrupt. */

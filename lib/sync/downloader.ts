@@ -1,4 +1,5 @@
 import { createWriteStream, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
@@ -20,8 +21,11 @@ export interface DownloaderOptions {
 export interface Download {
   url: string;
   file: string;
-  /** `not-modified`: the server confirmed the copy on disk (304); `resumed`: the rest of a partial file was fetched. */
-  outcome: "downloaded" | "resumed" | "not-modified";
+  /**
+   * `not-modified`: the server confirmed the copy on disk (304); `resumed`: the rest of a partial
+   * file was fetched; `absent`: an optional file the server does not have (404), any old copy removed.
+   */
+  outcome: "downloaded" | "resumed" | "not-modified" | "absent";
   /** Bytes received in this run. */
   bytes: number;
 }
@@ -45,7 +49,8 @@ export class Downloader {
     this.gate = new RateGate(options.requestsPerSecond ?? 9);
   }
 
-  async download(url: string, file: string): Promise<Download> {
+  /** `optional`: a 404 is an `absent` outcome (and an old copy of the file is removed) instead of an error. */
+  async download(url: string, file: string, { optional = false } = {}): Promise<Download> {
     const retries = this.options.retries ?? 5;
     let bytes = 0;
     let resumed = false;
@@ -76,6 +81,11 @@ export class Downloader {
         if (attempt >= retries) throw new SyncError(`${url}: HTTP ${response.status} after ${attempt + 1} attempts`);
         await this.backoff(attempt, response.headers.get("retry-after"));
         continue;
+      }
+      if (optional && response.status === 404) {
+        await response.body?.cancel();
+        for (const stale of [file, `${file}.part`, validatorsFile(file)]) rmSync(stale, { force: true });
+        return { url, file, outcome: "absent", bytes };
       }
       if (response.status !== 200 && response.status !== 206) {
         await response.body?.cancel();
@@ -110,9 +120,12 @@ export class Downloader {
       },
     });
     if (!append) rmSync(part, { force: true });
+    const out = createWriteStream(part, { flags: append ? "a" : "w" });
     try {
-      await pipeline(chunks(response.body), count, createWriteStream(part, { flags: append ? "a" : "w" }));
+      await pipeline(chunks(response.body), count, out);
     } catch (error) {
+      // A write still under way lands before the part's size is read to resume from it.
+      if (!out.closed) await once(out, "close");
       throw new Error((error as Error).message || "connection closed");
     }
     if (Number.isFinite(expected) && received !== expected) throw new Error(`received ${received} of ${expected} bytes`);

@@ -7,7 +7,7 @@ import { readBrotliText } from "@/lib/ingest/compressed-files";
 import { parsePrices } from "@/lib/ingest/prices";
 import { AGREEMENT_TOLERANCE, overlapDisagreement } from "@/lib/ingest/synced-prices";
 import { readPriceFile } from "./price-files";
-import { readPriceFiles } from "./sync-prices";
+import { readPriceFiles } from "./price-folder";
 import { silentProgress } from "@/lib/ingest/progress";
 
 const STOOQ = "test/fixtures/prices/stooq/aapl.us.txt.br";

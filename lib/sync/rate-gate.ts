@@ -8,9 +8,13 @@ export class RateGate {
   constructor(private readonly perSecond: number) {}
 
   async wait(): Promise<void> {
+    const interval = Math.ceil(1000 / this.perSecond);
     const now = Date.now();
     const start = Math.max(now, this.next);
-    this.next = start + Math.ceil(1000 / this.perSecond);
-    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+    this.next = start + interval;
+    if (start <= now) return;
+    await new Promise((resolve) => setTimeout(resolve, start - now));
+    // A timer that fires late (a busy machine) must not let the next request follow closer: space from the actual release.
+    this.next = Math.max(this.next, Date.now() + interval);
   }
 }

@@ -1,19 +1,26 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { companyFactsFiledDates } from "@/lib/ingest/companyfacts";
+import { readBrotliText, writeBrotli } from "@/lib/ingest/compressed-files";
 import { silentProgress } from "@/lib/ingest/progress";
-import { readBrotliText } from "@/lib/ingest/compressed-files";
 import { readCompanyFacts } from "@/lib/ingest/read-sources";
 import { FilterOutcomesRequest, countFilterOutcomes } from "@/lib/screener/filter-outcomes";
+import { readOptionValues } from "@/lib/screener/option-values";
+import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
+import type { RowsResponse } from "@/lib/screener/response-schema";
+import { runScreen } from "@/lib/screener/service";
 import { type SecServer, startSecServer } from "@/test/support/sec/sec-server";
 import { readPriceFile } from "./price-files";
 import { type PricesSyncReport, syncPrices } from "./sync-prices";
 import { type SecSyncReport, syncSec } from "./sync-sec";
 
-/** One full sync (download and database build, about two minutes) against the local SEC, then one `sync prices` build over it. */
+/**
+ * One full sync (download and database build, about two minutes) against the local SEC, then one
+ * `sync prices` build over it, then `sync sec` again from the downloaded files (the kept prices stay).
+ */
 const SNOWFLAKE = 1640147;
 const LPA = 1997711;
 const CIKS = [320193, 1045810, 1652044, SNOWFLAKE, LPA];
@@ -21,6 +28,26 @@ let server: SecServer;
 let report: SecSyncReport;
 let db: Database.Database;
 const work = mkdtempSync(path.join(tmpdir(), "sec-sync-build-"));
+// The screens below read the database this sync builds.
+process.env.DATABASE_PATH = path.join(work, "screener.db");
+// Where `sync prices` keeps its files for later syncs.
+const PRICES_DIR = path.join(work, "prices");
+
+/**
+ * The bundled data without FinanceDatabase's listing of Snowflake (NYSE:SNOW, which lends it a CIK
+ * by ticker and name): a universe that lacks a filer, as FinanceDatabase lacks every NASDAQ Global
+ * Select company outside the S&P 500. Snowflake's synced filing then matches no company.
+ */
+function dataWithoutSnowflakeListing(): string {
+  const dataDir = path.join(work, "data");
+  cpSync("data", dataDir, { recursive: true });
+  const file = path.join(dataDir, "financedatabase", "equities.csv.br");
+  const lines = readBrotliText(file).split("\n");
+  const kept = lines.filter((line) => !line.startsWith('SNOW,"Snowflake, Inc."'));
+  if (kept.length !== lines.length - 1) throw new Error("FinanceDatabase no longer has one NYSE:SNOW row");
+  writeBrotli(file, kept.join("\n"));
+  return dataDir;
+}
 
 beforeAll(async () => {
   server = await startSecServer();
@@ -30,7 +57,8 @@ beforeAll(async () => {
     dataUrl: server.url,
     ciks: CIKS,
     dir: path.join(work, "sec"),
-    dataDir: "data",
+    pricesDir: PRICES_DIR,
+    dataDir: dataWithoutSnowflakeListing(),
     databasePath: path.join(work, "screener.db"),
     progress: silentProgress,
   });
@@ -41,6 +69,8 @@ afterAll(async () => {
   await server.stop();
   rmSync(work, { recursive: true, force: true });
 });
+
+const company = (cik: number) => db.prepare("SELECT full_ticker, companyName, sector, has_fundamentals FROM companies WHERE cik = ?").all(cik);
 
 /** The fiscal year in force on `date` (offset 0) of the company with `cik`, as a v2 screen as of that date reads it. */
 const latestYearOn = (cik: number, date: string) =>
@@ -79,13 +109,42 @@ describe("npm run sync -- sec --ciks, built into a new database", () => {
   });
 
   it("joins filers no index list names to their listings by ticker and name, a 20-F filer's IFRS years included", () => {
-    const company = (cik: number) => db.prepare("SELECT full_ticker, has_fundamentals, fundamentals_source FROM companies WHERE cik = ?").all(cik);
-    expect(company(SNOWFLAKE)).toEqual([{ full_ticker: "NYSE:SNOW", has_fundamentals: 0, fundamentals_source: null }]);
-    // Snowflake's 10-K for the year ended 2025-01-31 (RevenueFromContractWithCustomerExcludingAssessedTax), filed 2025-03-21.
-    expect(latestYearOn(SNOWFLAKE, report.build.asOfRange.max)).toEqual({ fiscal_year: 2025, period_end: "2025-01-31", public_date: "2025-03-21", revenue: 3_626_396_000 });
-    expect(company(LPA)).toEqual([{ full_ticker: "NYSEAMERICAN:LPA", has_fundamentals: 0, fundamentals_source: null }]);
+    expect(company(LPA)).toEqual([{ full_ticker: "NYSEAMERICAN:LPA", companyName: "Logistic Properties of the Americas", sector: "Real Estate", has_fundamentals: 0 }]);
     // Its 20-F filed 2025-04-02: ifrs-full Revenue, in USD.
     expect(latestYearOn(LPA, report.build.asOfRange.max)).toEqual({ fiscal_year: 2024, period_end: "2024-12-31", public_date: "2025-04-02", revenue: 43_862_372 });
+    expect(report.build.secFilers).toMatchObject({ joined: [`NYSEAMERICAN:LPA (CIK ${LPA})`] });
+  });
+
+  it("adds a filer that matches no company, named and listed as SEC's tickers files say, without a sector", () => {
+    // company_tickers_exchange.json: [1640147, "Snowflake Inc.", "SNOW", "NYSE"].
+    expect(company(SNOWFLAKE)).toEqual([{ full_ticker: "NYSE:SNOW", companyName: "Snowflake Inc.", sector: null, has_fundamentals: 0 }]);
+    // Apple, NVIDIA, Alphabet and Marvell by CIK (the bundled Marvell file with the synced ones); every synced filer has a ticker.
+    expect(report.build.secFilers).toEqual({
+      matchedByCik: 4,
+      joined: [`NYSEAMERICAN:LPA (CIK ${LPA})`],
+      added: [`NYSE:SNOW Snowflake Inc. (CIK ${SNOWFLAKE})`],
+      withoutTicker: [],
+    });
+    // Snowflake's 10-K for the year ended 2025-01-31 (RevenueFromContractWithCustomerExcludingAssessedTax), filed 2025-03-21.
+    const snowflakeFy2025 = { fiscal_year: 2025, period_end: "2025-01-31", public_date: "2025-03-21", revenue: 3_626_396_000 };
+    expect(latestYearOn(SNOWFLAKE, report.build.asOfRange.max)).toEqual(snowflakeFy2025);
+    // A v2 screen as of the latest synced date finds it by name, with that fiscal year; at the
+    // default date none of its fiscal years was public: listed, without values.
+    const screen = (asOf?: string) =>
+      (
+        runScreen(
+          AdvancedScreenRequestV2.parse({
+            filters: { description_keywords: { fts: "snowflake" }, exchange: { values: ["NYSE"] } },
+            fields: ["full_ticker", "companyName", "exchange", "sector", "fiscal_year", "period_end", "revenue"],
+            as_of: asOf,
+          }),
+        ) as RowsResponse
+      ).rows;
+    const { public_date: _, ...screened } = snowflakeFy2025;
+    expect(screen(report.build.asOfRange.max)).toEqual([{ full_ticker: "NYSE:SNOW", companyName: "Snowflake Inc.", exchange: "NYSE", sector: null, ...screened }]);
+    expect(screen()).toEqual([{ full_ticker: "NYSE:SNOW", companyName: "Snowflake Inc.", exchange: "NYSE", sector: null, fiscal_year: null, period_end: null, revenue: null }]);
+    // Its exchange is one the options already name: no new label.
+    expect(readOptionValues(db).labels.exchanges?.NYSE).toBe("New York Stock Exchange");
   });
 
   it("reports the values the mapping could not fill", () => {
@@ -108,12 +167,12 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
     const stat = statSync(databasePath());
     mkdirSync(bad);
     writeFileSync(path.join(bad, "aapl.us.txt"), readBrotliText(`${STOOQ_DIR}/aapl.us.txt.br`).replace(/^[^\n]*\n/, "# Apple\n"));
-    await expect(syncPrices({ from: bad, secDir: path.join(work, "sec"), dataDir: "data", databasePath: databasePath(), progress: silentProgress })).rejects.toThrow(
-      `${path.join(bad, "aapl.us.txt")}:1: not a daily price layout`,
-    );
+    const sync = (from: string) => syncPrices({ from, secDir: path.join(work, "sec"), pricesDir: PRICES_DIR, dataDir: "data", databasePath: databasePath(), progress: silentProgress });
+    await expect(sync(bad)).rejects.toThrow(`${path.join(bad, "aapl.us.txt")}:1: not a daily price layout`);
     expect(statSync(databasePath())).toMatchObject({ ino: stat.ino, mtimeMs: stat.mtimeMs, size: stat.size });
+    expect(existsSync(PRICES_DIR)).toBe(false);
 
-    prices = await syncPrices({ from: STOOQ_DIR, secDir: path.join(work, "sec"), dataDir: "data", databasePath: databasePath(), progress: silentProgress });
+    prices = await sync(STOOQ_DIR);
     priced = new Database(databasePath(), { readonly: true });
   }, 600_000);
   afterAll(() => priced?.close());
@@ -123,8 +182,11 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
     const last = stooq.at(-1)!;
     const after = stooq.filter((d) => d.date > "2021-04-21");
     expect(prices.build.prices?.extended).toEqual([{ ticker: "AAPL", file: `${STOOQ_DIR}/aapl.us.txt.br`, days: after.length, through: last.date }]);
-    // aard.us.txt holds AAPG (listed 2025), no company of the universe.
-    expect(prices.build.prices?.notInUniverse).toBe(1);
+    // aard.us.txt holds AAPG (listed 2025), which no priced company of the database has: dropped while reading.
+    expect(prices.leftOut).toBe(1);
+    expect(prices.build.prices?.notInUniverse).toBe(0);
+    // The file used is kept for later syncs; the other is not.
+    expect(readdirSync(PRICES_DIR)).toEqual(["aapl.us.txt.br"]);
     const latestFiled = report.build.asOfRange.max;
     expect(prices.build.asOfRange.max).toBe([last.date, latestFiled].sort().at(-1));
     const tradingDays = priced.prepare("SELECT date FROM trading_days WHERE date > '2021-04-21' AND date <= ?").pluck().all(last.date);
@@ -169,4 +231,13 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
     // On the Stooq file's last day Apple is priced (its only company).
     expect(priced.prepare("SELECT count(*) FROM company_snapshots WHERE date = ? AND price IS NOT NULL").pluck().get(lastPrice)).toBe(1);
   });
+});
+
+describe("then npm run sync -- sec again, from the files it downloaded", () => {
+  it("rebuilds with the price files the last sync prices kept", async () => {
+    const again = await syncSec({ from: path.join(work, "sec"), dir: path.join(work, "sec"), pricesDir: PRICES_DIR, userAgent: undefined, archivesUrl: server.url, dataUrl: server.url, dataDir: "data", databasePath: report.build.databasePath, progress: silentProgress });
+    const stooq = (await readPriceFile(path.join(PRICES_DIR, "aapl.us.txt.br")))!.series[0]!.days;
+    expect(again.build.prices?.extended).toEqual([{ ticker: "AAPL", file: path.join(PRICES_DIR, "aapl.us.txt.br"), days: stooq.filter((d) => d.date > "2021-04-21").length, through: stooq.at(-1)!.date }]);
+    expect(again.build.asOfRange).toEqual(report.build.asOfRange.max > stooq.at(-1)!.date ? report.build.asOfRange : { ...report.build.asOfRange, max: stooq.at(-1)!.date });
+  }, 600_000);
 });

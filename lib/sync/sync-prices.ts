@@ -1,73 +1,55 @@
-import { existsSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type BuildReport, buildDatabase } from "@/lib/ingest/build-database";
 import type { Progress } from "@/lib/ingest/progress";
-import type { SyncedSeries } from "@/lib/ingest/synced-prices";
-import { type PriceLayout, readPriceFile } from "./price-files";
-import { SyncError } from "./sync-error";
-
-export interface PriceFiles {
-  series: SyncedSeries[];
-  files: Record<PriceLayout, number>;
-  /** Empty files (Stooq's bulk zip has some) left out. */
-  empty: number;
-  rows: number;
-}
-
-/** Every `.txt` and `.csv` file (or `.br` of one) under `dir`, recursively (Stooq's zip unpacks to `data/daily/us/<exchange> stocks/<n>/`). */
-function priceFilePaths(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(txt|csv)(\.br)?$/i.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-}
-
-/** Reads every daily price file under `dir`; a ticker in two files is refused (which one is right?). */
-export async function readPriceFiles(dir: string, progress: Progress): Promise<PriceFiles> {
-  if (!existsSync(dir)) throw new SyncError(`--from ${dir}: no such directory`);
-  const paths = priceFilePaths(dir);
-  if (paths.length === 0) throw new SyncError(`--from ${dir}: no .txt or .csv price files`);
-  const result: PriceFiles = { series: [], files: { stooq: 0, yahoo: 0 }, empty: 0, rows: 0 };
-  const seen = new Map<string, string>();
-  for (const [i, file] of paths.entries()) {
-    const read = await readPriceFile(file);
-    if (read === null) {
-      result.empty++;
-      continue;
-    }
-    result.files[read.layout]++;
-    result.rows += read.rows;
-    for (const series of read.series) {
-      const other = seen.get(series.ticker);
-      if (other !== undefined) throw new SyncError(`${series.ticker} is in two files, ${other} and ${file}: keep one`);
-      seen.set(series.ticker, file);
-      result.series.push(series);
-    }
-    if ((i + 1) % 1000 === 0) progress(`prices: ${i + 1} of ${paths.length} files read`);
-  }
-  progress(`prices: ${paths.length} files, ${result.rows} rows, ${result.series.length} tickers`);
-  return result;
-}
+import { type PriceFiles, pricedSymbols, readPriceFiles } from "./price-folder";
+import { tickerFiles } from "./sync-sec";
 
 export interface PricesSyncReport extends PriceFiles {
   build: BuildReport;
 }
 
+/** Copies the files that gave series into a staging folder beside `pricesDir` (swapped in once the build succeeds). */
+function stagePriceFiles(read: PriceFiles, from: string, pricesDir: string): string {
+  const staging = `${pricesDir}.staging`;
+  rmSync(staging, { recursive: true, force: true });
+  for (const file of new Set(read.series.map((s) => s.file))) {
+    const target = path.join(staging, path.relative(from, file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(file, target);
+  }
+  return staging;
+}
+
 /**
  * `npm run sync -- prices --from DIR`: the price files read (all of them, before anything is
  * built: a bad file stops the sync with the old database untouched), then a new database built
- * from the bundled data, the companyfacts of the last `sync sec` (`secDir/companyfacts`, when
- * there) and the synced prices, swapped in atomically (buildDatabase).
+ * from the bundled data, what the last `sync sec` left in `secDir` (companyfacts and SEC's
+ * tickers files) and the synced prices, swapped in atomically (buildDatabase). The files used are
+ * kept in `pricesDir`, replacing the previous set, so that a later `sync sec` rebuilds with them.
  */
-export async function syncPrices(options: { from: string; secDir: string; dataDir: string; databasePath: string; progress: Progress }): Promise<PricesSyncReport> {
-  const read = await readPriceFiles(options.from, options.progress);
+export async function syncPrices(options: { from: string; secDir: string; pricesDir: string; dataDir: string; databasePath: string; progress: Progress }): Promise<PricesSyncReport> {
+  const read = await readPriceFiles(options.from, options.progress, pricedSymbols(options.databasePath));
+  const keeping = path.resolve(options.from) !== path.resolve(options.pricesDir);
+  const staging = keeping ? stagePriceFiles(read, options.from, options.pricesDir) : null;
   const companyFacts = path.join(options.secDir, "companyfacts");
-  const build = buildDatabase({
-    dataDir: options.dataDir,
-    databasePath: options.databasePath,
-    progress: options.progress,
-    syncedCompanyFactsDir: existsSync(companyFacts) ? companyFacts : undefined,
-    syncedPrices: read.series,
-  });
+  let build: BuildReport;
+  try {
+    build = buildDatabase({
+      dataDir: options.dataDir,
+      databasePath: options.databasePath,
+      progress: options.progress,
+      syncedCompanyFactsDir: existsSync(companyFacts) ? companyFacts : undefined,
+      syncedTickers: tickerFiles(options.secDir) ?? undefined,
+      syncedPrices: read.series,
+    });
+  } catch (error) {
+    if (staging) rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  if (staging) {
+    rmSync(options.pricesDir, { recursive: true, force: true });
+    renameSync(staging, options.pricesDir);
+  }
   return { ...read, build };
 }

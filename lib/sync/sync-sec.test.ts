@@ -8,10 +8,10 @@ import { type CompanyFacts, type Fact, companyFactsFiledDates, fiscalYearsFromCo
 import { silentProgress } from "@/lib/ingest/progress";
 import { readCompanyFacts } from "@/lib/ingest/read-sources";
 import { MappingReport } from "@/lib/ingest/sec-mapping-report";
-import { type SecServer, shippedCompanyFacts, startSecServer } from "@/test/support/sec/sec-server";
+import { type SecServer, TICKERS_EXCHANGE_FIXTURE, shippedCompanyFacts, startSecServer } from "@/test/support/sec/sec-server";
 import { Downloader } from "./downloader";
 import { SyncError } from "./sync-error";
-import { BULK_COMPANYFACTS_PATH, COMPANY_TICKERS_PATH, companyFactsPath, downloadSec, localSec, syncSec } from "./sync-sec";
+import { BULK_COMPANYFACTS_PATH, COMPANY_TICKERS_EXCHANGE_PATH, COMPANY_TICKERS_PATH, companyFactsPath, downloadSec, localSec, syncSec } from "./sync-sec";
 
 const USER_AGENT = "Filing Screener tests tests@example.com";
 const APPLE = 320193;
@@ -57,7 +57,10 @@ describe("npm run sync -- sec --ciks against a local SEC", () => {
       expect(readFileSync(path.join(result.companyFactsDir, `CIK${String(cik).padStart(10, "0")}.json`)).equals(shipped.get(cik)!)).toBe(true);
     }
     expect(readFileSync(path.join(dir, "company_tickers.json")).equals(brotliDecompressSync(readFileSync("data/sec/company_tickers.json.br")))).toBe(true);
-    expect(server.requests.map((r) => r.path)).toEqual([COMPANY_TICKERS_PATH, ...[APPLE, NVIDIA, ALPHABET, LPA].map(companyFactsPath)]);
+    expect(readFileSync(path.join(dir, "company_tickers_exchange.json")).equals(brotliDecompressSync(readFileSync(TICKERS_EXCHANGE_FIXTURE)))).toBe(true);
+    expect(result.tickers).toEqual({ companyTickers: path.join(dir, "company_tickers.json"), tickersExchange: path.join(dir, "company_tickers_exchange.json") });
+    expect(result.notes).toEqual([]);
+    expect(server.requests.map((r) => r.path)).toEqual([COMPANY_TICKERS_PATH, COMPANY_TICKERS_EXCHANGE_PATH, ...[APPLE, NVIDIA, ALPHABET, LPA].map(companyFactsPath)]);
     expect(server.requests.every((r) => r.userAgent === USER_AGENT)).toBe(true);
   });
 
@@ -87,7 +90,8 @@ describe("npm run sync -- sec --ciks against a local SEC", () => {
     const again = await downloadSec({ ...source(), dir, ciks });
     expect(again.downloads.every((d) => d.outcome === "not-modified")).toBe(true);
     const times = server.requests.map((r) => r.at).sort((a, b) => a - b);
-    expect(times.length).toBe(14);
+    // Per run: the two tickers files and six companies.
+    expect(times.length).toBe(16);
     // Any one-second window holds at most 10 requests.
     for (let i = 0; i + 10 < times.length; i++) expect(times[i + 10]! - times[i]!).toBeGreaterThanOrEqual(1000);
   });
@@ -96,9 +100,32 @@ describe("npm run sync -- sec --ciks against a local SEC", () => {
     server.failNext(COMPANY_TICKERS_PATH, 429, 2);
     server.failNext(companyFactsPath(APPLE), 503, 1);
     const { downloads } = await downloadSec({ ...source(), dir: freshDir(), ciks: [APPLE] });
-    expect(downloads.map((d) => d.outcome)).toEqual(["downloaded", "downloaded"]);
-    expect(server.requests.map((r) => r.status)).toEqual([429, 429, 200, 503, 200]);
+    expect(downloads.map((d) => d.outcome)).toEqual(["downloaded", "downloaded", "downloaded"]);
+    expect(server.requests.map((r) => r.status)).toEqual([429, 429, 200, 200, 503, 200]);
     expect(server.requests.every((r) => r.userAgent === USER_AGENT)).toBe(true);
+  });
+
+  it("builds with company_tickers.json alone when SEC has no company_tickers_exchange.json (404), and says so", async () => {
+    const dir = freshDir();
+    await downloadSec({ ...source(), dir, ciks: [APPLE] });
+    server.remove(COMPANY_TICKERS_EXCHANGE_PATH);
+    try {
+      const again = await downloadSec({ ...source(), dir, ciks: [APPLE] });
+      expect(again.downloads.map((d) => d.outcome)).toEqual(["not-modified", "absent", "not-modified"]);
+      expect(again.notes).toEqual([`${server.url}${COMPANY_TICKERS_EXCHANGE_PATH}: HTTP 404, built with company_tickers.json alone (filers added as companies get no exchange)`]);
+      // The copy of an earlier run is not used: SEC no longer has it.
+      expect(again.tickers).toEqual({ companyTickers: path.join(dir, "company_tickers.json"), tickersExchange: null });
+      expect(existsSync(path.join(dir, "company_tickers_exchange.json"))).toBe(false);
+    } finally {
+      server.serve(COMPANY_TICKERS_EXCHANGE_PATH, brotliDecompressSync(readFileSync(TICKERS_EXCHANGE_FIXTURE)));
+    }
+    // A 404 for a file the sync needs is still an error.
+    server.remove(companyFactsPath(APPLE));
+    try {
+      await expect(downloadSec({ ...source(), dir: freshDir(), ciks: [APPLE] })).rejects.toThrow(/CIK0000320193\.json: HTTP 404/);
+    } finally {
+      server.serve(companyFactsPath(APPLE), shippedCompanyFacts().get(APPLE)!);
+    }
   });
 
   it("gives up after its retries with a SyncError naming the URL", async () => {
@@ -170,7 +197,7 @@ describe("the bulk companyfacts.zip", () => {
     writeFileSync(databasePath, "previous database");
     server.serve(BULK_COMPANYFACTS_PATH, Buffer.from("<html>Request Rate Threshold Exceeded</html>"));
     try {
-      await expect(syncSec({ ...source(), dir, dataDir: "data", databasePath })).rejects.toThrow(/companyfacts\.zip is not a valid companyfacts zip/);
+      await expect(syncSec({ ...source(), dir, pricesDir: path.join(dir, "no-prices"), dataDir: "data", databasePath })).rejects.toThrow(/companyfacts\.zip is not a valid companyfacts zip/);
     } finally {
       await server.stop();
       server = await startSecServer();
@@ -187,7 +214,8 @@ describe("--from a directory", () => {
     await downloadSec({ ...source(), dir, ciks: [APPLE, LPA] });
     server.requests.length = 0;
     const local = await localSec(dir, silentProgress);
-    expect(local).toMatchObject({ companies: 2, companyFactsDir: path.join(dir, "companyfacts"), downloads: [] });
+    expect(local).toMatchObject({ companies: 2, companyFactsDir: path.join(dir, "companyfacts"), downloads: [], notes: [] });
+    expect(local.tickers).toEqual({ companyTickers: path.join(dir, "company_tickers.json"), tickersExchange: path.join(dir, "company_tickers_exchange.json") });
     expect(server.requests).toEqual([]);
   });
 

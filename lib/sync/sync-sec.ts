@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs"
 import path from "node:path";
 import { type BuildReport, buildDatabase } from "@/lib/ingest/build-database";
 import type { Progress } from "@/lib/ingest/progress";
+import type { SecTickerFiles } from "@/lib/ingest/read-sources";
 import { extractCompanyFacts } from "./bulk-companyfacts";
+import { keptPrices } from "./price-folder";
 import { type Download, Downloader } from "./downloader";
 import { SyncError } from "./sync-error";
 
@@ -28,10 +30,15 @@ export interface SecDownloads {
   /** The directory of companyfacts files the build adds to the bundled ones. */
   companyFactsDir: string;
   companies: number;
+  /** SEC's tickers files to build with; null: the bundled company_tickers.json. */
+  tickers: SecTickerFiles | null;
+  /** What the report should say about the files (a tickers file missing, and what was used instead). */
+  notes: string[];
 }
 
 export const BULK_COMPANYFACTS_PATH = "/Archives/edgar/daily-index/xbrl/companyfacts.zip";
 export const COMPANY_TICKERS_PATH = "/files/company_tickers.json";
+export const COMPANY_TICKERS_EXCHANGE_PATH = "/files/company_tickers_exchange.json";
 export const companyFactsPath = (cik: number) => `/api/xbrl/companyfacts/CIK${String(cik).padStart(10, "0")}.json`;
 
 const MISSING_USER_AGENT =
@@ -59,7 +66,12 @@ export async function downloadSec(options: SecDownloadOptions): Promise<SecDownl
       }
     },
   });
-  const downloads = [await downloader.download(new URL(COMPANY_TICKERS_PATH, options.archivesUrl).href, path.join(dir, "company_tickers.json"))];
+  const downloads = [await downloader.download(new URL(COMPANY_TICKERS_PATH, options.archivesUrl).href, path.join(dir, TICKERS_FILE))];
+  // Optional: SEC has not always published it; without it, new filers' exchanges are not named.
+  const exchange = await downloader.download(new URL(COMPANY_TICKERS_EXCHANGE_PATH, options.archivesUrl).href, path.join(dir, TICKERS_EXCHANGE_FILE), { optional: true });
+  downloads.push(exchange);
+  const notes = exchange.outcome === "absent" ? [`${exchange.url}: HTTP 404, built with ${TICKERS_FILE} alone (filers added as companies get no exchange)`] : [];
+  const tickers = tickerFiles(dir);
   const companyFactsDir = path.join(dir, "companyfacts");
   if (options.ciks) {
     mkdirSync(companyFactsDir, { recursive: true });
@@ -68,12 +80,22 @@ export async function downloadSec(options: SecDownloadOptions): Promise<SecDownl
       companies++;
       line();
     }
-    return { downloads, companyFactsDir, companies };
+    return { downloads, companyFactsDir, companies, tickers, notes };
   }
   const zip = path.join(dir, "companyfacts.zip");
   downloads.push(await downloader.download(new URL(BULK_COMPANYFACTS_PATH, options.archivesUrl).href, zip));
   line();
-  return { downloads, companyFactsDir: await extractBulk(zip, companyFactsDir, progress), companies: countCompanies(companyFactsDir) };
+  return { downloads, companyFactsDir: await extractBulk(zip, companyFactsDir, progress), companies: countCompanies(companyFactsDir), tickers, notes };
+}
+
+const TICKERS_FILE = "company_tickers.json";
+const TICKERS_EXCHANGE_FILE = "company_tickers_exchange.json";
+
+/** The tickers files in `dir` (a sync's downloads, or `--from`), or null where there is no company_tickers.json. */
+export function tickerFiles(dir: string): SecTickerFiles | null {
+  const at = (name: string) => (existsSync(path.join(dir, name)) ? path.join(dir, name) : null);
+  const companyTickers = at(TICKERS_FILE);
+  return companyTickers ? { companyTickers, tickersExchange: at(TICKERS_EXCHANGE_FILE) } : null;
 }
 
 /**
@@ -100,7 +122,8 @@ async function extractBulk(zip: string, companyFactsDir: string, progress: Progr
 /**
  * `--from DIR`: files downloaded before (by a sync, or by hand from SEC): `DIR/companyfacts.zip`
  * is extracted into `DIR/companyfacts/`; otherwise `DIR/companyfacts/` or DIR itself holds the
- * `CIK##########.json` files. No network.
+ * `CIK##########.json` files; `DIR/company_tickers.json` and `DIR/company_tickers_exchange.json`
+ * are used when there. No network.
  */
 export async function localSec(dir: string, progress: Progress): Promise<SecDownloads> {
   if (!existsSync(dir)) throw new SyncError(`--from ${dir}: no such directory`);
@@ -109,7 +132,9 @@ export async function localSec(dir: string, progress: Progress): Promise<SecDown
   const companyFactsDir = existsSync(zip) ? await extractBulk(zip, nested, progress) : existsSync(nested) ? nested : dir;
   const companies = countCompanies(companyFactsDir);
   if (companies === 0) throw new SyncError(`--from ${dir}: no companyfacts.zip and no CIK##########.json files`);
-  return { downloads: [], companyFactsDir, companies };
+  const tickers = tickerFiles(dir);
+  const notes = tickers ? [] : [`--from ${dir}: no ${TICKERS_FILE}, built with the bundled one`];
+  return { downloads: [], companyFactsDir, companies, tickers, notes };
 }
 
 const countCompanies = (dir: string) => readdirSync(dir).filter((f) => /^CIK\d{10}\.json(\.br)?$/.test(f)).length;
@@ -121,18 +146,23 @@ export interface SecSyncReport extends SecDownloads {
 /**
  * `npm run sync -- sec`: the SEC files (downloaded, or `from` a directory), then a new database
  * built from the bundled data with the synced companyfacts added and replacing bundled ones of
- * the same company, swapped in atomically (buildDatabase): any failure leaves the old one in place.
+ * the same company, and the price files the last `sync prices` kept in `pricesDir`, swapped in
+ * atomically (buildDatabase): any failure leaves the old one in place.
  */
 export async function syncSec(
-  options: Omit<SecDownloadOptions, "dir"> & { dir: string; from?: string; dataDir: string; databasePath: string },
+  options: Omit<SecDownloadOptions, "dir"> & { dir: string; from?: string; pricesDir: string; dataDir: string; databasePath: string },
 ): Promise<SecSyncReport> {
   const synced = options.from ? await localSec(options.from, options.progress) : await downloadSec(options);
+  for (const note of synced.notes) options.progress(`sec: ${note}`);
+  const syncedPrices = await keptPrices(options.pricesDir, options.databasePath, options.progress);
   options.progress(`sec: ${synced.companies} companyfacts files in ${synced.companyFactsDir}; building the database`);
   const build = buildDatabase({
     dataDir: options.dataDir,
     databasePath: options.databasePath,
     progress: options.progress,
     syncedCompanyFactsDir: synced.companyFactsDir,
+    syncedTickers: synced.tickers ?? undefined,
+    syncedPrices,
   });
   return { ...synced, build };
 }

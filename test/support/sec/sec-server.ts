@@ -3,8 +3,11 @@ import { readFileSync, readdirSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { BULK_COMPANYFACTS_PATH, COMPANY_TICKERS_PATH, companyFactsPath } from "@/lib/sync/sync-sec";
+import { BULK_COMPANYFACTS_PATH, COMPANY_TICKERS_EXCHANGE_PATH, COMPANY_TICKERS_PATH, companyFactsPath } from "@/lib/sync/sync-sec";
 import { zipFiles } from "./zip-writer";
+
+/** SEC's company_tickers_exchange.json of 2023-05-26 (test/fixtures/sec/SOURCE.md). */
+export const TICKERS_EXCHANGE_FIXTURE = "test/fixtures/sec/company_tickers_exchange.json.br";
 
 /** The real SEC files the project ships: the bundled companyfacts and tickers, and the test fixtures (Snowflake, a 20-F filer). */
 const COMPANYFACTS_DIRS = ["data/sec/companyfacts", "test/fixtures/sec"];
@@ -38,13 +41,16 @@ export interface SecServer {
   cutNext(path: string, bytes: number): void;
   /** Replaces the body served at `path` (a new version: a new ETag). */
   serve(path: string, body: Buffer): void;
+  /** Stops serving `path` (404 from then on). */
+  remove(path: string): void;
   stop(): Promise<void>;
 }
 
 /**
  * A local stand-in for SEC EDGAR, laid out as SEC lays its files out: per-company companyfacts on
  * `/api/xbrl/companyfacts/`, `company_tickers.json` on `/files/`, and the bulk zip (built from the
- * shipped companyfacts) on `/Archives/edgar/daily-index/xbrl/`. It answers conditional requests
+ * shipped companyfacts) on `/Archives/edgar/daily-index/xbrl/`, company_tickers_exchange.json
+ * beside company_tickers.json. It answers conditional requests
  * (ETag) and byte ranges like a CDN, and records every request.
  */
 export async function startSecServer(): Promise<SecServer> {
@@ -52,6 +58,7 @@ export async function startSecServer(): Promise<SecServer> {
   const companies = shippedCompanyFacts();
   for (const [cik, body] of companies) bodies.set(companyFactsPath(cik), body);
   bodies.set(COMPANY_TICKERS_PATH, brotliDecompressSync(readFileSync("data/sec/company_tickers.json.br")));
+  bodies.set(COMPANY_TICKERS_EXCHANGE_PATH, brotliDecompressSync(readFileSync(TICKERS_EXCHANGE_FIXTURE)));
   bodies.set(BULK_COMPANYFACTS_PATH, zipFiles(new Map([...companies].map(([cik, body]) => [`CIK${String(cik).padStart(10, "0")}.json`, body]))));
   const failures = new Map<string, { status: number; times: number }>();
   const cuts = new Map<string, number>();
@@ -108,6 +115,7 @@ export async function startSecServer(): Promise<SecServer> {
     failNext: (p, status, times) => failures.set(p, { status, times }),
     cutNext: (p, bytes) => cuts.set(p, bytes),
     serve: (p, body) => bodies.set(p, body),
+    remove: (p) => bodies.delete(p),
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
