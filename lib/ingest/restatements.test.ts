@@ -16,10 +16,9 @@ import { fiscalYearVersions } from "./point-in-time";
 import { parsePrices } from "./prices";
 
 const paths = bundledPaths("data");
-const files = [
-  ...readdirSync(paths.secCompanyFactsDir).map((f) => `${paths.secCompanyFactsDir}/${f}`),
-  ...readdirSync("test/fixtures/sec").filter((f) => f.endsWith(".json.br")).map((f) => `test/fixtures/sec/${f}`),
-];
+// The companyfacts files (CIK##########.json.br) beside SEC's tickers files in the fixtures.
+const companyFactsIn = (dir: string) => readdirSync(dir).flatMap((f) => (/^CIK\d{10}\.json\.br$/.test(f) ? [`${dir}/${f}`] : []));
+const files = [...companyFactsIn(paths.secCompanyFactsDir), ...companyFactsIn("test/fixtures/sec")];
 const companies = new Map(files.map((file) => [file.match(/CIK(\d+)/)![1]!, readCompanyFacts(file)]));
 const found = [...companies.values()].flatMap(restatements);
 const prices = parsePrices("daily-2011-2021.csv", raw("prices/daily-2011-2021.csv.br"));
