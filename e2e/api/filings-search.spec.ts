@@ -34,6 +34,8 @@ test("filters by short company names, tickers, fiscal labels and filing type spe
   const companies = async (body: object) => new Set((await search(key, { queries: ["net revenue"], results: 25, ...body })).results.map((h) => h.company.full_ticker));
   expect(await companies({ name: "JPMorgan" })).toEqual(new Set(["NYSE:JPM"]));
   expect(await companies({ name: "coca-cola" })).toEqual(new Set(["NYSE:KO"]));
+  // Today's name of a company the data knows by its 2016 name (Facebook).
+  expect(await companies({ name: "Meta Platforms" })).toEqual(new Set(["NASDAQ:FB"]));
   expect(await companies({ ticker: "NYSE:MMM" })).toEqual(new Set(["NYSE:MMM"]));
 
   const bestBuy = await search(key, { queries: ["comparable sales"], name: "Best Buy", fiscal_year: 2024, fiscal_period: "Q2", filing_type: "10q", results: 25 });

@@ -19,8 +19,15 @@ export interface CompanyWithFilings {
   name: string;
   cik: number | null;
   full_ticker: string;
+  /** Today's name, where it differs from `name` (the data's date's): "Meta Platforms" for Facebook. */
+  current_name: string | null;
   labels: string | null;
   symbols: string;
+}
+
+/** Every name a company goes by in the corpus: the data's date's, today's, and its filings' own labels. */
+export function companyNames(company: Pick<CompanyWithFilings, "name" | "current_name" | "labels">): string[] {
+  return [company.name, ...(company.current_name ? [company.current_name] : []), ...(company.labels ?? "").split(",").filter(Boolean)];
 }
 
 export interface PassageHitRow extends FilingDescription {
@@ -79,7 +86,7 @@ export class FilingSearchRepository {
     const bm25 = "bm25(filing_passage_search, 1.0, 3.0, 6.0)";
     return {
       companies: db.prepare<[], CompanyWithFilings>(`
-        SELECT c.id, c.companyName AS name, c.cik, c.full_ticker,
+        SELECT c.id, c.companyName AS name, c.cik, c.full_ticker, c.current_name,
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
                (SELECT group_concat(s.symbol, ' ') FROM company_symbols s WHERE s.company_id = c.id) AS symbols
         FROM companies c WHERE c.has_filings = 1`),

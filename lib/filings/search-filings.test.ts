@@ -4,7 +4,7 @@ import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { type SearchBackend, createSearchBackend, searchFilings } from "./search-filings";
 import type { FilingSearchRequest } from "./search-schema";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
-import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "@/test/support/filings/sample-filings";
+import { SAMPLE_COMPANIES, SAMPLE_FILINGS, filler } from "@/test/support/filings/sample-filings";
 
 let database: TestDatabase;
 let backend: SearchBackend;
@@ -120,6 +120,42 @@ describe("filters", () => {
   it("combines filters", async () => {
     expect(await filings({ name: "3M", fiscal_year: 2017, filing_type: "10-K" })).toEqual(new Set(["3M_2017_10K"]));
     expect(await filings({ name: "3M", fiscal_period: "Q2" })).toEqual(new Set());
+  });
+});
+
+describe("a company renamed since the data's date", () => {
+  // Facebook in the 2016 universe, Meta Platforms today: its 2025 10-K says "Meta", and so do analysts.
+  let renamed: TestDatabase;
+  let renamedBackend: SearchBackend;
+  beforeAll(() => {
+    renamed = createFilingsTestDatabase(
+      [{ id: 1, name: "Facebook", currentName: "Meta Platforms", symbol: "META", exchange: "NASDAQ", cik: 1326801, formerSymbols: ["FB"] }],
+      [
+        {
+          name: "META-10-K-2025-01-30",
+          companyId: 1,
+          companyLabel: "",
+          type: "10-K",
+          fiscalYear: 2024,
+          fiscalPeriod: "FY",
+          periodEnd: "2024-12-31",
+          filingDate: "2025-01-30",
+          hasPages: false,
+          pages: [
+            "Item 1A. Risk Factors\n\n" +
+              filler("For example, our investments in Reality Labs reduced our 2024 overall operating profit by approximately $17.73 billion."),
+          ],
+        },
+      ],
+    );
+    renamedBackend = createSearchBackend(renamed.db);
+  });
+  afterAll(() => renamed.close());
+
+  it("is found by today's name in the name filter", async () => {
+    const { results, notice } = await search({ queries: ["operating profit"], name: "Meta Platforms", searchtype: "keyword" }, renamedBackend);
+    expect(notice).toBeUndefined();
+    expect(results.map((h) => h.filing.id)).toEqual(["META-10-K-2025-01-30"]);
   });
 });
 

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { namesMatch } from "@/lib/company-names";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
-import { type CompanyWithFilings, type PassageHitRow, type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
+import { type CompanyWithFilings, type PassageHitRow, companyNames, type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
 import { type FusedHit, type FusionMethod, type Ranking, fuseRankings, keepKeywordFloor, type KeywordFloor } from "./fuse-rankings";
 import { emptyScopeNotice } from "./empty-notice";
@@ -182,7 +182,7 @@ async function runSearch(
   const distinct = distinctQueries(parsed.queries);
   const queries = distinct.map((q) => parseQuery(q.text));
   // Soft scopes from what each query names (fiscal years, companies) that the filters leave open.
-  const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: [c.name, ...(c.labels ?? "").split(",").filter(Boolean)] }));
+  const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: companyNames(c) }));
   const hinted = distinct.map(({ text }) => {
     const hints = queryHints(text, named);
     const hintYears = years === null && hints.fiscalYears.length > 0 ? hints.fiscalYears : null;
@@ -443,7 +443,7 @@ function filteredCompanies(repository: FilingSearchRepository, request: ParsedFi
   if (name === undefined && ticker === undefined) return null;
   return repository
     .companiesWithFilings()
-    .filter((c) => name === undefined || namesMatch(name, c.name) || (c.labels ?? "").split(",").some((label) => namesMatch(name, label)))
+    .filter((c) => name === undefined || companyNames(c).some((known) => namesMatch(name, known)))
     .filter((c) => ticker === undefined || hasTicker(c, ticker))
     .map((c) => c.id);
 }

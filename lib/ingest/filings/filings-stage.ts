@@ -7,6 +7,7 @@ import type { Progress } from "../progress";
 import { type CandidateCompany, type CompanyLink, linkFilingCompanies } from "./filing-companies";
 import { type CoverFacts, consistentPeriodEnd, fiscalFacts, learnCalendar, namedPeriod, readCoverFacts } from "./filing-metadata";
 import { runEmbeddingsStage } from "./embeddings-stage";
+import { companySearchLabel } from "./company-search-label";
 import { filedWindow } from "./filed-window";
 import { type SourceDocument, readSourceDocuments } from "./filing-sources";
 import { type FilingRow, prepareFilingWrites } from "./filing-writes";
@@ -162,7 +163,9 @@ function readCandidateCompanies(db: Database.Database): CandidateCompany[] {
 
 function readCompanyLabels(db: Database.Database): Map<number, string> {
   const rows = db
-    .prepare("SELECT c.id, c.companyName || ' ' || group_concat(s.symbol, ' ') AS label FROM companies c JOIN company_symbols s ON s.company_id = c.id GROUP BY c.id")
-    .all() as { id: number; label: string }[];
-  return new Map(rows.map((r) => [r.id, r.label]));
+    .prepare(
+      "SELECT c.id, c.companyName AS name, c.current_name AS currentName, group_concat(s.symbol, ' ') AS symbols FROM companies c JOIN company_symbols s ON s.company_id = c.id GROUP BY c.id",
+    )
+    .all() as { id: number; name: string; currentName: string | null; symbols: string }[];
+  return new Map(rows.map((r) => [r.id, companySearchLabel({ name: r.name, currentName: r.currentName, symbols: r.symbols.split(" ") })]));
 }

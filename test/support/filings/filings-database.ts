@@ -7,6 +7,7 @@ import { FILING_TERM_STATS, FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
 import type { FilingType } from "@/lib/filings/filing-types";
 import { runEmbeddingsStage } from "@/lib/ingest/filings/embeddings-stage";
+import { companySearchLabel } from "@/lib/ingest/filings/company-search-label";
 import { filedWindow } from "@/lib/ingest/filings/filed-window";
 import { CALENDAR_YEAR } from "@/lib/ingest/filings/fiscal-calendar";
 import { prepareFilingWrites } from "@/lib/ingest/filings/filing-writes";
@@ -24,6 +25,8 @@ export interface TestCompany {
   symbol: string;
   exchange: string;
   cik: number;
+  /** Today's name, where it differs from `name`. */
+  currentName?: string;
   formerSymbols?: string[];
 }
 
@@ -54,11 +57,11 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
   sqliteVec.load(db);
   db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
   db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
-  const company = db.prepare(`INSERT INTO companies (id, full_ticker, symbol, exchange, exchange_name, companyName, cik, listing_status, in_sp500,
-    has_profile, has_prices, has_fundamentals, classification_basis) VALUES (?, ?, ?, ?, ?, ?, ?, 'listed', 1, 1, 0, 0, 'mapped-current')`);
+  const company = db.prepare(`INSERT INTO companies (id, full_ticker, symbol, exchange, exchange_name, companyName, current_name, cik, listing_status, in_sp500,
+    has_profile, has_prices, has_fundamentals, classification_basis) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'listed', 1, 1, 0, 0, 'mapped-current')`);
   const symbol = db.prepare("INSERT INTO company_symbols (symbol, company_id, is_current) VALUES (?, ?, ?)");
   for (const c of companies) {
-    company.run(c.id, `${c.exchange}:${c.symbol}`, c.symbol, c.exchange, c.exchange, c.name, c.cik);
+    company.run(c.id, `${c.exchange}:${c.symbol}`, c.symbol, c.exchange, c.exchange, c.name, c.currentName ?? null, c.cik);
     symbol.run(c.symbol, c.id, 1);
     for (const former of c.formerSymbols ?? []) symbol.run(former, c.id, 0);
   }
@@ -97,7 +100,7 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
           content_sha256: f.name,
           repaired_ligatures: 0,
           repaired_split_words: 0,
-          search_label: `${c.name} ${c.symbol} ${f.companyLabel} ${f.type} fiscal ${f.fiscalYear} FY${f.fiscalYear} ${f.fiscalPeriod ?? ""}`,
+          search_label: `${companySearchLabel({ name: c.name, currentName: c.currentName ?? null, symbols: [c.symbol, ...(c.formerSymbols ?? [])] })} ${f.companyLabel} ${f.type} fiscal ${f.fiscalYear} FY${f.fiscalYear} ${f.fiscalPeriod ?? ""}`,
         },
         pages,
         findSections(documentText(pages, hasPages)),

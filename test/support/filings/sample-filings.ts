@@ -7,7 +7,7 @@ export const SAMPLE_COMPANIES: TestCompany[] = [
   { id: 3, name: "The Coca-Cola Company", symbol: "KO", exchange: "NYSE", cik: 21344, formerSymbols: ["CCOLD"] },
 ];
 
-const filler = (topic: string) =>
+export const filler = (topic: string) =>
   `${topic} The Company continued to invest in research, manufacturing capacity and its people during the year. ` +
   "Management reviews results by segment and evaluates performance on operating income and cash generation. ".repeat(3);
 
