@@ -116,11 +116,16 @@ export function ResultsTable({
     setActive(0);
   }, [rows]);
 
+  const rowElement = (index: number) => scroller.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(tableRows.length - 1, index));
     setActive(next);
     virtualizer.scrollToIndex(next, { align: "auto" });
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(`tr[data-index="${next}"]`)?.focus());
+    // A row already rendered takes the focus at once, so a key pressed before the next frame moves on
+    // from it (two quick ArrowDowns go two rows); a far row once the virtualiser has rendered it.
+    const row = rowElement(next);
+    if (row) row.focus();
+    else requestAnimationFrame(() => rowElement(next)?.focus());
   };
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 600) / ROW_HEIGHT) - 2);
