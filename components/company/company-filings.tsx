@@ -28,46 +28,49 @@ export function CompanyFilings({ company, filings, asOf }: { company: CompanyRec
               Search
             </Button>
           </form>
-          <table className="mt-3 w-full text-[13px]" data-testid="company-filings">
-            <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800">
-              <tr>
-                <th className="py-1 text-left font-medium">Filing</th>
-                <th className="py-1 text-left font-medium">Type</th>
-                <th className="py-1 text-left font-medium">Fiscal period</th>
-                <th className="py-1 text-left font-medium">Period end</th>
-                <th className="py-1 text-left font-medium">Filed (against the as-of date {asOf})</th>
-                <th className="py-1 text-right font-medium">Pages</th>
-                <th className="py-1 text-right font-medium">Original</th>
-              </tr>
-            </thead>
-            <tbody>
-              {filings.map((f) => (
-                <tr key={f.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                  <td className="py-1">
-                    <Link className="font-mono text-[12px] text-sky-800 hover:underline dark:text-sky-300" href={readerHref(f.source_name)}>
-                      {f.source_name}
-                    </Link>
-                  </td>
-                  <td className="py-1">{filingTypeLabel(f.filing_type)}</td>
-                  <td className="py-1">{fiscalLabel(f) || "—"}</td>
-                  <td className="py-1 tabular-nums">{f.period_end ?? f.report_date ?? "—"}</td>
-                  <td className="py-1">
-                    <FiledMarker filed={{ date: f.filed_date, earliest: f.filed_earliest, latest: f.filed_latest }} asOf={asOf} />
-                  </td>
-                  <td className="num py-1">{f.has_pages ? f.pages : "—"}</td>
-                  <td className="py-1 text-right">
-                    {f.source_url ? (
-                      <a className="text-sky-800 hover:underline dark:text-sky-300" href={f.source_url} target="_blank" rel="noreferrer noopener">
-                        source ↗
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
+          {/* Seven columns do not fit a phone: the table scrolls in its own box, the page does not. */}
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-[13px]" data-testid="company-filings">
+              <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800">
+                <tr>
+                  <th className="py-1 text-left font-medium">Filing</th>
+                  <th className="py-1 text-left font-medium">Type</th>
+                  <th className="py-1 text-left font-medium">Fiscal period</th>
+                  <th className="py-1 text-left font-medium">Period end</th>
+                  <th className="py-1 text-left font-medium">Filed (against the as-of date {asOf})</th>
+                  <th className="py-1 text-right font-medium">Pages</th>
+                  <th className="py-1 text-right font-medium">Original</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {filings.map((f) => (
+                  <tr key={f.id} className="border-b border-zinc-100 dark:border-zinc-900">
+                    <td className="py-1">
+                      <Link className="font-mono text-[12px] text-sky-800 hover:underline dark:text-sky-300" href={readerHref(f.source_name)}>
+                        {f.source_name}
+                      </Link>
+                    </td>
+                    <td className="py-1">{filingTypeLabel(f.filing_type)}</td>
+                    <td className="py-1">{fiscalLabel(f) || "—"}</td>
+                    <td className="py-1 tabular-nums">{f.period_end ?? f.report_date ?? "—"}</td>
+                    <td className="py-1">
+                      <FiledMarker filed={{ date: f.filed_date, earliest: f.filed_earliest, latest: f.filed_latest }} asOf={asOf} />
+                    </td>
+                    <td className="num py-1">{f.has_pages ? f.pages : "—"}</td>
+                    <td className="py-1 text-right">
+                      {f.source_url ? (
+                        <a className="text-sky-800 hover:underline dark:text-sky-300" href={f.source_url} target="_blank" rel="noreferrer noopener">
+                          source ↗
+                        </a>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>

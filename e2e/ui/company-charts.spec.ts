@@ -101,4 +101,11 @@ test.describe("company page charts", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snapshot(page, "company-price-chart-phone");
   });
+
+  test("at 390x844 a company with filings does not scroll sideways (the filings table scrolls in its own box)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/company/NASDAQ:AAPL/");
+    await expect(page.getByTestId("company-filings").locator("tbody tr").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
