@@ -58,8 +58,8 @@ export interface MarketMetrics {
   dividendYieldTTM: number | null;
 }
 
-/** Index of the last day on or before `date`, or -1. */
-function lastIndexOnOrBefore(days: readonly PriceDay[], date: string): number {
+/** Index of the last day on or before `date` in a series sorted by date, or -1. */
+export function lastIndexOnOrBefore(days: readonly { date: string }[], date: string): number {
   let lo = 0;
   let hi = days.length - 1;
   let found = -1;

@@ -1,4 +1,4 @@
-import type { PriceDay } from "./prices";
+import { type PriceDay, lastIndexOnOrBefore } from "./prices";
 
 /**
  * One day of a synced price file (`npm run sync -- prices`). Stooq and yfinance files give closes
@@ -48,18 +48,10 @@ export interface SyncedPricesReport {
   lastPriceDate: string | null;
 }
 
-/** Index of the day `date` in a sorted series, or -1. */
+/** Index of the day `date` in a series sorted by date, or -1. */
 function indexOf(days: readonly { date: string }[], date: string): number {
-  let lo = 0;
-  let hi = days.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const d = days[mid]!.date;
-    if (d === date) return mid;
-    if (d < date) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  const i = lastIndexOnOrBefore(days, date);
+  return i >= 0 && days[i]!.date === date ? i : -1;
 }
 
 /** The overlap days (up to the bundled last day) whose adjusted close disagrees with the bundled one, scaled to agree on that last day. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { type BuildReport, buildDatabase } from "@/lib/ingest/build-database";
 import type { Progress } from "@/lib/ingest/progress";
@@ -6,6 +6,7 @@ import type { SecTickerFiles } from "@/lib/ingest/read-sources";
 import { extractCompanyFacts } from "./bulk-companyfacts";
 import { keptPrices } from "./price-folder";
 import { type Download, Downloader } from "./downloader";
+import { replaceDirectory } from "./replace-directory";
 import { SyncError } from "./sync-error";
 
 export interface SecSource {
@@ -72,7 +73,7 @@ export async function downloadSec(options: SecDownloadOptions): Promise<SecDownl
   downloads.push(exchange);
   const notes = exchange.outcome === "absent" ? [`${exchange.url}: HTTP 404, built with ${TICKERS_FILE} alone (filers added as companies get no exchange)`] : [];
   const tickers = tickerFiles(dir);
-  const companyFactsDir = path.join(dir, "companyfacts");
+  const companyFactsDir = path.join(dir, COMPANYFACTS_DIR);
   if (options.ciks) {
     mkdirSync(companyFactsDir, { recursive: true });
     for (const cik of options.ciks) {
@@ -88,11 +89,18 @@ export async function downloadSec(options: SecDownloadOptions): Promise<SecDownl
   return { downloads, companyFactsDir: await extractBulk(zip, companyFactsDir, progress), companies: countCompanies(companyFactsDir), tickers, notes };
 }
 
+const COMPANYFACTS_DIR = "companyfacts";
 const TICKERS_FILE = "company_tickers.json";
 const TICKERS_EXCHANGE_FILE = "company_tickers_exchange.json";
 
+/** What the last `sync sec` left in its directory (`var/sec`), for another sync's rebuild: its companyfacts and tickers files, where there. */
+export function keptSec(dir: string): { syncedCompanyFactsDir?: string; syncedTickers?: SecTickerFiles } {
+  const companyFacts = path.join(dir, COMPANYFACTS_DIR);
+  return { syncedCompanyFactsDir: existsSync(companyFacts) ? companyFacts : undefined, syncedTickers: tickerFiles(dir) ?? undefined };
+}
+
 /** The tickers files in `dir` (a sync's downloads, or `--from`), or null where there is no company_tickers.json. */
-export function tickerFiles(dir: string): SecTickerFiles | null {
+function tickerFiles(dir: string): SecTickerFiles | null {
   const at = (name: string) => (existsSync(path.join(dir, name)) ? path.join(dir, name) : null);
   const companyTickers = at(TICKERS_FILE);
   return companyTickers ? { companyTickers, tickersExchange: at(TICKERS_EXCHANGE_FILE) } : null;
@@ -103,19 +111,12 @@ export function tickerFiles(dir: string): SecTickerFiles | null {
  * leaves the previous extraction (and the database) as they were.
  */
 async function extractBulk(zip: string, companyFactsDir: string, progress: Progress): Promise<string> {
-  const staging = `${companyFactsDir}.extracting`;
-  rmSync(staging, { recursive: true, force: true });
-  try {
+  await replaceDirectory(companyFactsDir, `${companyFactsDir}.extracting`, async (staging) => {
     const companies = await extractCompanyFacts(zip, staging, (n) => {
       if (n % 1000 === 0) progress(`sec: ${n} companies extracted`);
     });
     progress(`sec: ${companies} companies extracted from ${path.basename(zip)}`);
-  } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    throw error;
-  }
-  rmSync(companyFactsDir, { recursive: true, force: true });
-  renameSync(staging, companyFactsDir);
+  });
   return companyFactsDir;
 }
 
@@ -128,7 +129,7 @@ async function extractBulk(zip: string, companyFactsDir: string, progress: Progr
 export async function localSec(dir: string, progress: Progress): Promise<SecDownloads> {
   if (!existsSync(dir)) throw new SyncError(`--from ${dir}: no such directory`);
   const zip = path.join(dir, "companyfacts.zip");
-  const nested = path.join(dir, "companyfacts");
+  const nested = path.join(dir, COMPANYFACTS_DIR);
   const companyFactsDir = existsSync(zip) ? await extractBulk(zip, nested, progress) : existsSync(nested) ? nested : dir;
   const companies = countCompanies(companyFactsDir);
   if (companies === 0) throw new SyncError(`--from ${dir}: no companyfacts.zip and no CIK##########.json files`);
