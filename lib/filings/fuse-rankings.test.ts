@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuseRankings, keepKeywordFloor } from "./fuse-rankings";
+import { completeScores, fuseRankings, keepKeywordFloor, type Ranking, type ScorableRanking } from "./fuse-rankings";
 
 describe("convex fusion of normalised scores", () => {
   it("divides each ranking's scores by its best and sums weight × share", () => {
@@ -44,6 +44,28 @@ describe("convex fusion of normalised scores", () => {
       [6, 0],
     ]);
     expect(fused[0]!.queries).toEqual([0, 1]);
+  });
+});
+
+describe("completing the vector leg's scores", () => {
+  // The vector leg's similarity of any passage (no entry: no vector); it lists only its best two.
+  const similarity = new Map([[4, 0.6], [2, 0.59], [1, 0.58], [5, 0.57]]);
+  const vector = (query = 0): ScorableRanking => ({ ids: [4, 2], scores: [0.6, 0.59], weight: 0.5, query, scoreOf: (id) => similarity.get(id) ?? null });
+  const keyword = (query = 0): Ranking => ({ ids: [1, 2, 3], scores: [10, 9.5, 1], weight: 0.5, query });
+
+  it("adds the keyword candidates of its query at their similarity, after the listed ones, leaving out passages without one", () => {
+    expect(completeScores([vector()], [keyword()])).toEqual([{ ids: [4, 2, 1], scores: [0.6, 0.59, 0.58], weight: 0.5, query: 0 }]);
+  });
+
+  it("fuses the keyword leg's best on its actual similarity, not 0 for falling just below the vector list", () => {
+    // Listed only: 2 (in both lists) 0.5 × 0.95 + 0.5 × 0.59 / 0.6 beats 1 (keyword's best, 0 from the vector leg).
+    expect(fuseRankings([keyword(), vector()], "convex", 60).map((h) => h.id)).toEqual([2, 1, 4, 3]);
+    // Completed: 1 gets 0.5 × 0.58 / 0.6 from the vector leg and wins.
+    expect(fuseRankings([keyword(), ...completeScores([vector()], [keyword()])], "convex", 60).map((h) => h.id)).toEqual([1, 2, 4, 3]);
+  });
+
+  it("completes only with candidates of the same query", () => {
+    expect(completeScores([vector(0)], [keyword(1)])[0]!.ids).toEqual([4, 2]);
   });
 });
 

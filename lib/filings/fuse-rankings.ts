@@ -12,6 +12,12 @@ export interface Ranking {
   query: number;
 }
 
+/** A ranking that can score any passage (the vector leg: a similarity is defined for every passage it has a vector for). */
+export interface ScorableRanking extends Ranking {
+  /** The ranking's score of a passage, on the scale of `scores` (null: outside its scope, or no vector). */
+  scoreOf: (id: number) => number | null;
+}
+
 export interface FusedHit {
   id: number;
   score: number;
@@ -47,6 +53,34 @@ export function fuseRankings(rankings: Ranking[], method: FusionMethod, k: numbe
   return [...hits.values()]
     .map((hit) => ({ ...hit, queries: hit.queries.sort((a, b) => a - b) }))
     .sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+/**
+ * The vector rankings with the keyword candidates of their query added at their actual similarity.
+ * The vector leg lists only its best `depth` passages, and convex fusion counts a passage missing
+ * from a list as 0 there: the keyword leg's best passage, just outside the vector list, lost to
+ * vector-only passages the keywords never matched. The other way round (each vector candidate's
+ * BM25) was measured and hurt on FinanceBench: a vague passage matching a question's common words
+ * got keyword credit (README "Filing search"). Added passages go after the listed ones.
+ */
+export function completeScores(scorable: ScorableRanking[], others: Ranking[]): Ranking[] {
+  return scorable.map(({ scoreOf, ...ranking }) => {
+    const ids = [...ranking.ids];
+    const scores = [...ranking.scores];
+    const listed = new Set(ids);
+    for (const other of others) {
+      if (other.query !== ranking.query) continue;
+      for (const id of other.ids) {
+        if (listed.has(id)) continue;
+        listed.add(id);
+        const score = scoreOf(id);
+        if (score === null) continue;
+        ids.push(id);
+        scores.push(score);
+      }
+    }
+    return { ...ranking, ids, scores };
+  });
 }
 
 /**

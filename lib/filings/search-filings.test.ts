@@ -313,6 +313,7 @@ describe("bounds on what a request makes the search read", () => {
     keyword.mockRestore();
     embed.mockRestore();
   });
+
 });
 
 describe("failures", () => {

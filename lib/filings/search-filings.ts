@@ -8,7 +8,7 @@ import { type Embedder, EmbeddingError } from "./embeddings/embedder";
 import { embedderFromEnv } from "./embeddings/embedder-from-env";
 import { type CompanyWithFilings, type PassageHitRow, companyNames, type PassageRange, type Scope, type TwinRow, FilingSearchRepository } from "./filing-search-repository";
 import { normaliseFilingType } from "./filing-types";
-import { type FusedHit, type FusionMethod, type Ranking, fuseRankings, keepKeywordFloor, type KeywordFloor } from "./fuse-rankings";
+import { completeScores, type FusedHit, type FusionMethod, type Ranking, type ScorableRanking, fuseRankings, keepKeywordFloor, type KeywordFloor } from "./fuse-rankings";
 import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
@@ -40,8 +40,12 @@ export const SEARCH_TUNING = {
   /** Where the hybrid keeps each query's best keyword passages (fuse-rankings.ts, keepKeywordFloor). */
   keywordFloor: { hits: 2, within: 10 } satisfies KeywordFloor,
   rrf: { k: 60, keywordWeight: 1.2, vectorWeight: 1 },
-  /** Weight of the extra rankings within the fiscal years and companies a query names. */
-  hintWeight: 1,
+  /**
+   * Weight of the extra rankings within the fiscal years and companies a query names: high enough
+   * that the named filings' passages come first (an analyst naming Apple's 2019 10-K wants it), while
+   * the keyword floor keeps the query's surest keyword passages from elsewhere on the first page.
+   */
+  hintWeight: 10,
   /** Outside small scopes, words in more passages than this are skipped when rarer words remain (they cost time). */
   commonWordPassages: 8_000,
   /** Scopes of at most this many passages (a company's filings) keep every word. */
@@ -193,7 +197,7 @@ async function runSearch(
   });
   // Each leg's rankings at weight 1 (hint rankings at hintWeight); legWeights() weighs the legs.
   const keyword: Ranking[] = [];
-  const vector: Ranking[] = [];
+  const vector: ScorableRanking[] = [];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
     keyword.push(...keywordRankings(repository, queries, () => scope, 1));
@@ -210,9 +214,13 @@ async function runSearch(
       const v = performance.now();
       const index = backend.vectors();
       vectors.forEach((embedded, query) => {
-        vector.push(vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, scope?.ranges ?? null), 1, query));
+        const leg = (within: Scope | null, weight: number): ScorableRanking => ({
+          ...vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, within?.ranges ?? null), weight, query),
+          scoreOf: (id) => (inScope(within, id) ? index.similarity(embedded, id) : null),
+        });
+        vector.push(leg(scope, 1));
         const hint = hinted[query];
-        if (hint) vector.push(vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, hint.ranges), SEARCH_TUNING.hintWeight, query));
+        if (hint) vector.push(leg(hint, SEARCH_TUNING.hintWeight));
       });
       timing.vector = round(performance.now() - v);
     } catch (error) {
@@ -223,8 +231,11 @@ async function runSearch(
   }
 
   const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, distinct);
-  const weighted = [...keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword })), ...vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }))];
-  let fused = fuseRankings(weighted, backend.fusion, SEARCH_TUNING.rrf.k);
+  const keywordWeighted = keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword }));
+  const vectorWeighted = vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }));
+  // Rank fusion has no rank for a passage the vector leg did not list; score fusion takes its similarity.
+  const completed = backend.fusion === "convex" ? completeScores(vectorWeighted, keywordWeighted) : vectorWeighted;
+  let fused = fuseRankings([...keywordWeighted, ...completed], backend.fusion, SEARCH_TUNING.rrf.k);
   if (parsed.rerank && fused.length > 0) {
     const t = performance.now();
     fused = rerank(repository, fused, distinct.map((q) => q.text));
@@ -536,6 +547,8 @@ function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms
   });
   return rankings;
 }
+
+const inScope = (scope: Scope | null, id: number) => scope === null || scope.ranges.some((r) => id >= r.first && id <= r.last);
 
 const vectorRanking = (nearest: { id: number; similarity: number }[], weight: number, query: number): Ranking => ({
   ids: nearest.map((n) => n.id),

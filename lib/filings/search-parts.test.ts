@@ -123,4 +123,19 @@ describe("vector index", () => {
     expect(index.nearest(query, 2, [{ first: 2, last: 2 }, { first: 4, last: 4 }]).map((n) => n.id)).toEqual([4, 2]);
     expect(index.nearest(query, 10, null)).toHaveLength(4);
   });
+
+  it("scores any one passage as nearest does, and none without a vector", () => {
+    const fakeRepository = {
+      passageCount: () => 3,
+      *vectors() {
+        yield { id: 1, embedding: Buffer.from(Float32Array.from([0.6, 0.8]).buffer) };
+        yield { id: 3, embedding: Buffer.from(Float32Array.from([0, 1]).buffer) };
+      },
+    };
+    const index = VectorIndex.load(fakeRepository as never, 2);
+    const query = Float32Array.from([0.8, 0.6]);
+    for (const { id, similarity } of index.nearest(query, 2, null)) expect(index.similarity(query, id)).toBeCloseTo(similarity, 6);
+    expect(index.similarity(query, 1)).toBeCloseTo(0.96, 6);
+    expect(index.similarity(query, 2)).toBeNull();
+  });
 });

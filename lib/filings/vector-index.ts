@@ -41,6 +41,15 @@ export class VectorIndex {
     return this.vectors.subarray(id * this.dimensions, (id + 1) * this.dimensions);
   }
 
+  /** Cosine similarity of a unit-length query vector and a passage (null when the passage has no vector). */
+  similarity(query: Float32Array, id: number): number | null {
+    const vector = this.vectorOf(id);
+    if (vector === null) return null;
+    let dot = 0;
+    for (let j = 0; j < vector.length; j++) dot += query[j]! * vector[j]!;
+    return dot;
+  }
+
   /**
    * Ids of the `k` passages nearest to a unit-length query vector, nearest first. Exhaustive over
    * the leading dimensions (LSA orders them by singular value, so they carry most of the
