@@ -313,7 +313,6 @@ describe("bounds on what a request makes the search read", () => {
     keyword.mockRestore();
     embed.mockRestore();
   });
-
 });
 
 describe("failures", () => {
