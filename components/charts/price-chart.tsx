@@ -1,11 +1,11 @@
 "use client";
 
-import "uplot/dist/uPlot.min.css";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type uPlot from "uplot";
 import { PRICE_RANGES, type PriceRange, rangeStart } from "@/lib/charts/price-ranges";
 import { rebaseTo } from "@/lib/companies/price-history";
 import { useChartCursor } from "./use-chart-cursor";
+import { type UplotSpec, useUplot } from "./use-uplot";
 
 const HEIGHT = 260;
 const price = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -53,22 +53,14 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
   const count = view.dates.length;
   const cursor = useChartCursor(count, count - 1);
   const box = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
   const { point } = cursor;
 
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    let disposed = false;
-    let observer: ResizeObserver | undefined;
-    void import("uplot").then(({ default: UPlot }) => {
-      if (disposed) return;
+  const build = useCallback(
+    (UPlot: typeof uPlot, element: HTMLDivElement): UplotSpec => {
       const ink = getComputedStyle(element).color;
       const grid = { stroke: "rgba(113,113,122,0.18)", width: 1 };
-      const chart = new UPlot(
-        {
-          width: element.clientWidth,
-          height: HEIGHT,
+      return {
+        options: {
           legend: { show: false },
           cursor: { y: false, points: { size: 6 } },
           scales: { x: { time: true }, y: { distr: log ? 3 : 1 }, volume: { range: (_u, _min, max) => [0, max * 4] } },
@@ -86,20 +78,12 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
           ],
           hooks: { setCursor: [(u) => point(u.cursor.idx ?? null)] },
         },
-        [view.times, view.close, view.benchmark, view.volume],
-        element,
-      );
-      plot.current = chart;
-      observer = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
-      observer.observe(element);
-    });
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      plot.current?.destroy();
-      plot.current = null;
-    };
-  }, [view, log, showBenchmark, showVolume, point]);
+        data: [view.times, view.close, view.benchmark, view.volume],
+      };
+    },
+    [view, log, showBenchmark, showVolume, point],
+  );
+  const plot = useUplot(box, HEIGHT, build);
 
   // The keyboard's cursor drawn on the chart (the pointer's is uPlot's own).
   const { shown, announce } = cursor;
@@ -107,7 +91,7 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
     const chart = plot.current;
     if (!chart || !announce) return;
     chart.setCursor({ left: chart.valToPos(view.times[shown]!, "x"), top: chart.valToPos(view.close[shown]!, "y") }, false);
-  }, [shown, announce, view]);
+  }, [plot, shown, announce, view]);
 
   if (closes.length < 2) return null;
   const first = view.close[0]!;

@@ -1,8 +1,7 @@
 "use client";
 
-import "uplot/dist/uPlot.min.css";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import type uPlot from "uplot";
+import { type KeyboardEvent, useCallback, useRef, useState } from "react";
+import { type UplotSpec, useUplot } from "@/components/charts/use-uplot";
 
 const percent = new Intl.NumberFormat("en-US", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" });
 const axisPercent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0, signDisplay: "exceptZero" });
@@ -16,37 +15,24 @@ const HEIGHT = 240;
  */
 export function BacktestChart({ dates, screen, benchmark }: { dates: string[]; screen: number[]; benchmark: number[] }) {
   const box = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
   const [index, setIndex] = useState<number | null>(null);
   const [announce, setAnnounce] = useState(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    let observer: ResizeObserver | undefined;
-    void import("uplot").then(({ default: UPlot }) => {
-      const target = box.current;
-      if (cancelled || !target) return;
-      const options: uPlot.Options = {
-        width: target.clientWidth,
-        height: HEIGHT,
+  const build = useCallback(
+    (): UplotSpec => ({
+      options: {
         legend: { show: false },
         scales: { x: { time: true } },
         axes: [{ stroke: "#71717a" }, { stroke: "#71717a", size: 60, values: (_u, ticks) => ticks.map((t) => axisPercent.format(t)) }],
         series: [{}, { label: "Screen", stroke: "#0369a1", width: 2, points: { show: true } }, { label: "Benchmark", stroke: "#a1a1aa", width: 2, dash: [6, 4], points: { show: true } }],
         cursor: { drag: { x: false, y: false } },
         hooks: { setCursor: [(u) => u.cursor.idx != null && setIndex(u.cursor.idx)] },
-      };
-      plot.current = new UPlot(options, [dates.map(seconds), screen, benchmark], target);
-      observer = new ResizeObserver(() => plot.current?.setSize({ width: target.clientWidth, height: HEIGHT }));
-      observer.observe(target);
-    });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      plot.current?.destroy();
-      plot.current = null;
-    };
-  }, [dates, screen, benchmark]);
+      },
+      data: [dates.map(seconds), screen, benchmark],
+    }),
+    [dates, screen, benchmark],
+  );
+  const plot = useUplot(box, HEIGHT, build);
 
   const shown = index ?? dates.length - 1;
   const moveTo = (next: number) => {
