@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { withoutQuestionWords } from "../text-terms";
 import { embedWithLsa } from "./lsa-model";
 import { type Embedder, EmbeddingError } from "./embedder";
 
@@ -40,6 +41,8 @@ export class CorpusEmbedder implements Embedder {
   }
 
   async embed(texts: string[]): Promise<Float32Array[]> {
-    return texts.map((text) => embedWithLsa(text, (t) => this.term(t), this.dimensions));
+    // A query is embedded from its topic words, as the keyword leg searches them: an analyst's
+    // phrasing ("give a response relying on the details shown") is not what the passages are about.
+    return texts.map((text) => embedWithLsa(withoutQuestionWords(text), (t) => this.term(t), this.dimensions));
   }
 }
