@@ -59,6 +59,8 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
     (UPlot: typeof uPlot, element: HTMLDivElement): UplotSpec => {
       const ink = getComputedStyle(element).color;
       const grid = { stroke: "rgba(113,113,122,0.18)", width: 1 };
+      // Below about two pixels a day uPlot draws no bars at all (5Y, Max): a filled step line then.
+      const volumePaths = view.times.length * 2 > element.clientWidth ? UPlot.paths.stepped?.({ align: 1 }) : UPlot.paths.bars?.({ size: [0.8, 8, 1] });
       return {
         options: {
           legend: { show: false },
@@ -74,7 +76,7 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
             {},
             { label: "Close", stroke: LINE, width: 1.5, scale: "y", points: { show: false } },
             { label: "Benchmark", stroke: BENCHMARK, width: 1.25, dash: [4, 3], scale: "y", show: showBenchmark, points: { show: false } },
-            { label: "Volume", scale: "volume", fill: "rgba(113,113,122,0.6)", stroke: "transparent", paths: UPlot.paths.bars?.({ size: [0.8, 8, 1] }), show: showVolume, points: { show: false } },
+            { label: "Volume", scale: "volume", fill: "rgba(113,113,122,0.6)", stroke: "transparent", paths: volumePaths, show: showVolume, points: { show: false } },
           ],
           hooks: { setCursor: [(u) => point(u.cursor.idx ?? null)] },
         },
@@ -131,7 +133,7 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
         {showVolume && (
           <span className="inline-flex items-center gap-1">
             <span aria-hidden className="inline-block size-2.5 bg-zinc-400/60" />
-            Volume (shares traded)
+            Volume (shares traded on the day, not restated for later splits)
           </span>
         )}
       </figcaption>
