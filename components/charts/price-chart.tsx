@@ -59,8 +59,14 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
     (UPlot: typeof uPlot, element: HTMLDivElement): UplotSpec => {
       const ink = getComputedStyle(element).color;
       const grid = { stroke: "rgba(113,113,122,0.18)", width: 1 };
-      // Below about two pixels a day uPlot draws no bars at all (5Y, Max): a filled step line then.
-      const volumePaths = view.times.length * 2 > element.clientWidth ? UPlot.paths.stepped?.({ align: 1 }) : UPlot.paths.bars?.({ size: [0.8, 8, 1] });
+      // Below about two pixels a day uPlot draws no bars at all (5Y, Max): a filled step line then,
+      // chosen at each draw (the plot's width changes with the window).
+      const bars = UPlot.paths.bars?.({ size: [0.8, 8, 1] });
+      const stepped = UPlot.paths.stepped?.({ align: 1 });
+      const volumePaths: uPlot.Series.PathBuilder = (u, series, first, last) => {
+        const dense = (last - first + 1) * 2 > u.bbox.width / devicePixelRatio;
+        return (dense ? stepped : bars)?.(u, series, first, last) ?? null;
+      };
       return {
         options: {
           legend: { show: false },

@@ -3,7 +3,7 @@
  * rankings within the years and companies a query names) into one ranking.
  */
 export interface Ranking {
-  /** Ids best first. */
+  /** Ids best first (a completed ranking, see `completeScores`, has its added ids after these, unordered). */
   ids: number[];
   /** The leg's own scores for `ids`, higher is better (BM25 negated, cosine similarity). */
   scores: number[];
@@ -61,7 +61,9 @@ export function fuseRankings(rankings: Ranking[], method: FusionMethod, k: numbe
  * from a list as 0 there: the keyword leg's best passage, just outside the vector list, lost to
  * vector-only passages the keywords never matched. The other way round (each vector candidate's
  * BM25) was measured and hurt on FinanceBench: a vague passage matching a question's common words
- * got keyword credit (README "Filing search"). Added passages go after the listed ones.
+ * got keyword credit (README "Filing search"). Added passages go after the listed ones in no
+ * order: only convex fusion, which reads scores, takes completed rankings (not rank fusion, not
+ * the keyword floor).
  */
 export function completeScores(scorable: ScorableRanking[], others: Ranking[]): Ranking[] {
   return scorable.map(({ scoreOf, ...ranking }) => {

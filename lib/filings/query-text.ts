@@ -1,4 +1,4 @@
-import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, stem, textWords } from "./text-terms";
+import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, stem, textWords, topicTerms } from "./text-terms";
 
 /**
  * A user's query as FTS5 sees it. User text never reaches FTS5 as syntax: it is cut into words
@@ -24,6 +24,17 @@ export function parseQuery(text: string): QueryTerms {
   const topical = all.filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w));
   const words = [...new Set(topical.length > 0 || phrases.length > 0 ? topical : all)];
   return { words, phrases };
+}
+
+/**
+ * A query as a bag-of-words model should see it: the phrases and words the keyword leg searches
+ * (an analyst's phrasing such as "give a response relying on the details shown" dropped), or the
+ * text itself when that leaves no topic term (a query of question words only, or a year and one).
+ */
+export function queryTopicText(text: string): string {
+  const { words, phrases } = parseQuery(text);
+  const topic = [...phrases.flat(), ...words].join(" ");
+  return topicTerms(topic).length > 0 ? topic : text;
 }
 
 /** Quoted FTS5 string: only letters and digits reach it, so no quote needs escaping. */

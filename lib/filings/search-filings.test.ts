@@ -315,6 +315,13 @@ describe("bounds on what a request makes the search read", () => {
   });
 });
 
+describe("queries the vector model has no term for", () => {
+  it("find no vector hits, rather than the first passages of the index at similarity 0", async () => {
+    expect((await search({ queries: ["zzzq qqqz"], searchtype: "vector" })).results).toEqual([]);
+    expect((await search({ queries: ["zzzq qqqz"], searchtype: "hybrid" })).results).toEqual([]);
+  });
+});
+
 describe("failures", () => {
   it("hybrid falls back to keyword results when the embedder fails, and says so", async () => {
     const failing = { ...backend, embedder: new FailingEmbedder() };

@@ -214,6 +214,8 @@ async function runSearch(
       const v = performance.now();
       const index = backend.vectors();
       vectors.forEach((embedded, query) => {
+        // A query with no term the model knows has no direction: it has no vector ranking.
+        if (embedded.every((x) => x === 0)) return;
         const leg = (within: Scope | null, weight: number): ScorableRanking => ({
           ...vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, within?.ranges ?? null), weight, query),
           scoreOf: (id) => (inScope(within, id) ? index.similarity(embedded, id) : null),

@@ -5,7 +5,7 @@ import { fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
 import { queryHints } from "./query-hints";
-import { ftsExpression, parseQuery } from "./query-text";
+import { ftsExpression, parseQuery, queryTopicText } from "./query-text";
 import { VectorIndex } from "./vector-index";
 
 describe("query text", () => {
@@ -23,6 +23,13 @@ describe("query text", () => {
   it("drops stopwords and question phrasing unless nothing else is left, and spells fiscal years as filings do", () => {
     expect(parseQuery("Round your answer to two decimal places: FY22 capex").words).toEqual(["two", "fy2022", "2022", "capex"]);
     expect(parseQuery("what is it").words).toEqual(["what", "is", "it"]);
+  });
+
+  it("gives a bag-of-words model the phrases and topic words, or the text itself when they hold no topic term", () => {
+    expect(queryTopicText('Give a response relying on the details shown: the "fair value" of goodwill in USD millions')).toBe("fair value goodwill");
+    // Question words only, or a year and a question word: the words are all the query has.
+    expect(queryTopicText("equity")).toBe("equity");
+    expect(queryTopicText("2019 equity")).toBe("2019 equity");
   });
 });
 
@@ -137,5 +144,15 @@ describe("vector index", () => {
     for (const { id, similarity } of index.nearest(query, 2, null)) expect(index.similarity(query, id)).toBeCloseTo(similarity, 6);
     expect(index.similarity(query, 1)).toBeCloseTo(0.96, 6);
     expect(index.similarity(query, 2)).toBeNull();
+  });
+
+  it("finds nothing near a zero vector (a query without known terms), rather than the first passages", () => {
+    const fakeRepository = {
+      passageCount: () => 1,
+      *vectors() {
+        yield { id: 1, embedding: Buffer.from(Float32Array.from([0.6, 0.8]).buffer) };
+      },
+    };
+    expect(VectorIndex.load(fakeRepository as never, 2).nearest(new Float32Array(2), 5, null)).toEqual([]);
   });
 });

@@ -44,12 +44,6 @@ export function expandFiscalYears(text: string): string {
 }
 
 /** Lower-case words and numbers of a text, accents folded (`Coca-Cola` gives `coca`, `cola`). */
-/** A question's words without its phrasing (QUESTION_WORDS): what a bag-of-words model should see of it. */
-export const withoutQuestionWords = (text: string) =>
-  textWords(text)
-    .filter((w) => !QUESTION_WORDS.has(w))
-    .join(" ");
-
 export function textWords(text: string): string[] {
   // Folding accents is only needed (and only paid for) when the text has non-ASCII characters.
   const folded = /[^\x00-\x7f]/.test(text) ? text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : text;

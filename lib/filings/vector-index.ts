@@ -51,11 +51,13 @@ export class VectorIndex {
   }
 
   /**
-   * Ids of the `k` passages nearest to a unit-length query vector, nearest first. Exhaustive over
+   * Ids of the `k` passages nearest to a unit-length query vector, nearest first (none for a zero
+   * vector: every passage would tie at 0, and the first ids would pass for the nearest). Exhaustive over
    * the leading dimensions (LSA orders them by singular value, so they carry most of the
    * similarity), then exact over all dimensions for the best `PRESCREEN` candidates.
    */
   nearest(query: Float32Array, k: number, ranges: PassageRange[] | null): { id: number; similarity: number }[] {
+    if (query.every((x) => x === 0)) return [];
     const scores = new Float32Array(this.present.length).fill(-Infinity);
     const spans = ranges ?? [{ first: 1, last: this.present.length - 1 }];
     for (const range of spans) {

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { withoutQuestionWords } from "../text-terms";
+import { queryTopicText } from "../query-text";
 import { embedWithLsa } from "./lsa-model";
 import { type Embedder, EmbeddingError } from "./embedder";
 
@@ -12,7 +12,8 @@ interface TermEntry {
 
 /**
  * The default embedder: the LSA model the ingest fitted on the filings themselves (no download).
- * Term vectors are read from the database as a query needs them and kept.
+ * Term vectors are read from the database as a query needs them and kept. It embeds queries only
+ * (the ingest embeds the passages with the model itself): it reads them as the keyword leg does.
  */
 export class CorpusEmbedder implements Embedder {
   readonly id = CORPUS_EMBEDDER_ID;
@@ -43,6 +44,6 @@ export class CorpusEmbedder implements Embedder {
   async embed(texts: string[]): Promise<Float32Array[]> {
     // A query is embedded from its topic words, as the keyword leg searches them: an analyst's
     // phrasing ("give a response relying on the details shown") is not what the passages are about.
-    return texts.map((text) => embedWithLsa(withoutQuestionWords(text), (t) => this.term(t), this.dimensions));
+    return texts.map((text) => embedWithLsa(queryTopicText(text), (t) => this.term(t), this.dimensions));
   }
 }
