@@ -18,6 +18,8 @@ export interface PriceChartProps {
   dates: string[];
   closes: number[];
   volumes: number[];
+  /** What the volumes are, for the legend. */
+  volumeLabel: string;
   /** The benchmark index on the same dates (null where it has no value), any scale: the chart rebases it. */
   benchmark: (number | null)[];
   /** What the benchmark is, for the legend. */
@@ -33,7 +35,7 @@ const toggleClass =
  * benchmark rebased to the stock's close on the range's first day. uPlot (canvas) is loaded once
  * the page is in the browser; pointer or arrow keys move a cursor whose values the read-out shows.
  */
-export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, label }: PriceChartProps) {
+export function PriceChart({ dates, closes, volumes, volumeLabel, benchmark, benchmarkLabel, label }: PriceChartProps) {
   const [range, setRange] = useState<PriceRange>("Max");
   const [log, setLog] = useState(false);
   const [showBenchmark, setShowBenchmark] = useState(true);
@@ -139,7 +141,7 @@ export function PriceChart({ dates, closes, volumes, benchmark, benchmarkLabel, 
         {showVolume && (
           <span className="inline-flex items-center gap-1">
             <span aria-hidden className="inline-block size-2.5 bg-zinc-400/60" />
-            Volume (shares traded on the day, not restated for later splits)
+            {volumeLabel}
           </span>
         )}
       </figcaption>

@@ -39,8 +39,10 @@ export interface PricePoint {
   date: string;
   close: number;
   adjusted_close: number;
-  /** Shares traded that day. */
+  /** Shares traded that day, in that day's shares. */
   volume: number;
+  /** Product of the split coefficients up to that day (see schema.ts). */
+  split_index: number;
 }
 
 export interface FundamentalsDifference {
@@ -97,7 +99,7 @@ export function fiscalYears(companyId: number): FiscalYearRecord[] {
 
 /** Daily prices on or before `asOf` (the table holds the whole history; nothing later is shown), oldest first. */
 export function dailyPrices(companyId: number, asOf: string): PricePoint[] {
-  return cachedStatement("SELECT date, close, adjusted_close, volume FROM daily_prices WHERE company_id = ? AND date <= ? ORDER BY date").all(
+  return cachedStatement("SELECT date, close, adjusted_close, volume, split_index FROM daily_prices WHERE company_id = ? AND date <= ? ORDER BY date").all(
     companyId,
     asOf,
   ) as PricePoint[];

@@ -2,7 +2,7 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** The columns of a fiscal year (fiscal_years and fiscal_year_versions). */
 const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,
@@ -143,6 +143,9 @@ CREATE TABLE daily_prices (
   close REAL NOT NULL,
   adjusted_close REAL NOT NULL,
   volume REAL NOT NULL,
+  -- The product of the split coefficients of the company's days up to this one: volume times
+  -- split_index(T) / split_index(day) is that day's volume in the shares of day T.
+  split_index REAL NOT NULL,
   PRIMARY KEY (company_id, date)
 ) WITHOUT ROWID;
 

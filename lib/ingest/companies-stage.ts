@@ -225,7 +225,11 @@ export function runCompaniesStage(
       });
       for (const fy of years) insert.fiscalYear(id, fy);
       if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
-      for (const day of days ?? []) insert.price(id, day);
+      let splitIndex = 1;
+      for (const day of days ?? []) {
+        splitIndex *= day.split > 0 ? day.split : 1;
+        insert.price(id, day, splitIndex);
+      }
 
       const history = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
       const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];
@@ -317,7 +321,7 @@ function prepareInserts(db: Database.Database) {
   const difference = db.prepare(`
     INSERT INTO fundamentals_differences (company_id, fiscal_year, metric, kaggle_value, sec_value, relative_difference)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const price = db.prepare("INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume) VALUES (?, ?, ?, ?, ?)");
+  const price = db.prepare("INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume, split_index) VALUES (?, ?, ?, ?, ?, ?)");
   const version = db.prepare(`
     INSERT INTO fiscal_year_versions (company_id, valid_from, valid_to, fy_offset, fiscal_year, period_end, public_date, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")}, totalDebt)
     VALUES (@company_id, @valid_from, @valid_to, @fy_offset, @fiscal_year, @period_end, @public_date, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")}, @totalDebt)`);
@@ -396,8 +400,8 @@ function prepareInserts(db: Database.Database) {
       const relative = kaggle !== null && sec !== null && sec !== 0 ? (kaggle - sec) / Math.abs(sec) : null;
       difference.run(id, fiscalYear, metric, kaggle, sec, relative);
     },
-    price(id: number, day: PriceDay) {
-      price.run(id, day.date, day.close, day.adjustedClose, day.volume);
+    price(id: number, day: PriceDay, splitIndex: number) {
+      price.run(id, day.date, day.close, day.adjustedClose, day.volume, splitIndex);
     },
   };
 }

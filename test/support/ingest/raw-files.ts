@@ -51,6 +51,7 @@ export interface Day {
   date: string;
   close: number;
   adj: number;
+  volume: number;
   dividend: number;
   split: number;
 }
@@ -58,8 +59,8 @@ export interface Day {
 export function days(ticker: string): Day[] {
   return (sources().priceLines.get(ticker) ?? [])
     .map((line) => {
-      const [, date, close, adj, , dividend, split] = line.split(",");
-      return { date: date!, close: Number(close), adj: Number(adj), dividend: Number(dividend), split: Number(split) };
+      const [, date, close, adj, volume, dividend, split] = line.split(",");
+      return { date: date!, close: Number(close), adj: Number(adj), volume: Number(volume), dividend: Number(dividend), split: Number(split) };
     })
     .sort((a, b) => a.date.localeCompare(b.date));
 }
