@@ -14,8 +14,8 @@ export function rebasedCloses(prices: readonly PricePoint[]): number[] {
 
 /** Each day's volume in the shares of the last day (a 2:1 split since doubles it), as the closes are. Pure. */
 export function volumesOnLastBasis(prices: readonly PricePoint[]): number[] {
-  const last = prices.at(-1);
-  return prices.map((p) => (last ? (p.volume * last.split_index) / p.split_index : p.volume));
+  const basis = prices.at(-1)?.split_index ?? 1;
+  return prices.map((p) => (p.volume * basis) / p.split_index);
 }
 
 /** `values` rebased so that it equals `anchor` at index `from`: a benchmark drawn from a stock's price at the start of a range. Pure. */

@@ -43,11 +43,7 @@ export class VectorIndex {
 
   /** Cosine similarity of a unit-length query vector and a passage (null when the passage has no vector). */
   similarity(query: Float32Array, id: number): number | null {
-    const vector = this.vectorOf(id);
-    if (vector === null) return null;
-    let dot = 0;
-    for (let j = 0; j < vector.length; j++) dot += query[j]! * vector[j]!;
-    return dot;
+    return this.vectorOf(id) === null ? null : dotAt(query, this.vectors, id * this.dimensions, this.dimensions);
   }
 
   /**
@@ -75,12 +71,15 @@ const PREFIX_DIMENSIONS = 64;
 /** out[id] = query · vectors[id] (over the first `width` dimensions) for passages first..last. */
 function dotProducts(query: Float32Array, vectors: Float32Array, width: number, present: Uint8Array, first: number, last: number, out: Float32Array): void {
   for (let id = first; id <= last; id++) {
-    if (present[id] === 0) continue;
-    let dot = 0;
-    const base = id * width;
-    for (let j = 0; j < width; j++) dot += query[j]! * vectors[base + j]!;
-    out[id] = dot;
+    if (present[id] !== 0) out[id] = dotAt(query, vectors, id * width, width);
   }
+}
+
+/** query · vectors[base .. base + width) (the query's first `width` dimensions). */
+function dotAt(query: Float32Array, vectors: Float32Array, base: number, width: number): number {
+  let dot = 0;
+  for (let j = 0; j < width; j++) dot += query[j]! * vectors[base + j]!;
+  return dot;
 }
 const PRESCREEN = 1500;
 
