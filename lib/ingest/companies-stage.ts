@@ -13,7 +13,7 @@ import { JoinAudit } from "./join-audit";
 import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { parseListings } from "./listings";
-import { parsePrices, type PriceDay } from "./prices";
+import { parsePrices, type PriceDay, splitIndexes } from "./prices";
 import { type SyncedPricesReport, type SyncedSeries, extendPrices } from "./synced-prices";
 import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears, weekdaysAfter } from "./point-in-time";
 import type { Progress } from "./progress";
@@ -225,11 +225,8 @@ export function runCompaniesStage(
       });
       for (const fy of years) insert.fiscalYear(id, fy);
       if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
-      let splitIndex = 1;
-      for (const day of days ?? []) {
-        splitIndex *= day.split > 0 ? day.split : 1;
-        insert.price(id, day, splitIndex);
-      }
+      const splits = splitIndexes(days ?? []);
+      days?.forEach((day, i) => insert.price(id, day, splits[i]!));
 
       const history = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
       const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];

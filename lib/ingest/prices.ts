@@ -74,6 +74,16 @@ export function lastIndexOnOrBefore(days: readonly { date: string }[], date: str
 }
 
 /**
+ * splitIndexes(days)[i]: the product of the split coefficients of days 0..i. A share count or volume
+ * of day i is in the shares of day j after times index[j] / index[i].
+ */
+export function splitIndexes(days: readonly PriceDay[]): Float64Array {
+  const index = new Float64Array(days.length);
+  days.forEach((day, i) => (index[i] = (i === 0 ? 1 : index[i - 1]!) * day.split));
+  return index;
+}
+
+/**
  * Product of the split coefficients of the days after `date` up to the as-of date: the factor that
  * restates a share count of `date` to the share basis of the as-of date (per-share values divide by it).
  */
@@ -105,9 +115,9 @@ export function marketMetricsSeries(days: readonly PriceDay[], dates: readonly s
   // sums[i]: over days 1..i, of the simple return adjusted_close(i) / adjusted_close(i-1) - 1 and its square.
   const returns = new Float64Array(days.length);
   const squares = new Float64Array(days.length);
-  // splitsTo[i]: product of the split coefficients of days 0..i; dividends[i]: sum over days 0..i of
-  // dividend × splitsTo (a dividend of day i restated to the share basis of day j is dividend × splitsTo[i] / splitsTo[j]).
-  const splitsTo = new Float64Array(days.length);
+  // dividends[i]: sum over days 0..i of dividend × splitsTo (a dividend of day i restated to the
+  // share basis of day j is dividend × splitsTo[i] / splitsTo[j]).
+  const splitsTo = splitIndexes(days);
   const dividends = new Float64Array(days.length);
   // unknown[i]: days 0..i whose dividend the source does not give; a yield over any of them is unknown.
   const unknown = new Uint32Array(days.length);
@@ -116,7 +126,6 @@ export function marketMetricsSeries(days: readonly PriceDay[], dates: readonly s
     const r = i === 0 ? 0 : day.adjustedClose / days[i - 1]!.adjustedClose - 1;
     returns[i] = (i === 0 ? 0 : returns[i - 1]!) + r;
     squares[i] = (i === 0 ? 0 : squares[i - 1]!) + r * r;
-    splitsTo[i] = (i === 0 ? 1 : splitsTo[i - 1]!) * day.split;
     dividends[i] = (i === 0 ? 0 : dividends[i - 1]!) + (day.dividend ?? 0) * splitsTo[i]!;
     unknown[i] = (i === 0 ? 0 : unknown[i - 1]!) + (day.dividend === null ? 1 : 0);
   }
