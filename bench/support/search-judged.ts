@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type BenchQuestion, jsonLines } from "./search-bench";
 import { type Span, benchRepository } from "./search-bench-repository";
 
-const HeldoutRow = z.object({
+const JudgedRow = z.object({
   id: z.string(),
   company: z.string(),
   doc_name: z.string(),
@@ -14,16 +14,16 @@ const HeldoutRow = z.object({
 const quotePattern = (quote: string) => new RegExp(quote.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
 
 /**
- * Reads the held-out set (bench/heldout/questions.jsonl, see its README): each evidence quote is
+ * Reads a set of judged questions (bench/heldout and bench/tuning, see their READMEs): each evidence quote is
  * found in its filing's stored text, giving 0-based pages for paged filings and document spans for
  * unpaged ones. Questions whose quotes are no longer found are returned in `missing`.
  */
-export function readHeldoutQuestions(file: string): { questions: BenchQuestion[]; missing: string[] } {
+export function readJudgedQuestions(file: string): { questions: BenchQuestion[]; missing: string[] } {
   const repository = benchRepository();
   const questions: BenchQuestion[] = [];
   const missing: string[] = [];
   for (const line of jsonLines(file)) {
-    const row = HeldoutRow.parse(JSON.parse(line));
+    const row = JudgedRow.parse(JSON.parse(line));
     const pages = repository.filingPages(row.doc_name);
     const paged = pages[0]?.has_pages === 1;
     const found = new Set<number>();

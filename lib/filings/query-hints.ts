@@ -9,6 +9,8 @@ import { expandFiscalYears } from "./text-terms";
 export interface QueryHints {
   fiscalYears: number[];
   companyIds: number[];
+  /** The query's words that name those companies (lower case, as `significantWords` gives them). */
+  nameWords: string[];
 }
 
 export interface NamedCompany {
@@ -21,10 +23,18 @@ const MAX_NAME_WORDS = 4;
 export function queryHints(query: string, companies: NamedCompany[]): QueryHints {
   const fiscalYears = [...new Set([...expandFiscalYears(query).matchAll(/\b(19[89]\d|20\d\d)\b/g)].map((m) => Number(m[1])))];
   const words = significantWords(query.replace(/['’]s\b/gi, ""));
-  const windows = new Set<string>();
+  // Each window of up to MAX_NAME_WORDS words, by its key, with the words it spans.
+  const windows = new Map<string, string[]>();
   for (let i = 0; i < words.length; i++) {
-    for (let n = 1; n <= MAX_NAME_WORDS && i + n <= words.length; n++) windows.add(words.slice(i, i + n).join(""));
+    for (let n = 1; n <= MAX_NAME_WORDS && i + n <= words.length; n++) windows.set(words.slice(i, i + n).join(""), words.slice(i, i + n));
   }
-  const companyIds = companies.filter((c) => c.names.some((name) => windows.has(companyNameKey(name)))).map((c) => c.id);
-  return { fiscalYears, companyIds };
+  const companyIds: number[] = [];
+  const nameWords = new Set<string>();
+  for (const company of companies) {
+    const spans = company.names.map((name) => windows.get(companyNameKey(name))).filter((span) => span !== undefined);
+    if (spans.length === 0) continue;
+    companyIds.push(company.id);
+    for (const word of spans.flat()) nameWords.add(word);
+  }
+  return { fiscalYears, companyIds, nameWords: [...nameWords] };
 }

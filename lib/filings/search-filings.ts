@@ -13,7 +13,7 @@ import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
 import { queryHints } from "./query-hints";
-import { queryTermCoverage, rerankQuery, rerankScores } from "./rerank-passages";
+import { queryTermCoverage, type RerankQuery, rerankQuery, rerankScores, withoutWords } from "./rerank-passages";
 import { type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery } from "./query-text";
 import {
   type FilingSearchHit,
@@ -187,8 +187,8 @@ async function runSearch(
   const queries = distinct.map((q) => parseQuery(q.text));
   // Soft scopes from what each query names (fiscal years, companies) that the filters leave open.
   const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: companyNames(c) }));
-  const hinted = distinct.map(({ text }) => {
-    const hints = queryHints(text, named);
+  const hintsOf = distinct.map(({ text }) => queryHints(text, named));
+  const hinted = hintsOf.map((hints) => {
     const hintYears = years === null && hints.fiscalYears.length > 0 ? hints.fiscalYears : null;
     const hintCompanies = companies === null && hints.companyIds.length > 0 ? hints.companyIds : null;
     if (hintYears === null && hintCompanies === null) return null;
@@ -232,7 +232,9 @@ async function runSearch(
     }
   }
 
-  const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, distinct);
+  // How sure the keyword leg is: the query's words, less those naming a company, its best passage holds.
+  const topics = distinct.map(({ text }, query) => withoutWords(rerankQuery(text), hintsOf[query]!.nameWords));
+  const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, topics);
   const keywordWeighted = keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword }));
   const vectorWeighted = vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }));
   // Rank fusion has no rank for a passage the vector leg did not list; score fusion takes its similarity.
@@ -268,13 +270,15 @@ function similarRanking(backend: SearchBackend, passage: number, scope: Scope | 
  * keyword share grows with how many of the query's words its best keyword passage holds, so a
  * query the keywords answer outright (a name, a rare term) is not diluted by vaguer vector hits,
  * while a long question whose best keyword passage matches few of its words leans on the vectors.
+ * A company the query names is left out of its words: its filings' passages seldom repeat the
+ * name ("the Company"), so counting it made a sure keyword leg look unsure.
  */
 function legWeights(
   repository: FilingSearchRepository,
   method: FusionMethod,
   keyword: Ranking[],
   hasVectors: boolean,
-  distinct: { text: string }[],
+  topics: RerankQuery[],
 ): (query: number) => { keyword: number; vector: number } {
   if (method === "rrf") return () => ({ keyword: SEARCH_TUNING.rrf.keywordWeight, vector: SEARCH_TUNING.rrf.vectorWeight });
   if (keyword.length === 0 || !hasVectors) return () => ({ keyword: 1, vector: 1 });
@@ -283,7 +287,7 @@ function legWeights(
   for (const ranking of keyword) {
     if (shares.has(ranking.query) || ranking.ids.length === 0) continue;
     const top = repository.hit(ranking.ids[0]!);
-    const coverage = top ? queryTermCoverage(rerankQuery(distinct[ranking.query]!.text), top.text) : 0;
+    const coverage = top ? queryTermCoverage(topics[ranking.query]!, top.text) : 0;
     shares.set(ranking.query, low + (high - low) * coverage);
   }
   return (query) => {

@@ -5,6 +5,7 @@ import { fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
 import { queryHints } from "./query-hints";
+import { queryTermCoverage, rerankQuery, withoutWords } from "./rerank-passages";
 import { ftsExpression, parseQuery, queryTopicText } from "./query-text";
 import { VectorIndex } from "./vector-index";
 
@@ -40,10 +41,21 @@ describe("query hints", () => {
     { id: 3, names: ["The Coca-Cola Company", "Coca-Cola"] },
   ];
   it("finds the fiscal years and companies a question names", () => {
-    expect(queryHints("What is the FY2018 capex of 3M?", companies)).toEqual({ fiscalYears: [2018], companyIds: [1] });
-    expect(queryHints("Did JPMorgan's loan losses rise between FY21 and 2022?", companies)).toEqual({ fiscalYears: [2021, 2022], companyIds: [2] });
-    expect(queryHints("coca-cola bottling", companies).companyIds).toEqual([3]);
-    expect(queryHints("net interest margin", companies)).toEqual({ fiscalYears: [], companyIds: [] });
+    expect(queryHints("What is the FY2018 capex of 3M?", companies)).toEqual({ fiscalYears: [2018], companyIds: [1], nameWords: ["3m"] });
+    expect(queryHints("Did JPMorgan's loan losses rise between FY21 and 2022?", companies)).toEqual({ fiscalYears: [2021, 2022], companyIds: [2], nameWords: ["jpmorgan"] });
+    expect(queryHints("coca-cola bottling", companies)).toMatchObject({ companyIds: [3], nameWords: ["coca", "cola"] });
+    expect(queryHints("net interest margin", companies)).toEqual({ fiscalYears: [], companyIds: [], nameWords: [] });
+  });
+
+  it("names the words of every company named, and only those", () => {
+    const hints = queryHints("JPMorgan Chase and Coca-Cola cola deposits", companies);
+    expect(hints.companyIds).toEqual([2, 3]);
+    expect(hints.nameWords.sort()).toEqual(["chase", "coca", "cola", "jpmorgan"]);
+    // Coverage without the names: only the topic word counts.
+    const topic = withoutWords(rerankQuery("JPMorgan Chase deposits"), queryHints("JPMorgan Chase deposits", companies).nameWords);
+    expect(topic.stems).toEqual(["deposit"]);
+    expect(queryTermCoverage(topic, "The Firm's deposits rose.")).toBe(1);
+    expect(queryTermCoverage(rerankQuery("JPMorgan Chase deposits"), "The Firm's deposits rose.")).toBeCloseTo(1 / 3);
   });
 });
 
