@@ -22,8 +22,8 @@ export interface RerankCandidate {
   fiscalYear: number | null;
 }
 
-/** Weights of the second stage (tuned on FinanceBench only, see `npm run bench:search`). */
-export const RERANK_WEIGHTS = { fused: 1, coverage: 0.3, proximity: 0.2, pairs: 0.2, section: 0.1, numbers: 0.2 };
+/** Weights of the second stage (tuned on FinanceBench and the analyst tuning set, see `npm run bench:search`). */
+export const RERANK_WEIGHTS = { fused: 1, coverage: 0.5, proximity: 0.1, pairs: 0.2, section: 0.1, numbers: 0.2 };
 
 export function rerankQuery(text: string): RerankQuery {
   const { words, phrases } = parseQuery(text);

@@ -38,7 +38,7 @@ export const SEARCH_TUNING = {
    */
   convex: { keywordShare: { low: 0.2, high: 0.9 } },
   /** Where the hybrid keeps each query's best keyword passages (fuse-rankings.ts, keepKeywordFloor). */
-  keywordFloor: { hits: 2, within: 10 } satisfies KeywordFloor,
+  keywordFloor: { hits: 1, within: 10 } satisfies KeywordFloor,
   rrf: { k: 60, keywordWeight: 1.2, vectorWeight: 1 },
   /**
    * Weight of the extra rankings within the fiscal years and companies a query names: high enough
