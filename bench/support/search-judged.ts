@@ -10,6 +10,9 @@ const JudgedRow = z.object({
   evidence: z.array(z.object({ quote: z.string().min(1), pages: z.array(z.number().int().positive()).nullable() })).min(1),
 });
 
+/** The rows of a judged set's questions.jsonl, each checked against the row schema. */
+export const readJudgedRows = (file: string) => jsonLines(file).map((line) => JudgedRow.parse(JSON.parse(line)));
+
 /** A quote as a pattern that tolerates differing white space. */
 const quotePattern = (quote: string) => new RegExp(quote.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
 
@@ -22,8 +25,7 @@ export function readJudgedQuestions(file: string): { questions: BenchQuestion[];
   const repository = benchRepository();
   const questions: BenchQuestion[] = [];
   const missing: string[] = [];
-  for (const line of jsonLines(file)) {
-    const row = JudgedRow.parse(JSON.parse(line));
+  for (const row of readJudgedRows(file)) {
     const pages = repository.filingPages(row.doc_name);
     const paged = pages[0]?.has_pages === 1;
     const found = new Set<number>();

@@ -1,0 +1,33 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { env } from "@/lib/env";
+import { readJudgedQuestions, readJudgedRows } from "@/bench/support/search-judged";
+
+/**
+ * The judged question sets of `npm run bench:search` against the built database: every evidence
+ * quote is still in its filing's text (an ingest change that loses it would silently shrink a set),
+ * and the tuning set shares no filing with the held-out set it must stay apart from.
+ */
+const file = (set: string) => path.resolve(env().root, "bench", set, "questions.jsonl");
+const rows = (set: string) => readJudgedRows(file(set));
+
+describe("judged question sets", () => {
+  it.each([
+    ["heldout", 41],
+    ["tuning", 60],
+  ])("%s: every question's evidence is found in its filing", (set, count) => {
+    const { questions, missing } = readJudgedQuestions(file(set));
+    expect(missing).toEqual([]);
+    expect(questions).toHaveLength(count);
+    expect(new Set(rows(set).map((r) => r.id)).size).toBe(count);
+  });
+
+  it("the tuning set uses no filing and no question of the held-out set", () => {
+    const heldout = rows("heldout");
+    const tuning = rows("tuning");
+    const heldoutFilings = new Set(heldout.map((r) => r.doc_name));
+    expect(tuning.filter((r) => heldoutFilings.has(r.doc_name))).toEqual([]);
+    const heldoutQuestions = new Set(heldout.map((r) => r.question.toLowerCase()));
+    expect(tuning.filter((r) => heldoutQuestions.has(r.question.toLowerCase()))).toEqual([]);
+  });
+});
