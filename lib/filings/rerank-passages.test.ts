@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import { adjacentPairs, proximity, rerankQuery, rerankScores } from "./rerank-passages";
 
 describe("rerank second stage", () => {
-  it("reads a query's topic stems in order and its numbers", () => {
+  it("reads a query's topic stems in order and its numbers (a fiscal-year token as its year)", () => {
     expect(rerankQuery("What were capital expenditures in FY2022, above $1,500 million?")).toEqual({
-      stems: ["capit", "expenditur", "fy2022"],
+      stems: ["capit", "expenditur"],
       numbers: ["2022", "1500"],
     });
+  });
+
+  it("takes no possessive s or initials for topic words", () => {
+    expect(rerankQuery("J.P. Morgan’s net interest income and 3M's capex").stems).toEqual(["morgan", "net", "interest", "incom", "3m", "capex"]);
   });
 
   it("measures how tightly the matched terms sit and whether query pairs occur in order", () => {

@@ -232,9 +232,11 @@ async function runSearch(
     }
   }
 
-  // How sure the keyword leg is: the query's words, less those naming a company, its best passage holds.
-  const topics = distinct.map(({ text }, query) => withoutWords(rerankQuery(text), hintsOf[query]!.nameWords));
-  const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, topics);
+  // How sure the keyword leg is: the query's words its best passage holds, less words naming a
+  // company in scope (any, without a company filter; a filter's own companies, with one).
+  const scoped = companies === null ? named : named.filter((c) => companies.includes(c.id));
+  const topicOf = (query: number) => withoutWords(rerankQuery(distinct[query]!.text), queryHints(distinct[query]!.text, scoped).nameWords);
+  const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, topicOf);
   const keywordWeighted = keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword }));
   const vectorWeighted = vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }));
   // Rank fusion has no rank for a passage the vector leg did not list; score fusion takes its similarity.
@@ -270,15 +272,15 @@ function similarRanking(backend: SearchBackend, passage: number, scope: Scope | 
  * keyword share grows with how many of the query's words its best keyword passage holds, so a
  * query the keywords answer outright (a name, a rare term) is not diluted by vaguer vector hits,
  * while a long question whose best keyword passage matches few of its words leans on the vectors.
- * A company the query names is left out of its words: its filings' passages seldom repeat the
- * name ("the Company"), so counting it made a sure keyword leg look unsure.
+ * Words naming a company in scope are left out of the query's words: its filings' passages seldom
+ * repeat the name ("the Company"), so counting them made a sure keyword leg look unsure.
  */
 function legWeights(
   repository: FilingSearchRepository,
   method: FusionMethod,
   keyword: Ranking[],
   hasVectors: boolean,
-  topics: RerankQuery[],
+  topicOf: (query: number) => RerankQuery,
 ): (query: number) => { keyword: number; vector: number } {
   if (method === "rrf") return () => ({ keyword: SEARCH_TUNING.rrf.keywordWeight, vector: SEARCH_TUNING.rrf.vectorWeight });
   if (keyword.length === 0 || !hasVectors) return () => ({ keyword: 1, vector: 1 });
@@ -287,7 +289,7 @@ function legWeights(
   for (const ranking of keyword) {
     if (shares.has(ranking.query) || ranking.ids.length === 0) continue;
     const top = repository.hit(ranking.ids[0]!);
-    const coverage = top ? queryTermCoverage(topics[ranking.query]!, top.text) : 0;
+    const coverage = top ? queryTermCoverage(topicOf(ranking.query), top.text) : 0;
     shares.set(ranking.query, low + (high - low) * coverage);
   }
   return (query) => {
