@@ -6,7 +6,8 @@ import { readJudgedQuestions, readJudgedRows } from "@/bench/support/search-judg
 /**
  * The judged question sets of `npm run bench:search` against the built database: every evidence
  * quote is still in its filing's text (an ingest change that loses it would silently shrink a set),
- * and the tuning set shares no filing with the held-out set it must stay apart from.
+ * ids are unique, and the tuning set shares no filing or question with the held-out set it must stay
+ * apart from.
  */
 const file = (set: string) => path.resolve(env().root, "bench", set, "questions.jsonl");
 const rows = (set: string) => readJudgedRows(file(set));
@@ -19,7 +20,11 @@ describe("judged question sets", () => {
     const { questions, missing } = readJudgedQuestions(file(set));
     expect(missing).toEqual([]);
     expect(questions).toHaveLength(count);
-    expect(new Set(rows(set).map((r) => r.id)).size).toBe(count);
+  });
+
+  it.each(["heldout", "tuning"])("%s: question ids are unique", (set) => {
+    const ids = rows(set).map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("the tuning set uses no filing and no question of the held-out set", () => {
