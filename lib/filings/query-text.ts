@@ -20,7 +20,8 @@ export function parseQuery(text: string): QueryTerms {
     else if (words.length === 1) return ` ${words[0]} `;
     return " ";
   });
-  const all = textWords(rest);
+  // A possessive's "s" outside a phrase is no word ("3M's capex"); inside one it stays, as the text has it.
+  const all = textWords(rest.replace(/['’]s\b/gi, ""));
   const topical = all.filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w));
   const words = [...new Set(topical.length > 0 || phrases.length > 0 ? topical : all)];
   return { words, phrases };

@@ -26,9 +26,9 @@ export interface RerankCandidate {
 export const RERANK_WEIGHTS = { fused: 1, coverage: 0.5, proximity: 0.1, pairs: 0.2, section: 0.1, numbers: 0.2 };
 
 export function rerankQuery(text: string): RerankQuery {
-  // A possessive's "s" and an initial ("J.P.") are no topic words; a fiscal-year token ("fy2018")
-  // is matched as its year among the numbers (passages say "fiscal 2018").
-  const { words, phrases } = parseQuery(text.replace(/['’]s\b/gi, ""));
+  // One letter (an initial, "J.P.", or a phrase's possessive "s") is no topic word; a fiscal-year
+  // token ("fy2018") is matched as its year among the numbers (passages say "fiscal 2018").
+  const { words, phrases } = parseQuery(text);
   const topical = (w: string) => w.length > 1 && !/^\d+$/.test(w) && !/^fy\d+$/.test(w);
   const stems = [...new Set([...phrases.flat(), ...words].filter(topical).map(stem))];
   const numbers = [...new Set(textWords(expandFiscalYears(text).replace(/(\d),(\d{3})/g, "$1$2")).filter((w) => /^\d+$/.test(w) && w.length >= 2))];

@@ -26,6 +26,11 @@ describe("query text", () => {
     expect(parseQuery("what is it").words).toEqual(["what", "is", "it"]);
   });
 
+  it("takes a possessive's s for no word, except inside a phrase, where the text has it", () => {
+    expect(parseQuery("3M's capex and Chase’s deposits")).toEqual({ words: ["3m", "capex", "chase", "deposits"], phrases: [] });
+    expect(parseQuery('"3M\'s capex"').phrases).toEqual([["3m", "s", "capex"]]);
+  });
+
   it("gives a bag-of-words model the phrases and topic words, or the text itself when they hold no topic term", () => {
     expect(queryTopicText('Give a response relying on the details shown: the "fair value" of goodwill in USD millions')).toBe("fair value goodwill");
     // Question words only, or a year and a question word: the words are all the query has.
