@@ -1,5 +1,5 @@
 import { companyNameKey, significantWords } from "@/lib/company-names";
-import { expandFiscalYears } from "./text-terms";
+import { expandFiscalYears, withoutPossessives } from "./text-terms";
 
 /**
  * What a question says about where its answer is: the fiscal years it names ("FY2018", "2022") and
@@ -22,11 +22,13 @@ const MAX_NAME_WORDS = 4;
 
 export function queryHints(query: string, companies: NamedCompany[]): QueryHints {
   const fiscalYears = [...new Set([...expandFiscalYears(query).matchAll(/\b(19[89]\d|20\d\d)\b/g)].map((m) => Number(m[1])))];
-  const words = significantWords(query.replace(/['’]s\b/gi, ""));
-  // Each window of up to MAX_NAME_WORDS words, by its key, with the words it spans.
+  // Each window of up to MAX_NAME_WORDS words, by its key, with the words it spans; read with and
+  // without possessives ("JPMorgan's" names JPMorgan, "McDonald's" names McDonald's).
   const windows = new Map<string, string[]>();
-  for (let i = 0; i < words.length; i++) {
-    for (let n = 1; n <= MAX_NAME_WORDS && i + n <= words.length; n++) windows.set(words.slice(i, i + n).join(""), words.slice(i, i + n));
+  for (const words of [significantWords(withoutPossessives(query)), significantWords(query)]) {
+    for (let i = 0; i < words.length; i++) {
+      for (let n = 1; n <= MAX_NAME_WORDS && i + n <= words.length; n++) windows.set(words.slice(i, i + n).join(""), words.slice(i, i + n));
+    }
   }
   const companyIds: number[] = [];
   const nameWords = new Set<string>();

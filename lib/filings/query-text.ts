@@ -1,4 +1,4 @@
-import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, stem, textWords, topicTerms } from "./text-terms";
+import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, stem, textWords, topicTerms, withoutPossessives } from "./text-terms";
 
 /**
  * A user's query as FTS5 sees it. User text never reaches FTS5 as syntax: it is cut into words
@@ -21,7 +21,7 @@ export function parseQuery(text: string): QueryTerms {
     return " ";
   });
   // A possessive's "s" outside a phrase is no word ("3M's capex"); inside one it stays, as the text has it.
-  const all = textWords(rest.replace(/['’]s\b/gi, ""));
+  const all = textWords(withoutPossessives(rest));
   const topical = all.filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w));
   const words = [...new Set(topical.length > 0 || phrases.length > 0 ? topical : all)];
   return { words, phrases };

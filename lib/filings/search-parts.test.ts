@@ -29,6 +29,8 @@ describe("query text", () => {
   it("takes a possessive's s for no word, except inside a phrase, where the text has it", () => {
     expect(parseQuery("3M's capex and Chase’s deposits")).toEqual({ words: ["3m", "capex", "chase", "deposits"], phrases: [] });
     expect(parseQuery('"3M\'s capex"').phrases).toEqual([["3m", "s", "capex"]]);
+    // An opening quote before an S starts a word: it is no possessive.
+    expect(parseQuery("'S-1' filing").words).toEqual(["s", "1", "filing"]);
   });
 
   it("gives a bag-of-words model the phrases and topic words, or the text itself when they hold no topic term", () => {
@@ -44,12 +46,20 @@ describe("query hints", () => {
     { id: 1, names: ["3M"] },
     { id: 2, names: ["JPMorgan Chase & Co.", "JPMorgan"] },
     { id: 3, names: ["The Coca-Cola Company", "Coca-Cola"] },
+    { id: 4, names: ["McDonald's Corp.", "McDonald's"] },
   ];
   it("finds the fiscal years and companies a question names", () => {
     expect(queryHints("What is the FY2018 capex of 3M?", companies)).toEqual({ fiscalYears: [2018], companyIds: [1], nameWords: ["3m"] });
     expect(queryHints("Did JPMorgan's loan losses rise between FY21 and 2022?", companies)).toEqual({ fiscalYears: [2021, 2022], companyIds: [2], nameWords: ["jpmorgan"] });
     expect(queryHints("coca-cola bottling", companies)).toMatchObject({ companyIds: [3], nameWords: ["coca", "cola"] });
     expect(queryHints("net interest margin", companies)).toEqual({ fiscalYears: [], companyIds: [], nameWords: [] });
+  });
+
+  it("reads a name that ends in a possessive itself, with any apostrophe", () => {
+    for (const query of ["McDonald's exit from a market", "McDonald’s exit", "mcdonalds exit"]) expect(queryHints(query, companies).companyIds).toEqual([4]);
+    // Its name is left out of the query's topic words, however the query spells it.
+    const topic = withoutWords(rerankQuery("McDonald’s franchise fees"), queryHints("McDonald’s franchise fees", companies).nameWords);
+    expect(topic.stems).toEqual(["franchis", "fee"]);
   });
 
   it("names the words of every company named, and only those", () => {

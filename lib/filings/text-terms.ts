@@ -43,6 +43,12 @@ export function expandFiscalYears(text: string): string {
   });
 }
 
+/**
+ * The text without possessive endings ("3M's", "McDonald’s": any apostrophe after a letter or
+ * digit), which the index splits off as a word "s" that says nothing about the topic.
+ */
+export const withoutPossessives = (text: string) => text.replace(/(?<=[\p{L}\p{N}])['’‘ʼ`]s\b/giu, "");
+
 /** Lower-case words and numbers of a text, accents folded (`Coca-Cola` gives `coca`, `cola`). */
 export function textWords(text: string): string[] {
   // Folding accents is only needed (and only paid for) when the text has non-ASCII characters.
