@@ -234,8 +234,9 @@ async function runSearch(
 
   // How sure the keyword leg is: the query's words its best passage holds, less words naming a
   // company in scope (any, without a company filter; a filter's own companies, with one).
-  const scoped = companies === null ? named : named.filter((c) => companies.includes(c.id));
-  const topicOf = (query: number) => withoutWords(rerankQuery(distinct[query]!.text), queryHints(distinct[query]!.text, scoped).nameWords);
+  const scopeNameWords = (query: number) =>
+    companies === null ? hintsOf[query]!.nameWords : queryHints(distinct[query]!.text, named.filter((c) => companies.includes(c.id))).nameWords;
+  const topicOf = (query: number) => withoutWords(rerankQuery(distinct[query]!.text), scopeNameWords(query));
   const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, topicOf);
   const keywordWeighted = keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword }));
   const vectorWeighted = vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }));
