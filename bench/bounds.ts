@@ -15,6 +15,11 @@ const MID_FREQUENCY =
     " ",
   );
 
+/** Words in nearly every passage (the filing labels say "fiscal" and "annual report"): searched only as adjacent pairs, at most three per query. */
+const MOST_COMMON = "fiscal annual report financial statements company operating results other related".split(" ");
+/** A rare word and four of the most common (three pairs of them; five terms, so twelve queries are within the 64-term bound). */
+const commonQuery = (i: number) => `turbine ${[...MOST_COMMON, ...MOST_COMMON].slice(i % MOST_COMMON.length, (i % MOST_COMMON.length) + 4).join(" ")}`;
+
 /** Query `i` of `count`: mid-frequency words from a rotating start, up to `chars` characters. */
 function hostileQuery(i: number, chars: number, words: number = MID_FREQUENCY.length): string {
   let text = "";
@@ -61,6 +66,7 @@ if (perQuery && total) {
   const queries = Array.from({ length: Math.ceil(Number(total) / Number(perQuery)) }, (_, i) => hostileQuery(i, 300, Number(perQuery)));
   await time(`within the bounds: ${queries.length} queries of ${perQuery} mid-frequency words`, search({ queries, searchtype: "keyword", results: 25 }));
 }
+await time("12 queries: a rare word and four of the most common words side by side (their three pairs searched as phrases)", search({ queries: Array.from({ length: 12 }, (_, i) => commonQuery(i)), searchtype: "keyword", results: 25 }));
 await time("one query of ~290 characters of mid-frequency words", search({ queries: [hostileQuery(0, 290)], searchtype: "keyword", results: 25 }));
 
 console.log("\nScreener, basic, tickers");

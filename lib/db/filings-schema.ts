@@ -114,7 +114,7 @@ CREATE VIRTUAL TABLE filing_passage_search USING fts5(
 );
 `;
 
-/** Passage counts of common index terms (built from fts5vocab), so a query can skip terms too common to rank by. */
+/** Passage counts of common index terms (built from fts5vocab), so a query can search terms too common to rank by only in adjacent pairs. */
 export const FILING_TERM_STATS = `
 CREATE VIRTUAL TABLE temp.filing_passage_vocab USING fts5vocab(main, filing_passage_search, 'row');
 CREATE TABLE filing_term_stats (term TEXT PRIMARY KEY, passages INTEGER NOT NULL) WITHOUT ROWID;

@@ -10,6 +10,8 @@ export interface QueryTerms {
   words: string[];
   /** Phrases the user put in double quotes, as word lists. */
   phrases: string[][];
+  /** Topic words next to each other outside quotes, in query order, each pair once ("interest rates"). */
+  pairs: [string, string][];
 }
 
 export function parseQuery(text: string): QueryTerms {
@@ -18,13 +20,30 @@ export function parseQuery(text: string): QueryTerms {
     const words = textWords(inner);
     if (words.length > 1) phrases.push(words);
     else if (words.length === 1) return ` ${words[0]} `;
-    return " ";
+    // A break, so the words either side of a phrase are not taken for neighbours.
+    return " , ";
   });
   // A possessive's "s" outside a phrase is no word ("3M's capex"); inside one it stays, as the text has it.
-  const all = textWords(withoutPossessives(rest));
-  const topical = all.filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w));
+  const plain = withoutPossessives(rest);
+  const all = textWords(plain);
+  const topical = all.filter(isTopicWord);
   const words = [...new Set(topical.length > 0 || phrases.length > 0 ? topical : all)];
-  return { words, phrases };
+  return { words, phrases, pairs: adjacentTopicWords(plain) };
+}
+
+const isTopicWord = (word: string) => !STOPWORDS.has(word) && !QUESTION_WORDS.has(word);
+
+/** Pairs of topic words next to each other in the text, each once; punctuation ("net income, interest rates") parts them. */
+function adjacentTopicWords(text: string): [string, string][] {
+  const pairs = new Map<string, [string, string]>();
+  for (const clause of text.split(/[,;:!?()[\]{}]|\.(?:\s|$)/)) {
+    const words = textWords(clause);
+    words.forEach((word, i) => {
+      const before = words[i - 1];
+      if (before !== undefined && before !== word && isTopicWord(before) && isTopicWord(word)) pairs.set(`${before} ${word}`, [before, word]);
+    });
+  }
+  return [...pairs.values()];
 }
 
 /**
@@ -41,12 +60,41 @@ export function queryTopicText(text: string): string {
 /** Quoted FTS5 string: only letters and digits reach it, so no quote needs escaping. */
 const quote = (words: string[]) => `"${words.join(" ")}"`;
 
+/** Which words `withoutCommonWords` takes for common, and how much reading their pairs may cost. */
+export interface CommonWordBounds {
+  /** Words in more passages than this are common. */
+  commonPassages: number;
+  /** The pairs' words together may be in at most this many passages (each posting is read to match a phrase). */
+  pairPassages: number;
+}
+
 /**
- * The FTS5 expression: any of the terms (BM25 ranks passages holding more and rarer terms first).
- * `keep` lists the words to use (the search drops words so common they only cost time).
+ * The terms to search where common words only cost time (over many passages every posting is read
+ * and scored): the words that are not common and, instead of the common ones, the query's adjacent
+ * pairs of common words as phrases, first pairs first, while their words' passages add up to at
+ * most `pairPassages`. "rising interest rates" searched "rising" alone and found "give rise to" in
+ * credit agreements; the phrase "interest rates" matches far fewer passages than either word and
+ * says what the query means. With no word left that is not common (and no quoted phrase), every
+ * word is searched. `passagesOf` gives a word's passage count (0 where all words are to be kept).
  */
-export function ftsExpression(terms: QueryTerms, keep: readonly string[] = terms.words): string | null {
-  const parts = [...terms.phrases.map(quote), ...keep.map((w) => quote([w]))];
+export function withoutCommonWords(terms: QueryTerms, passagesOf: (word: string) => number, bounds: CommonWordBounds): QueryTerms {
+  const isCommon = (word: string) => passagesOf(word) > bounds.commonPassages;
+  const rare = terms.words.filter((word) => !isCommon(word));
+  if (rare.length === 0 && terms.phrases.length === 0) return terms;
+  const pairs: [string, string][] = [];
+  let passages = 0;
+  for (const pair of terms.pairs) {
+    const cost = passagesOf(pair[0]) + passagesOf(pair[1]);
+    if (!pair.every(isCommon) || passages + cost > bounds.pairPassages) continue;
+    pairs.push(pair);
+    passages += cost;
+  }
+  return { words: rare, phrases: [...terms.phrases, ...pairs], pairs: [] };
+}
+
+/** The FTS5 expression: any of the terms (BM25 ranks passages holding more and rarer terms first). */
+export function ftsExpression(terms: QueryTerms): string | null {
+  const parts = [...terms.phrases.map(quote), ...terms.words.map((w) => quote([w]))];
   return parts.length > 0 ? parts.join(" OR ") : null;
 }
 

@@ -14,7 +14,7 @@ import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
 import { queryHints } from "./query-hints";
 import { queryTermCoverage, type RerankQuery, rerankQuery, rerankScores, withoutWords } from "./rerank-passages";
-import { type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery } from "./query-text";
+import { type CommonWordBounds, type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery, withoutCommonWords } from "./query-text";
 import {
   type FilingSearchHit,
   type FilingSearchRequest,
@@ -46,8 +46,12 @@ export const SEARCH_TUNING = {
    * the keyword floor keeps the query's surest keyword passages from elsewhere on the first page.
    */
   hintWeight: 10,
-  /** Outside small scopes, words in more passages than this are skipped when rarer words remain (they cost time). */
-  commonWordPassages: 8_000,
+  /**
+   * Outside small scopes, words in more passages than `commonPassages` are not searched alone while
+   * rarer words remain (they cost time); their adjacent pairs are searched as phrases while the
+   * pairs' words are in at most `pairPassages` passages together (query-text.ts, withoutCommonWords).
+   */
+  commonWords: { commonPassages: 8_000, pairPassages: 150_000 } satisfies CommonWordBounds,
   /** Scopes of at most this many passages (a company's filings) keep every word. */
   smallScopePassages: 10_000,
   /** Fused candidates the `rerank` second stage re-scores. */
@@ -535,7 +539,8 @@ const intersect = (a: readonly number[] | null, b: readonly number[] | null) => 
 
 /**
  * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). Outside
- * small scopes, words so common they mostly cost time are skipped while rarer ones remain.
+ * small scopes, words so common they mostly cost time are searched only as adjacent pairs while
+ * rarer ones remain (query-text.ts, withoutCommonWords).
  */
 function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scopeOf: (query: number) => Scope | null | undefined, weight: number): Ranking[] {
   const rankings: Ranking[] = [];
@@ -545,10 +550,8 @@ function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms
     // Over many passages every posting of a common word costs time; within a small scope (passage
     // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
     const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
-    const counted = terms.words.map((word) => ({ word, passages: large ? repository.termPassages(indexTerm(word)) : 0 }));
-    const rare = counted.filter((c) => c.passages <= SEARCH_TUNING.commonWordPassages);
-    const keep = (rare.length > 0 || terms.phrases.length > 0 ? rare : counted).map((c) => c.word);
-    const expression = ftsExpression(terms, keep);
+    const passages = new Map(terms.words.map((word) => [word, large ? repository.termPassages(indexTerm(word)) : 0]));
+    const expression = ftsExpression(withoutCommonWords(terms, (word) => passages.get(word) ?? 0, SEARCH_TUNING.commonWords));
     if (expression === null) return;
     const hits = repository.keyword(expression, SEARCH_TUNING.depth, scope);
     // FTS5's bm25() is negative, more negative for better matches.
@@ -567,7 +570,7 @@ const vectorRanking = (nearest: { id: number; similarity: number }[], weight: nu
 });
 
 function mergeTerms(queries: QueryTerms[]): QueryTerms {
-  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases) };
+  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases), pairs: [] };
 }
 
 /** Embeds the queries, giving up after the configured timeout even if the provider ignores the abort. */

@@ -6,13 +6,13 @@ import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
 import { queryHints } from "./query-hints";
 import { queryTermCoverage, rerankQuery, withoutWords } from "./rerank-passages";
-import { ftsExpression, parseQuery, queryTopicText } from "./query-text";
+import { ftsExpression, parseQuery, queryTopicText, withoutCommonWords } from "./query-text";
 import { VectorIndex } from "./vector-index";
 
 describe("query text", () => {
   it("quotes every word and keeps quoted phrases whole", () => {
     const terms = parseQuery('What drove the "goodwill impairment" in retail?');
-    expect(terms).toEqual({ words: ["drove", "retail"], phrases: [["goodwill", "impairment"]] });
+    expect(terms).toEqual({ words: ["drove", "retail"], phrases: [["goodwill", "impairment"]], pairs: [] });
     expect(ftsExpression(terms)).toBe('"goodwill impairment" OR "drove" OR "retail"');
   });
 
@@ -27,10 +27,46 @@ describe("query text", () => {
   });
 
   it("takes a possessive's s for no word, except inside a phrase, where the text has it", () => {
-    expect(parseQuery("3M's capex and Chase’s deposits")).toEqual({ words: ["3m", "capex", "chase", "deposits"], phrases: [] });
+    expect(parseQuery("3M's capex and Chase’s deposits")).toEqual({
+      words: ["3m", "capex", "chase", "deposits"],
+      phrases: [],
+      pairs: [
+        ["3m", "capex"],
+        ["chase", "deposits"],
+      ],
+    });
     expect(parseQuery('"3M\'s capex"').phrases).toEqual([["3m", "s", "capex"]]);
     // An opening quote before an S starts a word: it is no possessive.
     expect(parseQuery("'S-1' filing").words).toEqual(["s", "1", "filing"]);
+  });
+
+  it("pairs topic words that stand next to each other outside quotes, each pair once", () => {
+    // Stopwords ("the", "of") and punctuation part words; question phrasing ("round", "decimal") is no
+    // topic word; a quoted phrase is searched as it is.
+    expect(parseQuery('Rising interest rates: the effect of interest rates on "net income", cash flows. Round to two decimal places').pairs).toEqual([
+      ["rising", "interest"],
+      ["interest", "rates"],
+      ["cash", "flows"],
+    ]);
+    expect(parseQuery('interest "net income" rates').pairs).toEqual([]);
+  });
+
+  it("searches common words only as adjacent pairs while a rarer word or a phrase remains, within a bound on the pairs' passages", () => {
+    // Passage counts of the built corpus (filing_term_stats), rounded.
+    const counts = new Map([["interest", 23_000], ["rates", 24_500], ["cash", 25_000], ["flow", 13_500], ["net", 27_500], ["income", 24_500], ["hedges", 900], ["rising", 1_000]]);
+    const passagesOf = (word: string) => counts.get(word) ?? 0;
+    const bounds = { commonPassages: 8_000, pairPassages: 150_000 };
+    expect(ftsExpression(withoutCommonWords(parseQuery("rising interest rates"), passagesOf, bounds))).toBe('"interest rates" OR "rising"');
+    // Pairs in query order while their words' passages add up to at most pairPassages (52,000 + 47,500 here).
+    const many = withoutCommonWords(parseQuery("hedges: net income, interest rates and cash flow"), passagesOf, { ...bounds, pairPassages: 100_000 });
+    expect(many.phrases).toEqual([
+      ["net", "income"],
+      ["interest", "rates"],
+    ]);
+    expect(many.words).toEqual(["hedges"]);
+    // Common words alone: every word is searched; a quoted phrase alone keeps no common word.
+    expect(ftsExpression(withoutCommonWords(parseQuery("net income"), passagesOf, bounds))).toBe('"net" OR "income"');
+    expect(ftsExpression(withoutCommonWords(parseQuery('"operating lease" cash'), passagesOf, bounds))).toBe('"operating lease"');
   });
 
   it("gives a bag-of-words model the phrases and topic words, or the text itself when they hold no topic term", () => {
