@@ -40,3 +40,11 @@ export function queryHints(query: string, companies: NamedCompany[]): QueryHints
   }
   return { fiscalYears, companyIds, nameWords: [...nameWords] };
 }
+
+/**
+ * The query's words naming a company the search covers: with no company filter, any company the
+ * query names (`hints`, its hints over every company); with one, only the filter's companies.
+ */
+export function namesInScope(query: string, hints: QueryHints, companies: NamedCompany[], filter: readonly number[] | null): string[] {
+  return filter === null ? hints.nameWords : queryHints(query, companies.filter((c) => filter.includes(c.id))).nameWords;
+}

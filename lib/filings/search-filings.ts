@@ -12,7 +12,7 @@ import { completeScores, type FusedHit, type FusionMethod, type Ranking, type Sc
 import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
-import { queryHints } from "./query-hints";
+import { namesInScope, queryHints } from "./query-hints";
 import { queryTermCoverage, type RerankQuery, rerankQuery, rerankScores, withoutWords } from "./rerank-passages";
 import { type CommonWordBounds, type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery, withoutCommonWords } from "./query-text";
 import {
@@ -238,9 +238,7 @@ async function runSearch(
 
   // How sure the keyword leg is: the query's words its best passage holds, less words naming a
   // company in scope (any, without a company filter; a filter's own companies, with one).
-  const scopeNameWords = (query: number) =>
-    companies === null ? hintsOf[query]!.nameWords : queryHints(distinct[query]!.text, named.filter((c) => companies.includes(c.id))).nameWords;
-  const topicOf = (query: number) => withoutWords(rerankQuery(distinct[query]!.text), scopeNameWords(query));
+  const topicOf = (query: number) => withoutWords(rerankQuery(distinct[query]!.text), namesInScope(distinct[query]!.text, hintsOf[query]!, named, companies));
   const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, topicOf);
   const keywordWeighted = keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword }));
   const vectorWeighted = vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }));

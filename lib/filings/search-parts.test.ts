@@ -4,7 +4,7 @@ import { filingTypeKey, normaliseFilingType } from "./filing-types";
 import { fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
-import { queryHints } from "./query-hints";
+import { namesInScope, queryHints } from "./query-hints";
 import { queryTermCoverage, rerankQuery, withoutWords } from "./rerank-passages";
 import { ftsExpression, parseQuery, queryTopicText, withoutCommonWords } from "./query-text";
 import { VectorIndex } from "./vector-index";
@@ -107,6 +107,15 @@ describe("query hints", () => {
     expect(topic.stems).toEqual(["deposit"]);
     expect(queryTermCoverage(topic, "The Firm's deposits rose.")).toBe(1);
     expect(queryTermCoverage(rerankQuery("JPMorgan Chase deposits"), "The Firm's deposits rose.")).toBeCloseTo(1 / 3);
+  });
+
+  it("leaves out the names of the companies in scope: any named without a company filter, the filter's own with one", () => {
+    const query = "JPMorgan Chase deposits against 3M's";
+    const hints = queryHints(query, companies);
+    expect(namesInScope(query, hints, companies, null).sort()).toEqual(["3m", "chase", "jpmorgan"]);
+    // A filter on 3M: JPMorgan's filings are out of scope, so "JPMorgan Chase" stays a topic of the query there.
+    expect(namesInScope(query, hints, companies, [1])).toEqual(["3m"]);
+    expect(namesInScope(query, hints, companies, [3])).toEqual([]);
   });
 });
 
