@@ -33,14 +33,22 @@ export function parseQuery(text: string): QueryTerms {
 
 const isTopicWord = (word: string) => !STOPWORDS.has(word) && !QUESTION_WORDS.has(word);
 
-/** Pairs of topic words next to each other in the text, each once; punctuation ("net income, interest rates") parts them. */
+/** Topic words a phrase can hold: not a fiscal-year token ("fy2018", which no passage holds: filings say "fiscal 2018"). */
+const isPairWord = (word: string) => isTopicWord(word) && !/^fy\d+$/.test(word);
+
+/**
+ * Pairs of topic words next to each other in the text, each once. Anything but letters, digits,
+ * white space, apostrophes, hyphens and points inside numbers or initials parts words: "net
+ * income, interest rates", "net income / interest rates" and "net income — interest rates" make
+ * no pair "income interest".
+ */
 function adjacentTopicWords(text: string): [string, string][] {
   const pairs = new Map<string, [string, string]>();
-  for (const clause of text.split(/[,;:!?()[\]{}]|\.(?:\s|$)/)) {
+  for (const clause of text.split(/[^\p{L}\p{N}\s'’‘ʼ`.-]|\.(?=\s|$)/u)) {
     const words = textWords(clause);
     words.forEach((word, i) => {
       const before = words[i - 1];
-      if (before !== undefined && before !== word && isTopicWord(before) && isTopicWord(word)) pairs.set(`${before} ${word}`, [before, word]);
+      if (before !== undefined && before !== word && isPairWord(before) && isPairWord(word)) pairs.set(`${before} ${word}`, [before, word]);
     });
   }
   return [...pairs.values()];
@@ -60,27 +68,28 @@ export function queryTopicText(text: string): string {
 /** Quoted FTS5 string: only letters and digits reach it, so no quote needs escaping. */
 const quote = (words: string[]) => `"${words.join(" ")}"`;
 
-/** Which words `withoutCommonWords` takes for common, and how much reading their pairs may cost. */
+/** Which words `withoutCommonWords` takes for common, and how much reading their pairs may still cost. */
 export interface CommonWordBounds {
   /** Words in more passages than this are common. */
   commonPassages: number;
-  /** The pairs' words together may be in at most this many passages (each posting is read to match a phrase). */
+  /** The pairs' words together may be in at most this many passages (a phrase reads every posting of its words). */
   pairPassages: number;
 }
 
 /**
  * The terms to search where common words only cost time (over many passages every posting is read
  * and scored): the words that are not common and, instead of the common ones, the query's adjacent
- * pairs of common words as phrases, first pairs first, while their words' passages add up to at
- * most `pairPassages`. "rising interest rates" searched "rising" alone and found "give rise to" in
- * credit agreements; the phrase "interest rates" matches far fewer passages than either word and
- * says what the query means. With no word left that is not common (and no quoted phrase), every
- * word is searched. `passagesOf` gives a word's passage count (0 where all words are to be kept).
+ * pairs of common words as phrases, in query order, skipping a pair whose words' passages would
+ * take the pairs' total over `pairPassages`. "rising interest rates" searched "rising" alone and
+ * found "give rise to" in credit agreements; the phrase "interest rates" matches far fewer passages
+ * than either word and says what the query means. A query of common words only ("net income") is
+ * searched as its pairs too; with neither a word that is not common, nor a quoted phrase, nor a pair
+ * within the budget, every word is searched. `passagesOf` gives a word's passage count (0 where all
+ * words are to be kept). Returns the terms and the passages their pairs took from the budget.
  */
-export function withoutCommonWords(terms: QueryTerms, passagesOf: (word: string) => number, bounds: CommonWordBounds): QueryTerms {
+export function withoutCommonWords(terms: QueryTerms, passagesOf: (word: string) => number, bounds: CommonWordBounds): { terms: QueryTerms; pairPassages: number } {
   const isCommon = (word: string) => passagesOf(word) > bounds.commonPassages;
   const rare = terms.words.filter((word) => !isCommon(word));
-  if (rare.length === 0 && terms.phrases.length === 0) return terms;
   const pairs: [string, string][] = [];
   let passages = 0;
   for (const pair of terms.pairs) {
@@ -89,7 +98,8 @@ export function withoutCommonWords(terms: QueryTerms, passagesOf: (word: string)
     pairs.push(pair);
     passages += cost;
   }
-  return { words: rare, phrases: [...terms.phrases, ...pairs], pairs: [] };
+  if (rare.length === 0 && terms.phrases.length === 0 && pairs.length === 0) return { terms, pairPassages: 0 };
+  return { terms: { words: rare, phrases: [...terms.phrases, ...pairs], pairs: [] }, pairPassages: passages };
 }
 
 /** The FTS5 expression: any of the terms (BM25 ranks passages holding more and rarer terms first). */

@@ -49,7 +49,8 @@ export const SEARCH_TUNING = {
   /**
    * Outside small scopes, words in more passages than `commonPassages` are not searched alone while
    * rarer words remain (they cost time); their adjacent pairs are searched as phrases while the
-   * pairs' words are in at most `pairPassages` passages together (query-text.ts, withoutCommonWords).
+   * pairs' words, over the whole request, are in at most `pairPassages` passages together
+   * (query-text.ts, withoutCommonWords).
    */
   commonWords: { commonPassages: 8_000, pairPassages: 150_000 } satisfies CommonWordBounds,
   /** Scopes of at most this many passages (a company's filings) keep every word. */
@@ -204,10 +205,12 @@ async function runSearch(
   const vector: ScorableRanking[] = [];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
-    keyword.push(...keywordRankings(repository, queries, () => scope, 1));
+    // One budget for the request's phrases of common words: every query, both MATCHes (query-text.ts, withoutCommonWords).
+    const pairBudget = { passages: SEARCH_TUNING.commonWords.pairPassages };
+    keyword.push(...keywordRankings(repository, queries, () => scope, 1, pairBudget));
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
-    keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight));
+    keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight, pairBudget));
     timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
@@ -538,9 +541,16 @@ const intersect = (a: readonly number[] | null, b: readonly number[] | null) => 
 /**
  * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). Outside
  * small scopes, words so common they mostly cost time are searched only as adjacent pairs while
- * rarer ones remain (query-text.ts, withoutCommonWords).
+ * rarer ones remain (query-text.ts, withoutCommonWords), the pairs taking their passages from the
+ * request's `pairBudget`.
  */
-function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms[], scopeOf: (query: number) => Scope | null | undefined, weight: number): Ranking[] {
+function keywordRankings(
+  repository: FilingSearchRepository,
+  queries: QueryTerms[],
+  scopeOf: (query: number) => Scope | null | undefined,
+  weight: number,
+  pairBudget: { passages: number },
+): Ranking[] {
   const rankings: Ranking[] = [];
   queries.forEach((terms, query) => {
     const scope = scopeOf(query);
@@ -549,7 +559,9 @@ function keywordRankings(repository: FilingSearchRepository, queries: QueryTerms
     // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
     const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
     const passages = new Map(terms.words.map((word) => [word, large ? repository.termPassages(indexTerm(word)) : 0]));
-    const expression = ftsExpression(withoutCommonWords(terms, (word) => passages.get(word) ?? 0, SEARCH_TUNING.commonWords));
+    const searched = withoutCommonWords(terms, (word) => passages.get(word) ?? 0, { ...SEARCH_TUNING.commonWords, pairPassages: pairBudget.passages });
+    pairBudget.passages -= searched.pairPassages;
+    const expression = ftsExpression(searched.terms);
     if (expression === null) return;
     const hits = repository.keyword(expression, SEARCH_TUNING.depth, scope);
     // FTS5's bm25() is negative, more negative for better matches.

@@ -49,24 +49,44 @@ describe("query text", () => {
       ["cash", "flows"],
     ]);
     expect(parseQuery('interest "net income" rates').pairs).toEqual([]);
+    for (const parted of ["net income / interest rates", "net income — interest rates", "net income & interest rates", "net income… interest rates"]) {
+      expect(parseQuery(parted).pairs).toEqual([
+        ["net", "income"],
+        ["interest", "rates"],
+      ]);
+    }
+    // Hyphens and points within words join, a point before a space ends a sentence (after initials
+    // too); a fiscal-year token ("fy2018", which no passage holds) pairs with nothing.
+    expect(parseQuery("3M's FY2018 non-GAAP U.S. sales").pairs).toEqual([
+      ["2018", "non"],
+      ["non", "gaap"],
+      ["gaap", "u"],
+      ["u", "s"],
+    ]);
   });
 
-  it("searches common words only as adjacent pairs while a rarer word or a phrase remains, within a bound on the pairs' passages", () => {
+  it("searches common words only as adjacent pairs while a rarer word or a phrase remains, within a budget of the pairs' passages", () => {
     // Passage counts of the built corpus (filing_term_stats), rounded.
     const counts = new Map([["interest", 23_000], ["rates", 24_500], ["cash", 25_000], ["flow", 13_500], ["net", 27_500], ["income", 24_500], ["hedges", 900], ["rising", 1_000]]);
     const passagesOf = (word: string) => counts.get(word) ?? 0;
     const bounds = { commonPassages: 8_000, pairPassages: 150_000 };
-    expect(ftsExpression(withoutCommonWords(parseQuery("rising interest rates"), passagesOf, bounds))).toBe('"interest rates" OR "rising"');
-    // Pairs in query order while their words' passages add up to at most pairPassages (52,000 + 47,500 here).
-    const many = withoutCommonWords(parseQuery("hedges: net income, interest rates and cash flow"), passagesOf, { ...bounds, pairPassages: 100_000 });
-    expect(many.phrases).toEqual([
+    const rates = withoutCommonWords(parseQuery("rising interest rates"), passagesOf, bounds);
+    expect(ftsExpression(rates.terms)).toBe('"interest rates" OR "rising"');
+    expect(rates.pairPassages).toBe(47_500);
+    // Pairs in query order; one that would take the total over the budget is skipped, a later one may fit.
+    const many = withoutCommonWords(parseQuery("hedges: net income, cash flow, interest rates"), passagesOf, { ...bounds, pairPassages: 95_000 });
+    expect(many.terms.phrases).toEqual([
       ["net", "income"],
-      ["interest", "rates"],
+      ["cash", "flow"],
     ]);
-    expect(many.words).toEqual(["hedges"]);
-    // Common words alone: every word is searched; a quoted phrase alone keeps no common word.
-    expect(ftsExpression(withoutCommonWords(parseQuery("net income"), passagesOf, bounds))).toBe('"net" OR "income"');
-    expect(ftsExpression(withoutCommonWords(parseQuery('"operating lease" cash'), passagesOf, bounds))).toBe('"operating lease"');
+    expect(many.terms.words).toEqual(["hedges"]);
+    expect(many.pairPassages).toBe(90_500);
+    expect(withoutCommonWords(parseQuery("rising interest rates"), passagesOf, { ...bounds, pairPassages: 40_000 }).terms.phrases).toEqual([]);
+    // Common words alone: their pairs, or every word when no pair fits; a quoted phrase alone keeps no common word.
+    expect(ftsExpression(withoutCommonWords(parseQuery("net income"), passagesOf, bounds).terms)).toBe('"net income"');
+    expect(ftsExpression(withoutCommonWords(parseQuery("net income"), passagesOf, { ...bounds, pairPassages: 0 }).terms)).toBe('"net" OR "income"');
+    expect(ftsExpression(withoutCommonWords(parseQuery("cash, rates"), passagesOf, bounds).terms)).toBe('"cash" OR "rates"');
+    expect(ftsExpression(withoutCommonWords(parseQuery('"operating lease" cash'), passagesOf, bounds).terms)).toBe('"operating lease"');
   });
 
   it("gives a bag-of-words model the phrases and topic words, or the text itself when they hold no topic term", () => {
