@@ -1,4 +1,4 @@
-import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, stem, textWords, topicTerms, withoutPossessives } from "./text-terms";
+import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, foldAccents, replaceFiscalYears, stem, textWords, topicTerms, withoutPossessives } from "./text-terms";
 
 /**
  * A user's query as FTS5 sees it. User text never reaches FTS5 as syntax: it is cut into words
@@ -20,35 +20,38 @@ export function parseQuery(text: string): QueryTerms {
     const words = textWords(inner);
     if (words.length > 1) phrases.push(words);
     else if (words.length === 1) return ` ${words[0]} `;
-    // A break, so the words either side of a phrase are not taken for neighbours.
-    return " , ";
+    return " ";
   });
   // A possessive's "s" outside a phrase is no word ("3M's capex"); inside one it stays, as the text has it.
   const plain = withoutPossessives(rest);
   const all = textWords(plain);
   const topical = all.filter(isTopicWord);
   const words = [...new Set(topical.length > 0 || phrases.length > 0 ? topical : all)];
-  return { words, phrases, pairs: adjacentTopicWords(plain) };
+  // Pairs never span a quoted phrase or a fiscal-year mention (its expansion "fy2018 2018" is in no
+  // passage: texts say "fiscal 2018", labels "2018 FY2018").
+  const parted = withoutPossessives(replaceFiscalYears(text, " , ").replace(/"[^"]*"/g, " , "));
+  return { words, phrases, pairs: adjacentTopicWords(parted) };
 }
 
 const isTopicWord = (word: string) => !STOPWORDS.has(word) && !QUESTION_WORDS.has(word);
 
-/** Topic words a phrase can hold: not a fiscal-year token ("fy2018", which no passage holds: filings say "fiscal 2018"). */
-const isPairWord = (word: string) => isTopicWord(word) && !/^fy\d+$/.test(word);
+/**
+ * Where a clause ends: any character but letters, digits, white space, hyphens, apostrophes within
+ * a word and points within a number or initials ("3.5", "U.S"); a point before a space or the end.
+ */
+const CLAUSE_BREAK = /[^a-z0-9\s'’‘ʼ`.\-\u2010\u2011]|\.(?=\s|$)|(?<![a-z0-9])['’‘ʼ`]|['’‘ʼ`](?![a-z0-9])/i;
 
 /**
- * Pairs of topic words next to each other in the text, each once. Anything but letters, digits,
- * white space, apostrophes, hyphens and points inside numbers or initials parts words: "net
- * income, interest rates", "net income / interest rates" and "net income — interest rates" make
- * no pair "income interest".
+ * Pairs of topic words next to each other in the text, each once: "net income, interest rates",
+ * "net income / interest rates" and "'net income' 'interest rates'" make no pair "income interest".
  */
 function adjacentTopicWords(text: string): [string, string][] {
   const pairs = new Map<string, [string, string]>();
-  for (const clause of text.split(/[^\p{L}\p{N}\s'’‘ʼ`.-]|\.(?=\s|$)/u)) {
+  for (const clause of foldAccents(text).split(CLAUSE_BREAK)) {
     const words = textWords(clause);
     words.forEach((word, i) => {
       const before = words[i - 1];
-      if (before !== undefined && before !== word && isPairWord(before) && isPairWord(word)) pairs.set(`${before} ${word}`, [before, word]);
+      if (before !== undefined && before !== word && isTopicWord(before) && isTopicWord(word)) pairs.set(`${before} ${word}`, [before, word]);
     });
   }
   return [...pairs.values()];
@@ -68,38 +71,45 @@ export function queryTopicText(text: string): string {
 /** Quoted FTS5 string: only letters and digits reach it, so no quote needs escaping. */
 const quote = (words: string[]) => `"${words.join(" ")}"`;
 
-/** Which words `withoutCommonWords` takes for common, and how much reading their pairs may still cost. */
+/** Which words are common, which of them pair, and how much reading their pairs may cost a request. */
 export interface CommonWordBounds {
   /** Words in more passages than this are common. */
   commonPassages: number;
-  /** The pairs' words together may be in at most this many passages (a phrase reads every posting of its words). */
+  /** Words in more passages than this pair with nothing: the words of every filing's label ("fiscal", "annual", "report"). */
+  pairWordPassages: number;
+  /** A request's pairs' words together may be in at most this many passages (a phrase reads every posting of its words). */
   pairPassages: number;
 }
 
 /**
- * The terms to search where common words only cost time (over many passages every posting is read
- * and scored): the words that are not common and, instead of the common ones, the query's adjacent
- * pairs of common words as phrases, in query order, skipping a pair whose words' passages would
- * take the pairs' total over `pairPassages`. "rising interest rates" searched "rising" alone and
- * found "give rise to" in credit agreements; the phrase "interest rates" matches far fewer passages
- * than either word and says what the query means. A query of common words only ("net income") is
- * searched as its pairs too; with neither a word that is not common, nor a quoted phrase, nor a pair
- * within the budget, every word is searched. `passagesOf` gives a word's passage count (0 where all
- * words are to be kept). Returns the terms and the passages their pairs took from the budget.
+ * How one request searches common words (over many passages every posting is read and scored):
+ * each query as the words that are not common and, instead of the common ones, its adjacent pairs
+ * of common words as phrases. "rising interest rates" searched "rising" alone and found "give rise
+ * to" in credit agreements; the phrase "interest rates" matches far fewer passages than either word
+ * and says what the query means. Pairs next to a rarer word or a quoted phrase are taken in the
+ * order the request is searched (each query's own MATCH, then the MATCHes within the filings the
+ * queries name), skipping a pair whose words' passages would take the request's total over
+ * `pairPassages`. A query of common words only ("net income") is searched as its pairs whatever
+ * the budget (its words alone would read the same postings and score more passages), and as its
+ * words when it has no pair. `passagesOf` gives a word's passage count (0 where every word is kept).
  */
-export function withoutCommonWords(terms: QueryTerms, passagesOf: (word: string) => number, bounds: CommonWordBounds): { terms: QueryTerms; pairPassages: number } {
-  const isCommon = (word: string) => passagesOf(word) > bounds.commonPassages;
-  const rare = terms.words.filter((word) => !isCommon(word));
-  const pairs: [string, string][] = [];
-  let passages = 0;
-  for (const pair of terms.pairs) {
-    const cost = passagesOf(pair[0]) + passagesOf(pair[1]);
-    if (!pair.every(isCommon) || passages + cost > bounds.pairPassages) continue;
-    pairs.push(pair);
-    passages += cost;
-  }
-  if (rare.length === 0 && terms.phrases.length === 0 && pairs.length === 0) return { terms, pairPassages: 0 };
-  return { terms: { words: rare, phrases: [...terms.phrases, ...pairs], pairs: [] }, pairPassages: passages };
+export function commonWordReader(bounds: CommonWordBounds): (terms: QueryTerms, passagesOf: (word: string) => number) => QueryTerms {
+  let left = bounds.pairPassages;
+  return (terms, passagesOf) => {
+    const isCommon = (word: string) => passagesOf(word) > bounds.commonPassages;
+    const rare = terms.words.filter((word) => !isCommon(word));
+    const pairable = terms.pairs.filter((pair) => pair.every((word) => isCommon(word) && passagesOf(word) <= bounds.pairWordPassages));
+    const commonOnly = rare.length === 0 && terms.phrases.length === 0;
+    const pairs: [string, string][] = [];
+    for (const pair of pairable) {
+      const cost = passagesOf(pair[0]) + passagesOf(pair[1]);
+      if (!commonOnly && cost > left) continue;
+      pairs.push(pair);
+      left = Math.max(0, left - cost);
+    }
+    if (commonOnly && pairs.length === 0) return terms;
+    return { words: rare, phrases: [...terms.phrases, ...pairs], pairs: [] };
+  };
 }
 
 /** The FTS5 expression: any of the terms (BM25 ranks passages holding more and rarer terms first). */

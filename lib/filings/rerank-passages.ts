@@ -27,7 +27,7 @@ export const RERANK_WEIGHTS = { fused: 1, coverage: 0.5, proximity: 0.1, pairs: 
 
 export function rerankQuery(text: string): RerankQuery {
   // One letter (an initial, "J.P.", or a phrase's possessive "s") is no topic word; a fiscal-year
-  // token ("fy2018") is matched as its year among the numbers (passages say "fiscal 2018").
+  // token ("fy2018") is matched as its year among the numbers (passage texts say "fiscal 2018").
   const { words, phrases } = parseQuery(text);
   const topical = (w: string) => w.length > 1 && !/^\d+$/.test(w) && !/^fy\d+$/.test(w);
   const stems = [...new Set([...phrases.flat(), ...words].filter(topical).map(stem))];

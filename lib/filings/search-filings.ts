@@ -14,7 +14,7 @@ import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
 import { namesInScope, queryHints } from "./query-hints";
 import { queryTermCoverage, type RerankQuery, rerankQuery, rerankScores, withoutWords } from "./rerank-passages";
-import { type CommonWordBounds, type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery, withoutCommonWords } from "./query-text";
+import { type CommonWordBounds, type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery, commonWordReader } from "./query-text";
 import {
   type FilingSearchHit,
   type FilingSearchRequest,
@@ -47,12 +47,12 @@ export const SEARCH_TUNING = {
    */
   hintWeight: 10,
   /**
-   * Outside small scopes, words in more passages than `commonPassages` are not searched alone while
-   * rarer words remain (they cost time); their adjacent pairs are searched as phrases while the
-   * pairs' words, over the whole request, are in at most `pairPassages` passages together
-   * (query-text.ts, withoutCommonWords).
+   * Outside small scopes, words in more passages than `commonPassages` are searched only in phrases
+   * of two side by side (words in more than `pairWordPassages` in none); next to a rarer word, the
+   * request's phrases may hold words in at most `pairPassages` passages together (query-text.ts,
+   * commonWordReader).
    */
-  commonWords: { commonPassages: 8_000, pairPassages: 150_000 } satisfies CommonWordBounds,
+  commonWords: { commonPassages: 8_000, pairWordPassages: 60_000, pairPassages: 150_000 } satisfies CommonWordBounds,
   /** Scopes of at most this many passages (a company's filings) keep every word. */
   smallScopePassages: 10_000,
   /** Fused candidates the `rerank` second stage re-scores. */
@@ -205,12 +205,12 @@ async function runSearch(
   const vector: ScorableRanking[] = [];
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
-    // One budget for the request's phrases of common words: every query, both MATCHes (query-text.ts, withoutCommonWords).
-    const pairBudget = { passages: SEARCH_TUNING.commonWords.pairPassages };
-    keyword.push(...keywordRankings(repository, queries, () => scope, 1, pairBudget));
+    // One budget for the request's phrases of common words: every query, both MATCHes (query-text.ts).
+    const readCommonWords = commonWordReader(SEARCH_TUNING.commonWords);
+    keyword.push(...keywordRankings(repository, queries, () => scope, 1, readCommonWords));
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
-    keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight, pairBudget));
+    keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight, readCommonWords));
     timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
@@ -541,15 +541,15 @@ const intersect = (a: readonly number[] | null, b: readonly number[] | null) => 
 /**
  * One BM25 ranking per query (in the scope `scopeOf` gives it; undefined: skip the query). Outside
  * small scopes, words so common they mostly cost time are searched only as adjacent pairs while
- * rarer ones remain (query-text.ts, withoutCommonWords), the pairs taking their passages from the
- * request's `pairBudget`.
+ * rarer ones remain, the pairs taking their passages from the request's budget (query-text.ts,
+ * commonWordReader).
  */
 function keywordRankings(
   repository: FilingSearchRepository,
   queries: QueryTerms[],
   scopeOf: (query: number) => Scope | null | undefined,
   weight: number,
-  pairBudget: { passages: number },
+  readCommonWords: ReturnType<typeof commonWordReader>,
 ): Ranking[] {
   const rankings: Ranking[] = [];
   queries.forEach((terms, query) => {
@@ -559,9 +559,7 @@ function keywordRankings(
     // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
     const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
     const passages = new Map(terms.words.map((word) => [word, large ? repository.termPassages(indexTerm(word)) : 0]));
-    const searched = withoutCommonWords(terms, (word) => passages.get(word) ?? 0, { ...SEARCH_TUNING.commonWords, pairPassages: pairBudget.passages });
-    pairBudget.passages -= searched.pairPassages;
-    const expression = ftsExpression(searched.terms);
+    const expression = ftsExpression(readCommonWords(terms, (word) => passages.get(word) ?? 0));
     if (expression === null) return;
     const hits = repository.keyword(expression, SEARCH_TUNING.depth, scope);
     // FTS5's bm25() is negative, more negative for better matches.

@@ -6,7 +6,7 @@ import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
 import { namesInScope, queryHints } from "./query-hints";
 import { queryTermCoverage, rerankQuery, withoutWords } from "./rerank-passages";
-import { ftsExpression, parseQuery, queryTopicText, withoutCommonWords } from "./query-text";
+import { commonWordReader, ftsExpression, parseQuery, queryTopicText } from "./query-text";
 import { VectorIndex } from "./vector-index";
 
 describe("query text", () => {
@@ -42,51 +42,56 @@ describe("query text", () => {
 
   it("pairs topic words that stand next to each other outside quotes, each pair once", () => {
     // Stopwords ("the", "of") and punctuation part words; question phrasing ("round", "decimal") is no
-    // topic word; a quoted phrase is searched as it is.
+    // topic word; a quoted phrase is searched as it is and parts its neighbours.
     expect(parseQuery('Rising interest rates: the effect of interest rates on "net income", cash flows. Round to two decimal places').pairs).toEqual([
       ["rising", "interest"],
       ["interest", "rates"],
       ["cash", "flows"],
     ]);
     expect(parseQuery('interest "net income" rates').pairs).toEqual([]);
-    for (const parted of ["net income / interest rates", "net income — interest rates", "net income & interest rates", "net income… interest rates"]) {
-      expect(parseQuery(parted).pairs).toEqual([
+    for (const parted of ["net income / interest rates", "net income — interest rates", "net income & interest rates", "net income… interest rates", "'net income' 'interest rates'", "net income 利率 interest rates"]) {
+      expect(parseQuery(parted).pairs, parted).toEqual([
         ["net", "income"],
         ["interest", "rates"],
       ]);
     }
-    // Hyphens and points within words join, a point before a space ends a sentence (after initials
-    // too); a fiscal-year token ("fy2018", which no passage holds) pairs with nothing.
-    expect(parseQuery("3M's FY2018 non-GAAP U.S. sales").pairs).toEqual([
-      ["2018", "non"],
+    // Hyphens (any), apostrophes and points within words join; a point before a space ends a
+    // sentence (after initials too); a fiscal-year mention pairs with nothing ("fy2018 2018" is in no passage).
+    expect(parseQuery("3M's FY2018 non‑GAAP U.S. sales of crème brûlée").pairs).toEqual([
       ["non", "gaap"],
       ["gaap", "u"],
       ["u", "s"],
+      ["creme", "brulee"],
     ]);
   });
 
-  it("searches common words only as adjacent pairs while a rarer word or a phrase remains, within a budget of the pairs' passages", () => {
+  describe("common words over a large scope", () => {
     // Passage counts of the built corpus (filing_term_stats), rounded.
-    const counts = new Map([["interest", 23_000], ["rates", 24_500], ["cash", 25_000], ["flow", 13_500], ["net", 27_500], ["income", 24_500], ["hedges", 900], ["rising", 1_000]]);
+    const counts = new Map([["interest", 23_000], ["rates", 24_500], ["cash", 25_000], ["flow", 13_500], ["net", 27_500], ["income", 24_500], ["fiscal", 104_000], ["hedges", 900], ["rising", 1_000]]);
     const passagesOf = (word: string) => counts.get(word) ?? 0;
-    const bounds = { commonPassages: 8_000, pairPassages: 150_000 };
-    const rates = withoutCommonWords(parseQuery("rising interest rates"), passagesOf, bounds);
-    expect(ftsExpression(rates.terms)).toBe('"interest rates" OR "rising"');
-    expect(rates.pairPassages).toBe(47_500);
-    // Pairs in query order; one that would take the total over the budget is skipped, a later one may fit.
-    const many = withoutCommonWords(parseQuery("hedges: net income, cash flow, interest rates"), passagesOf, { ...bounds, pairPassages: 95_000 });
-    expect(many.terms.phrases).toEqual([
-      ["net", "income"],
-      ["cash", "flow"],
-    ]);
-    expect(many.terms.words).toEqual(["hedges"]);
-    expect(many.pairPassages).toBe(90_500);
-    expect(withoutCommonWords(parseQuery("rising interest rates"), passagesOf, { ...bounds, pairPassages: 40_000 }).terms.phrases).toEqual([]);
-    // Common words alone: their pairs, or every word when no pair fits; a quoted phrase alone keeps no common word.
-    expect(ftsExpression(withoutCommonWords(parseQuery("net income"), passagesOf, bounds).terms)).toBe('"net income"');
-    expect(ftsExpression(withoutCommonWords(parseQuery("net income"), passagesOf, { ...bounds, pairPassages: 0 }).terms)).toBe('"net" OR "income"');
-    expect(ftsExpression(withoutCommonWords(parseQuery("cash, rates"), passagesOf, bounds).terms)).toBe('"cash" OR "rates"');
-    expect(ftsExpression(withoutCommonWords(parseQuery('"operating lease" cash'), passagesOf, bounds).terms)).toBe('"operating lease"');
+    const bounds = { commonPassages: 8_000, pairWordPassages: 60_000, pairPassages: 150_000 };
+    const expression = (read: ReturnType<typeof commonWordReader>, query: string) => ftsExpression(read(parseQuery(query), passagesOf));
+
+    it("are searched as the query's pairs of them next to a rarer word or a phrase, never with a word of every label", () => {
+      expect(expression(commonWordReader(bounds), "rising interest rates")).toBe('"interest rates" OR "rising"');
+      expect(expression(commonWordReader(bounds), '"operating lease" cash')).toBe('"operating lease"');
+      expect(expression(commonWordReader(bounds), "hedges of fiscal income")).toBe('"hedges"');
+    });
+
+    it("share one budget across the request's searches, in order, skipping a pair that would go over", () => {
+      const read = commonWordReader({ ...bounds, pairPassages: 130_000 });
+      expect(expression(read, "hedges: net income, cash flow")).toBe('"net income" OR "cash flow" OR "hedges"');
+      // 52,000 + 38,500 spent, 39,500 left: "interest rates" (47,500) no longer fits, "cash flow" (38,500) still does.
+      expect(expression(read, "hedges: interest rates, cash flow")).toBe('"cash flow" OR "hedges"');
+      expect(expression(read, "rising interest rates")).toBe('"rising"');
+    });
+
+    it("of a query with no other word are searched as its pairs whatever the budget, or as words when it has none", () => {
+      const read = commonWordReader({ ...bounds, pairPassages: 0 });
+      expect(expression(read, "net income")).toBe('"net income"');
+      expect(expression(read, "cash, rates")).toBe('"cash" OR "rates"');
+      expect(expression(read, "fiscal income")).toBe('"fiscal" OR "income"');
+    });
   });
 
   it("gives a bag-of-words model the phrases and topic words, or the text itself when they hold no topic term", () => {

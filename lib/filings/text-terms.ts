@@ -32,12 +32,17 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+const FISCAL_YEAR_MENTION = /\bFY\s?'?(\d{4}|\d{2})\b/gi;
+
+/** The text with each fiscal-year mention ("FY2018", "FY 22") replaced by `by`. */
+export const replaceFiscalYears = (text: string, by: string) => text.replace(FISCAL_YEAR_MENTION, by);
+
 /**
  * Fiscal-year mentions spelled as filings and their labels spell them: "FY22", "FY 2023", "fiscal
  * year 2021" become "fy2022 2022".
  */
 export function expandFiscalYears(text: string): string {
-  return text.replace(/\bFY\s?'?(\d{4}|\d{2})\b/gi, (_, year: string) => {
+  return text.replace(FISCAL_YEAR_MENTION, (_, year: string) => {
     const full = year.length === 2 ? `20${year}` : year;
     return ` fy${full} ${full} `;
   });
@@ -51,9 +56,13 @@ export const withoutPossessives = (text: string) => text.replace(/(?<=[\p{L}\p{N
 
 /** Lower-case words and numbers of a text, accents folded (`Coca-Cola` gives `coca`, `cola`). */
 export function textWords(text: string): string[] {
-  // Folding accents is only needed (and only paid for) when the text has non-ASCII characters.
-  const folded = /[^\x00-\x7f]/.test(text) ? text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : text;
-  return folded.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return foldAccents(text).toLowerCase().match(/[a-z0-9]+/g) ?? [];
+}
+
+/** The text with accents taken off letters ("é" to "e"); other characters stay. */
+export function foldAccents(text: string): string {
+  // Folding is only needed (and only paid for) when the text has non-ASCII characters.
+  return /[^\x00-\x7f]/.test(text) ? text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : text;
 }
 
 const stems = new Map<string, string>();
