@@ -14,9 +14,12 @@ export interface QueryTerms {
   pairs: [string, string][];
 }
 
+/** A phrase the user put in double quotes (its words in group 1). */
+const QUOTED_PHRASE = /"([^"]*)"/g;
+
 export function parseQuery(text: string): QueryTerms {
   const phrases: string[][] = [];
-  const rest = expandFiscalYears(text).replace(/"([^"]*)"/g, (_, inner: string) => {
+  const rest = expandFiscalYears(text).replace(QUOTED_PHRASE, (_, inner: string) => {
     const words = textWords(inner);
     if (words.length > 1) phrases.push(words);
     else if (words.length === 1) return ` ${words[0]} `;
@@ -29,7 +32,7 @@ export function parseQuery(text: string): QueryTerms {
   const words = [...new Set(topical.length > 0 || phrases.length > 0 ? topical : all)];
   // Pairs never span a quoted phrase or a fiscal-year mention (its expansion "fy2018 2018" is in no
   // passage: texts say "fiscal 2018", labels "2018 FY2018").
-  const parted = withoutPossessives(replaceFiscalYears(text, " , ").replace(/"[^"]*"/g, " , "));
+  const parted = withoutPossessives(replaceFiscalYears(text, " , ").replace(QUOTED_PHRASE, " , "));
   return { words, phrases, pairs: adjacentTopicWords(parted) };
 }
 
