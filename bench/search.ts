@@ -11,7 +11,7 @@ import path from "node:path";
 import { env } from "@/lib/env";
 import { marketDb } from "@/lib/db/market-db";
 import { createSearchBackend } from "@/lib/filings/search-filings";
-import { type BenchQuestion, BENCH_MODES, formatQuality, formatSpeed, randomBaseline, readBenchQuestions, runQualityBench, runSpeedBench } from "./support/search-bench";
+import { type BenchQuestion, BENCH_MODES, formatAgainstKeyword, formatQuality, formatSpeed, randomBaseline, readBenchQuestions, runQualityBench, runSpeedBench } from "./support/search-bench";
 import { readJudgedQuestions } from "./support/search-judged";
 
 const given = process.argv[2];
@@ -24,9 +24,10 @@ const heldout = judged("heldout");
 const rrf = createSearchBackend(marketDb(), undefined, "rrf");
 const hybridModes = BENCH_MODES.filter((m) => m.searchtype === "hybrid");
 const report = async (title: string, questions: BenchQuestion[]) => {
-  const quality = [...(await runQualityBench(questions)), ...randomBaseline(questions)];
+  const measured = await runQualityBench(questions);
   const rrfRows = (await runQualityBench(questions, hybridModes, rrf)).map((r) => ({ ...r, mode: `${r.mode} (RRF fusion)` }));
-  return formatQuality(`${title}, ${questions.length} questions`, [...quality, ...rrfRows]);
+  const quality = [...measured, ...randomBaseline(questions), ...rrfRows];
+  return [formatQuality(`${title}, ${questions.length} questions`, quality), formatAgainstKeyword(quality)].join("\n\n");
 };
 const missing = (set: string, ids: string[]) => (ids.length > 0 ? [`${set} questions whose evidence is no longer in the filing text (left out): ${ids.join(", ")}`] : []);
 

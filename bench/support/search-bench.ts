@@ -4,6 +4,7 @@ import { type SearchBackend, defaultSearchBackend, searchFilings } from "@/lib/f
 import type { FilingSearchHit, FilingSearchRequest } from "@/lib/filings/search-schema";
 import { QUERY_TERM_BOUNDS } from "@/lib/filings/search-schema";
 import { parseQuery, searchableTermCount } from "@/lib/filings/query-text";
+import { type PairedDifference, pairedBootstrap } from "./paired-bootstrap";
 
 /**
  * Where a question's answer is: 0-based pages of a paged filing (a hit counts within one page, as
@@ -64,6 +65,8 @@ export interface QualityRow {
   mrr10: number;
   /** The stricter count: the hit's page is an evidence page itself, or overlaps the evidence span (null where not computed). */
   exact: { recall10: number; mrr10: number } | null;
+  /** Each question's reciprocal rank of its first relevant hit within 10 (0 for none), in question order; null for the random baseline. */
+  reciprocalRanks: number[] | null;
 }
 
 /** Whether a hit is relevant to the question, with the given slack (1: page within one / SPAN_TOLERANCE; 0: exact). */
@@ -80,7 +83,8 @@ export async function runQualityBench(questions: BenchQuestion[], modes: readonl
   const rows: QualityRow[] = [];
   for (const filter of ["none", "company"] as const) {
     for (const mode of modes) {
-      const totals = { r5: 0, r10: 0, mrr: 0, exactR10: 0, exactMrr: 0 };
+      const totals = { r5: 0, r10: 0, exactR10: 0, exactMrr: 0 };
+      const reciprocalRanks: number[] = [];
       for (const q of questions) {
         const doc = aliases.get(q.docName) ?? q.docName;
         const request: FilingSearchRequest = { queries: [q.question], results: 10, searchtype: mode.searchtype, rerank: mode.rerank };
@@ -88,10 +92,8 @@ export async function runQualityBench(questions: BenchQuestion[], modes: readonl
         const { results } = await searchFilings(request, backend);
         const rank = results.findIndex((hit) => relevant(hit, doc, q.evidence, 1));
         if (rank >= 0 && rank < 5) totals.r5++;
-        if (rank >= 0) {
-          totals.r10++;
-          totals.mrr += 1 / (rank + 1);
-        }
+        if (rank >= 0) totals.r10++;
+        reciprocalRanks.push(rank >= 0 ? 1 / (rank + 1) : 0);
         const exact = results.findIndex((hit) => relevant(hit, doc, q.evidence, 0));
         if (exact >= 0) {
           totals.exactR10++;
@@ -104,8 +106,9 @@ export async function runQualityBench(questions: BenchQuestion[], modes: readonl
         filter,
         recall5: totals.r5 / n,
         recall10: totals.r10 / n,
-        mrr10: totals.mrr / n,
+        mrr10: reciprocalRanks.reduce((sum, r) => sum + r, 0) / n,
         exact: { recall10: totals.exactR10 / n, mrr10: totals.exactMrr / n },
+        reciprocalRanks,
       });
     }
   }
@@ -148,7 +151,7 @@ export function randomBaseline(questions: BenchQuestion[]): QualityRow[] {
       totals.mrr += e.mrr;
     }
     const count = questions.length;
-    return { mode: "random", filter, recall5: totals.r5 / count, recall10: totals.r10 / count, mrr10: totals.mrr / count, exact: null };
+    return { mode: "random", filter, recall5: totals.r5 / count, recall10: totals.r10 / count, mrr10: totals.mrr / count, exact: null, reciprocalRanks: null };
   });
 }
 
@@ -207,6 +210,25 @@ export function formatQuality(title: string, quality: QualityRow[]): string {
   for (const r of quality) {
     const exact = r.exact ? `${r.exact.recall10.toFixed(3)} | ${r.exact.mrr10.toFixed(3)}` : "— | —";
     lines.push(`| ${r.mode} | ${r.filter} | ${r.recall5.toFixed(3)} | ${r.recall10.toFixed(3)} | ${r.mrr10.toFixed(3)} | ${exact} |`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * Each fused mode against the keyword leg, question by question: the Recall@10 (success@10) and
+ * MRR@10 differences with their 95% paired-bootstrap intervals, so a gap of one or two questions
+ * reads as what it is.
+ */
+export function formatAgainstKeyword(quality: QualityRow[]): string {
+  const signed = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(3)}`;
+  const shown = (d: PairedDifference) => `${signed(d.mean)} [${signed(d.low)}, ${signed(d.high)}]`;
+  const found = (ranks: number[]) => ranks.map((r) => (r > 0 ? 1 : 0));
+  const lines = ["Against keyword, per question (95% paired-bootstrap interval)", "", "| mode | filter | Recall@10 difference | MRR@10 difference |", "| --- | --- | --- | --- |"];
+  for (const row of quality) {
+    const keyword = quality.find((r) => r.mode === "keyword" && r.filter === row.filter)?.reciprocalRanks;
+    if (row.mode === "keyword" || !row.reciprocalRanks || !keyword) continue;
+    const recall = pairedBootstrap(found(keyword), found(row.reciprocalRanks));
+    lines.push(`| ${row.mode} | ${row.filter} | ${shown(recall)} | ${shown(pairedBootstrap(keyword, row.reciprocalRanks))} |`);
   }
   return lines.join("\n");
 }
