@@ -1,5 +1,5 @@
 import { companyNameKey, significantWords } from "@/lib/company-names";
-import { expandFiscalYears, withoutPossessives } from "./text-terms";
+import { expandFiscalYears, textWords, withoutPossessives } from "./text-terms";
 
 /**
  * What a question says about where its answer is: the fiscal years it names ("FY2018", "2022") and
@@ -47,4 +47,22 @@ export function queryHints(query: string, companies: NamedCompany[]): QueryHints
  */
 export function namesInScope(query: string, hints: QueryHints, companies: NamedCompany[], filter: readonly number[] | null): string[] {
   return filter === null ? hints.nameWords : queryHints(query, companies.filter((c) => filter.includes(c.id))).nameWords;
+}
+
+/**
+ * The query as typed, less its words naming companies (`nameWords`, as `queryHints` gives them):
+ * what it asks about those companies' filings. Null when it names none of them, or holds nothing
+ * else.
+ */
+export function withoutNameWords(query: string, nameWords: readonly string[]): string | null {
+  if (nameWords.length === 0) return null;
+  const names = new Set(nameWords);
+  // A word as typed: hyphenated ("Coca-Cola") or with apostrophes ("McDonald's": "mcdonald" or "mcdonalds").
+  const naming = (word: string) => {
+    const parts = textWords(withoutPossessives(word));
+    return (parts.length > 0 && parts.every((part) => names.has(part))) || names.has(textWords(word).join(""));
+  };
+  const rest = query.replace(/[\p{L}\p{N}]+(?:[-‐‑'’‘ʼ`][\p{L}\p{N}]+)*/gu, (word) => (naming(word) ? " " : word));
+  if (rest === query || textWords(rest).length === 0) return null;
+  return rest.replace(/\s+/g, " ").trim();
 }

@@ -12,7 +12,7 @@ import { completeScores, type FusedHit, type FusionMethod, type Ranking, type Sc
 import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
-import { namesInScope, queryHints } from "./query-hints";
+import { namesInScope, queryHints, withoutNameWords } from "./query-hints";
 import { queryTermCoverage, type RerankQuery, rerankQuery, rerankScores, withoutWords } from "./rerank-passages";
 import { type CommonWordBounds, type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery, commonWordReader } from "./query-text";
 import {
@@ -46,6 +46,12 @@ export const SEARCH_TUNING = {
    * the keyword floor keeps the query's surest keyword passages from elsewhere on the first page.
    */
   hintWeight: 10,
+  /**
+   * The share of the vector ranking within the companies a query names that embeds the query
+   * without their names (query-hints.ts, withoutNameWords); the rest embeds it as typed, whose
+   * names favour statement tables, which exam-style questions about a figure want.
+   */
+  namedTopicShare: 0.3,
   /**
    * Outside small scopes, words in more passages than `commonPassages` are searched only in phrases
    * of two side by side (words in more than `pairWordPassages` in none); next to a rarer word, the
@@ -216,20 +222,33 @@ async function runSearch(
   if (parsed.searchtype !== "keyword") {
     try {
       const t = performance.now();
-      const vectors = await embedWithDeadline(backend, distinct.map((q) => q.text));
+      // Within the filings a query names, its names say nothing about which passage answers it and
+      // pull towards passages with little text besides the filing's label (exhibit lists, tables):
+      // part of the ranking there embeds the query without them (namedTopicShare).
+      const topics = distinct.flatMap((q, query) => {
+        const topic = hinted[query] ? withoutNameWords(q.text, namesInScope(q.text, hintsOf[query]!, named, companies)) : null;
+        return topic === null ? [] : [{ query, topic }];
+      });
+      const embedded = await embedWithDeadline(backend, [...distinct.map((q) => q.text), ...topics.map((t) => t.topic)]);
+      const topicVectors = new Map(topics.map((t, i) => [t.query, embedded[distinct.length + i]!]));
       timing.embedding = round(performance.now() - t);
       const v = performance.now();
       const index = backend.vectors();
-      vectors.forEach((embedded, query) => {
-        // A query with no term the model knows has no direction: it has no vector ranking.
-        if (embedded.every((x) => x === 0)) return;
-        const leg = (within: Scope | null, weight: number): ScorableRanking => ({
-          ...vectorRanking(index.nearest(embedded, SEARCH_TUNING.depth, within?.ranges ?? null), weight, query),
-          scoreOf: (id) => (inScope(within, id) ? index.similarity(embedded, id) : null),
+      // A query with no term the model knows has no direction: it has no vector ranking.
+      const directed = (e: Float32Array | undefined) => e !== undefined && e.some((x) => x !== 0);
+      embedded.slice(0, distinct.length).forEach((queryVector, query) => {
+        if (!directed(queryVector)) return;
+        const leg = (within: Scope | null, weight: number, embedding: Float32Array): ScorableRanking => ({
+          ...vectorRanking(index.nearest(embedding, SEARCH_TUNING.depth, within?.ranges ?? null), weight, query),
+          scoreOf: (id) => (inScope(within, id) ? index.similarity(embedding, id) : null),
         });
-        vector.push(leg(scope, 1));
+        vector.push(leg(scope, 1, queryVector));
         const hint = hinted[query];
-        if (hint) vector.push(leg(hint, SEARCH_TUNING.hintWeight));
+        if (!hint) return;
+        const topic = topicVectors.get(query);
+        const share = directed(topic) ? SEARCH_TUNING.namedTopicShare : 0;
+        vector.push(leg(hint, SEARCH_TUNING.hintWeight * (1 - share), queryVector));
+        if (topic && share > 0) vector.push(leg(hint, SEARCH_TUNING.hintWeight * share, topic));
       });
       timing.vector = round(performance.now() - v);
     } catch (error) {

@@ -4,7 +4,7 @@ import { filingTypeKey, normaliseFilingType } from "./filing-types";
 import { fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
-import { namesInScope, queryHints } from "./query-hints";
+import { namesInScope, queryHints, withoutNameWords } from "./query-hints";
 import { queryTermCoverage, rerankQuery, withoutWords } from "./rerank-passages";
 import { commonWordReader, ftsExpression, parseQuery, queryTopicText } from "./query-text";
 import { VectorIndex } from "./vector-index";
@@ -141,6 +141,20 @@ describe("query hints", () => {
     // A filter on 3M: JPMorgan's filings are out of scope, so "JPMorgan Chase" stays a topic of the query there.
     expect(namesInScope(query, hints, companies, [1])).toEqual(["3m"]);
     expect(namesInScope(query, hints, companies, [3])).toEqual([]);
+  });
+
+  it("gives the query as typed without its company names, or null when nothing would be left out or kept", () => {
+    const without = (query: string) => withoutNameWords(query, queryHints(query, companies).nameWords);
+    expect(without("What drove 3M's FY2018 capex?")).toBe("What drove FY2018 capex?");
+    expect(without("McDonald’s franchise fees in 2022")).toBe("franchise fees in 2022");
+    expect(without("mcdonalds franchise fees")).toBe("franchise fees");
+    expect(without("Did JPMorgan Chase and Coca-Cola raise dividends?")).toBe("Did and raise dividends?");
+    expect(without("net interest margin")).toBeNull();
+    expect(without("JPMorgan's")).toBeNull();
+    // Words of scripts the index does not read are not names either.
+    expect(without("3M 日本 sales")).toBe("日本 sales");
+    // Only the given words go: with a filter on 3M, JPMorgan stays a topic.
+    expect(withoutNameWords("JPMorgan deposits against 3M", ["3m"])).toBe("JPMorgan deposits against");
   });
 });
 
