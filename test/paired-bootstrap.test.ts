@@ -25,10 +25,12 @@ describe("pairedBootstrap", () => {
     expect(high).toBe(0);
   });
 
-  it("is reproducible and refuses lists of different lengths", () => {
+  it("is reproducible and refuses lists of different lengths or no resamples", () => {
     const a = [0.1, 0.5, 0.2, 1, 0, 0.33];
     const b = [0.5, 0.5, 0, 1, 1, 0.25];
     expect(pairedBootstrap(a, b)).toEqual(pairedBootstrap(a, b));
     expect(() => pairedBootstrap(a, b.slice(1))).toThrow(/equally long/);
+    expect(() => pairedBootstrap(a, b, 0)).toThrow(/resamples/);
+    expect(() => pairedBootstrap(a, b, 2.5)).toThrow(/resamples/);
   });
 });

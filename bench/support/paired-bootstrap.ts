@@ -2,7 +2,9 @@
  * How sure a difference between two rankers is on a small question set: the mean per-question
  * difference (b − a) with a 95% percentile interval from a paired bootstrap (questions resampled
  * with replacement, both rankers scored on the same draw). With 41 questions one first place is
- * worth 0.024 MRR@10, so a gap means little until its interval leaves zero.
+ * worth 0.024 MRR@10, so a gap means little until its interval leaves zero. Percentile intervals run
+ * somewhat narrow on so few questions, and the bench prints dozens of them: one that just leaves
+ * zero is a hint, not a finding.
  */
 export interface PairedDifference {
   mean: number;
@@ -24,6 +26,7 @@ function seededRandom(seed: number): () => number {
 
 export function pairedBootstrap(a: readonly number[], b: readonly number[], resamples = 10_000, seed = 20_261_124): PairedDifference {
   if (a.length !== b.length || a.length === 0) throw new Error("pairedBootstrap needs two equally long, non-empty lists of per-question scores");
+  if (!Number.isInteger(resamples) || resamples < 1) throw new Error("pairedBootstrap needs a whole number of resamples, at least 1");
   const differences = a.map((value, i) => b[i]! - value);
   const n = differences.length;
   const random = seededRandom(seed);

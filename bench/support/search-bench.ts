@@ -215,12 +215,15 @@ export function formatQuality(title: string, quality: QualityRow[]): string {
 }
 
 /**
- * Each fused mode against the keyword leg, question by question: the Recall@10 (success@10) and
- * MRR@10 differences with their 95% paired-bootstrap intervals, so a gap of one or two questions
- * reads as what it is.
+ * Every other mode against keyword, question by question: the Recall@10 (success@10) and MRR@10
+ * differences with their 95% paired-bootstrap intervals, so a gap of one or two questions reads as
+ * what it is.
  */
 export function formatAgainstKeyword(quality: QualityRow[]): string {
-  const signed = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(3)}`;
+  const signed = (x: number) => {
+    const shown = Math.abs(x).toFixed(3);
+    return `${x < 0 && Number(shown) > 0 ? "−" : "+"}${shown}`;
+  };
   const shown = (d: PairedDifference) => `${signed(d.mean)} [${signed(d.low)}, ${signed(d.high)}]`;
   const found = (ranks: number[]) => ranks.map((r) => (r > 0 ? 1 : 0));
   const lines = ["Against keyword, per question (95% paired-bootstrap interval)", "", "| mode | filter | Recall@10 difference | MRR@10 difference |", "| --- | --- | --- | --- |"];

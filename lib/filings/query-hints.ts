@@ -1,5 +1,6 @@
 import { companyNameKey, significantWords } from "@/lib/company-names";
-import { expandFiscalYears, textWords, withoutPossessives } from "./text-terms";
+import { isTopicWord, parseQuery } from "./query-text";
+import { expandFiscalYears, withoutPossessives } from "./text-terms";
 
 /**
  * What a question says about where its answer is: the fiscal years it names ("FY2018", "2022") and
@@ -9,8 +10,16 @@ import { expandFiscalYears, textWords, withoutPossessives } from "./text-terms";
 export interface QueryHints {
   fiscalYears: number[];
   companyIds: number[];
-  /** The query's words that name those companies (lower case, as `significantWords` gives them). */
-  nameWords: string[];
+  /** Where the query names those companies. */
+  names: NameMention[];
+}
+
+/** A span of the query's characters naming a company, and its words as `significantWords` gives them. */
+export interface NameMention {
+  companyId: number;
+  start: number;
+  end: number;
+  words: string[];
 }
 
 export interface NamedCompany {
@@ -20,49 +29,73 @@ export interface NamedCompany {
 
 const MAX_NAME_WORDS = 4;
 
+/** A word as typed, with in-word apostrophes ("McDonald's"); hyphens and points part words ("Coca-Cola", "J.P."). */
+const WORD = /[\p{L}\p{N}]+(?:['’‘ʼ`][\p{L}\p{N}]+)*/gu;
+
 export function queryHints(query: string, companies: NamedCompany[]): QueryHints {
   const fiscalYears = [...new Set([...expandFiscalYears(query).matchAll(/\b(19[89]\d|20\d\d)\b/g)].map((m) => Number(m[1])))];
-  // Each window of up to MAX_NAME_WORDS words, by its key, with the words it spans; read with and
-  // without possessives ("JPMorgan's" names JPMorgan, "McDonald's" names McDonald's).
-  const windows = new Map<string, string[]>();
-  for (const words of [significantWords(withoutPossessives(query)), significantWords(query)]) {
-    for (let i = 0; i < words.length; i++) {
-      for (let n = 1; n <= MAX_NAME_WORDS && i + n <= words.length; n++) windows.set(words.slice(i, i + n).join(""), words.slice(i, i + n));
+  // Each word's significant words, read without and with a possessive ("JPMorgan's" names JPMorgan,
+  // "McDonald's" names McDonald's); "the", "and", "Inc." have none.
+  const words = [...query.matchAll(WORD)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    readings: [significantWords(withoutPossessives(m[0])), significantWords(m[0])],
+  }));
+  // Each run of words from a significant one holding up to MAX_NAME_WORDS significant words, by its key.
+  const windows = new Map<string, Omit<NameMention, "companyId">[]>();
+  for (let i = 0; i < words.length; i++) {
+    for (const reading of [0, 1]) {
+      const spanned: string[] = [];
+      for (let j = i; j < words.length; j++) {
+        const own = words[j]!.readings[reading]!;
+        if (own.length === 0) {
+          if (j === i) break;
+          continue;
+        }
+        spanned.push(...own);
+        if (spanned.length > MAX_NAME_WORDS) break;
+        const key = spanned.join("");
+        const found = windows.get(key) ?? [];
+        const span = { start: words[i]!.start, end: words[j]!.end, words: [...spanned] };
+        if (!found.some((f) => f.start === span.start && f.end === span.end)) windows.set(key, [...found, span]);
+      }
     }
   }
   const companyIds: number[] = [];
-  const nameWords = new Set<string>();
+  const names: NameMention[] = [];
   for (const company of companies) {
-    const spans = company.names.map((name) => windows.get(companyNameKey(name))).filter((span) => span !== undefined);
+    const spans = [...new Set(company.names.map(companyNameKey))].flatMap((key) => windows.get(key) ?? []);
     if (spans.length === 0) continue;
     companyIds.push(company.id);
-    for (const word of spans.flat()) nameWords.add(word);
+    for (const span of spans) names.push({ companyId: company.id, ...span });
   }
-  return { fiscalYears, companyIds, nameWords: [...nameWords] };
+  return { fiscalYears, companyIds, names };
 }
 
 /**
- * The query's words naming a company the search covers: with no company filter, any company the
- * query names (`hints`, its hints over every company); with one, only the filter's companies.
+ * The query's mentions of companies the search covers: with no company filter, any company the
+ * query names; with one, only the filter's companies.
  */
-export function namesInScope(query: string, hints: QueryHints, companies: NamedCompany[], filter: readonly number[] | null): string[] {
-  return filter === null ? hints.nameWords : queryHints(query, companies.filter((c) => filter.includes(c.id))).nameWords;
+export function namesInScope(hints: QueryHints, filter: readonly number[] | null): NameMention[] {
+  return filter === null ? hints.names : hints.names.filter((n) => filter.includes(n.companyId));
 }
 
-/**
- * The query as typed, less its words naming companies (`nameWords`, as `queryHints` gives them):
- * what it asks about those companies' filings. Null when it names none of them, or holds nothing
- * else.
- */
-export function withoutNameWords(query: string, nameWords: readonly string[]): string | null {
-  if (nameWords.length === 0) return null;
-  const names = new Set(nameWords);
-  // A word as typed: hyphenated ("Coca-Cola") or with apostrophes ("McDonald's": "mcdonald" or "mcdonalds").
-  const naming = (word: string) => {
-    const parts = textWords(withoutPossessives(word));
-    return (parts.length > 0 && parts.every((part) => names.has(part))) || names.has(textWords(word).join(""));
-  };
-  const rest = query.replace(/[\p{L}\p{N}]+(?:[-‐‑'’‘ʼ`][\p{L}\p{N}]+)*/gu, (word) => (naming(word) ? " " : word));
-  if (rest === query || textWords(rest).length === 0) return null;
+/** The query as typed, less the spans naming companies. */
+export function withoutNames(query: string, names: readonly NameMention[]): string {
+  let rest = query;
+  // Blanked, not cut, so every span's offsets still hold.
+  for (const { start, end } of names) rest = rest.slice(0, start) + " ".repeat(end - start) + rest.slice(end);
   return rest.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * What the query asks about the companies it names: the query without their names, or null when it
+ * names none or asks nothing else ("Apple FY2022", "Tell me about Apple": no topic word left).
+ */
+export function topicWithoutNames(query: string, names: readonly NameMention[]): string | null {
+  if (names.length === 0) return null;
+  const rest = withoutNames(query, names);
+  const { words, phrases } = parseQuery(rest);
+  const asks = [...phrases.flat(), ...words].some((w) => w.length > 1 && isTopicWord(w) && !/^(fy)?\d+$/.test(w));
+  return asks ? rest : null;
 }

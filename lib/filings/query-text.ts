@@ -36,7 +36,8 @@ export function parseQuery(text: string): QueryTerms {
   return { words, phrases, pairs: adjacentTopicWords(parted) };
 }
 
-const isTopicWord = (word: string) => !STOPWORDS.has(word) && !QUESTION_WORDS.has(word);
+/** Not a stopword or question phrasing ("what", "tell", "round"). */
+export const isTopicWord = (word: string) => !STOPWORDS.has(word) && !QUESTION_WORDS.has(word);
 
 /**
  * Where a clause ends: any character but letters, digits, white space, hyphens, apostrophes within

@@ -35,12 +35,6 @@ export function rerankQuery(text: string): RerankQuery {
   return { stems, numbers };
 }
 
-/** The query without the given words (those naming a company in the search's scope, which its passages seldom repeat). */
-export function withoutWords(query: RerankQuery, words: readonly string[]): RerankQuery {
-  const dropped = new Set(words.map(stem));
-  return { ...query, stems: query.stems.filter((s) => !dropped.has(s)) };
-}
-
 /** Porter stems (numbers as they are) of a text's words, thousands separators dropped. */
 const textStems = (text: string) => textWords(text.replace(/(\d),(\d{3})/g, "$1$2")).map(stem);
 

@@ -256,6 +256,24 @@ describe("retrieval", () => {
     expect(results[0]!.filing.id).toBe("3M_2018_10K");
   });
 
+  it("within the filings a query names, also embeds the query without the names of the companies in scope", async () => {
+    const texts: string[][] = [];
+    const recording: SearchBackend = {
+      ...backend,
+      embedder: { id: backend.embedder.id, dimensions: backend.embedder.dimensions, embed: (batch, signal) => (texts.push(batch), backend.embedder.embed(batch, signal)) },
+    };
+    const named = "What were 3M's capital expenditures in FY2018?";
+    const { results } = await search({ queries: [named, "loan losses"], searchtype: "vector", results: 1 }, recording);
+    expect(texts.pop()).toEqual([named, "loan losses", "What were capital expenditures in FY2018?"]);
+    expect(results[0]!.filing.id).toBe("3M_2018_10K");
+    // Nothing asked besides the name and year; no filing named; a filter on another company (3M stays a topic there).
+    await search({ queries: ["3M FY2018"], searchtype: "vector" }, recording);
+    await search({ queries: ["capital expenditures"], searchtype: "vector" }, recording);
+    const elsewhere = "What were 3M's capital expenditures in FY2022?";
+    await search({ queries: [elsewhere], searchtype: "vector", name: "JPMorgan" }, recording);
+    expect(texts.splice(0)).toEqual([["3M FY2018"], ["capital expenditures"], [elsewhere]]);
+  });
+
   it("answers zero hits with an empty list", async () => {
     const response = await search({ queries: ["zzyzx quokka"], searchtype: "keyword" });
     expect(response.results).toEqual([]);

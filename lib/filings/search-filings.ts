@@ -12,8 +12,8 @@ import { completeScores, type FusedHit, type FusionMethod, type Ranking, type Sc
 import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
-import { namesInScope, queryHints, withoutNameWords } from "./query-hints";
-import { queryTermCoverage, type RerankQuery, rerankQuery, rerankScores, withoutWords } from "./rerank-passages";
+import { namesInScope, queryHints, topicWithoutNames, withoutNames } from "./query-hints";
+import { queryTermCoverage, type RerankQuery, rerankQuery, rerankScores } from "./rerank-passages";
 import { type CommonWordBounds, type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery, commonWordReader } from "./query-text";
 import {
   type FilingSearchHit,
@@ -47,9 +47,11 @@ export const SEARCH_TUNING = {
    */
   hintWeight: 10,
   /**
-   * The share of the vector ranking within the companies a query names that embeds the query
-   * without their names (query-hints.ts, withoutNameWords); the rest embeds it as typed, whose
-   * names favour statement tables, which exam-style questions about a figure want.
+   * In the vector ranking within the filings a query names, the weight of the query embedded
+   * without the names of the companies in scope (query-hints.ts, topicWithoutNames); the rest
+   * embeds it as typed. Measured with the corpus LSA (README, round eight): without the names it
+   * finds what a question asks about; with them, the filings' statement tables, which exam-style
+   * questions about a figure want.
    */
   namedTopicShare: 0.3,
   /**
@@ -199,6 +201,7 @@ async function runSearch(
   // Soft scopes from what each query names (fiscal years, companies) that the filters leave open.
   const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: companyNames(c) }));
   const hintsOf = distinct.map(({ text }) => queryHints(text, named));
+  const namesOf = hintsOf.map((hints) => namesInScope(hints, companies));
   const hinted = hintsOf.map((hints) => {
     const hintYears = years === null && hints.fiscalYears.length > 0 ? hints.fiscalYears : null;
     const hintCompanies = companies === null && hints.companyIds.length > 0 ? hints.companyIds : null;
@@ -222,11 +225,12 @@ async function runSearch(
   if (parsed.searchtype !== "keyword") {
     try {
       const t = performance.now();
-      // Within the filings a query names, its names say nothing about which passage answers it and
-      // pull towards passages with little text besides the filing's label (exhibit lists, tables):
-      // part of the ranking there embeds the query without them (namedTopicShare).
+      // Within the filings a query names (its companies, its fiscal years or both), the names of
+      // the companies in scope say nothing about which passage answers, and they pull the query
+      // towards passages that are mostly the filing's label (exhibit lists, number tables): part
+      // of the ranking there embeds the query without them (namedTopicShare).
       const topics = distinct.flatMap((q, query) => {
-        const topic = hinted[query] ? withoutNameWords(q.text, namesInScope(q.text, hintsOf[query]!, named, companies)) : null;
+        const topic = hinted[query] ? topicWithoutNames(q.text, namesOf[query]!) : null;
         return topic === null ? [] : [{ query, topic }];
       });
       const embedded = await embedWithDeadline(backend, [...distinct.map((q) => q.text), ...topics.map((t) => t.topic)]);
@@ -260,7 +264,7 @@ async function runSearch(
 
   // How sure the keyword leg is: the query's words its best passage holds, less words naming a
   // company in scope (any, without a company filter; a filter's own companies, with one).
-  const topicOf = (query: number) => withoutWords(rerankQuery(distinct[query]!.text), namesInScope(distinct[query]!.text, hintsOf[query]!, named, companies));
+  const topicOf = (query: number) => rerankQuery(withoutNames(distinct[query]!.text, namesOf[query]!));
   const weighs = legWeights(repository, backend.fusion, keyword, vector.length > 0, topicOf);
   const keywordWeighted = keyword.map((r) => ({ ...r, weight: r.weight * weighs(r.query).keyword }));
   const vectorWeighted = vector.map((r) => ({ ...r, weight: r.weight * weighs(r.query).vector }));

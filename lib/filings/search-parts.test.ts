@@ -4,8 +4,8 @@ import { filingTypeKey, normaliseFilingType } from "./filing-types";
 import { fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
-import { namesInScope, queryHints, withoutNameWords } from "./query-hints";
-import { queryTermCoverage, rerankQuery, withoutWords } from "./rerank-passages";
+import { namesInScope, queryHints, topicWithoutNames, withoutNames } from "./query-hints";
+import { queryTermCoverage, rerankQuery } from "./rerank-passages";
 import { commonWordReader, ftsExpression, parseQuery, queryTopicText } from "./query-text";
 import { VectorIndex } from "./vector-index";
 
@@ -108,53 +108,66 @@ describe("query hints", () => {
     { id: 2, names: ["JPMorgan Chase & Co.", "JPMorgan"] },
     { id: 3, names: ["The Coca-Cola Company", "Coca-Cola"] },
     { id: 4, names: ["McDonald's Corp.", "McDonald's"] },
+    { id: 5, names: ["General Mills, Inc.", "General Mills"] },
+    { id: 6, names: ["Johnson & Johnson"] },
   ];
-  it("finds the fiscal years and companies a question names", () => {
-    expect(queryHints("What is the FY2018 capex of 3M?", companies)).toEqual({ fiscalYears: [2018], companyIds: [1], nameWords: ["3m"] });
-    expect(queryHints("Did JPMorgan's loan losses rise between FY21 and 2022?", companies)).toEqual({ fiscalYears: [2021, 2022], companyIds: [2], nameWords: ["jpmorgan"] });
-    expect(queryHints("coca-cola bottling", companies)).toMatchObject({ companyIds: [3], nameWords: ["coca", "cola"] });
-    expect(queryHints("net interest margin", companies)).toEqual({ fiscalYears: [], companyIds: [], nameWords: [] });
+  const nameWords = (query: string) => queryHints(query, companies).names.map((n) => n.words);
+  const topic = (query: string) => rerankQuery(withoutNames(query, queryHints(query, companies).names)).stems;
+
+  it("finds the fiscal years and companies a question names, and where it names them", () => {
+    expect(queryHints("What is the FY2018 capex of 3M?", companies)).toEqual({
+      fiscalYears: [2018],
+      companyIds: [1],
+      names: [{ companyId: 1, start: 28, end: 30, words: ["3m"] }],
+    });
+    expect(queryHints("Did JPMorgan's loan losses rise between FY21 and 2022?", companies)).toMatchObject({ fiscalYears: [2021, 2022], companyIds: [2] });
+    expect(nameWords("coca-cola bottling")).toEqual([["coca", "cola"]]);
+    // Initials with points, and names spelled with "&" or "and".
+    const people = "J.P. Morgan Chase and Johnson & Johnson";
+    expect(nameWords(people)).toEqual([["j", "p", "morgan", "chase"], ["j", "p", "morgan"], ["johnson", "johnson"]]);
+    expect(withoutNames(people, queryHints(people, companies).names)).toBe("and");
+    expect(queryHints("net interest margin", companies)).toEqual({ fiscalYears: [], companyIds: [], names: [] });
   });
 
   it("reads a name that ends in a possessive itself, with any apostrophe", () => {
-    for (const query of ["McDonald's exit from a market", "McDonald’s exit", "mcdonalds exit"]) expect(queryHints(query, companies).companyIds).toEqual([4]);
+    for (const query of ["McDonald's exit from a market", "McDonald’s exit", "McDonaldʼs exit", "McDonald‘s exit", "mcdonalds exit"]) {
+      expect(queryHints(query, companies).companyIds).toEqual([4]);
+    }
     // Its name is left out of the query's topic words, however the query spells it.
-    const topic = withoutWords(rerankQuery("McDonald’s franchise fees"), queryHints("McDonald’s franchise fees", companies).nameWords);
-    expect(topic.stems).toEqual(["franchis", "fee"]);
+    expect(topic("McDonald’s franchise fees")).toEqual(["franchis", "fee"]);
   });
 
-  it("names the words of every company named, and only those", () => {
-    const hints = queryHints("JPMorgan Chase and Coca-Cola cola deposits", companies);
-    expect(hints.companyIds).toEqual([2, 3]);
-    expect(hints.nameWords.sort()).toEqual(["chase", "coca", "cola", "jpmorgan"]);
+  it("leaves out the spans naming a company, not the same words elsewhere", () => {
+    expect(queryHints("JPMorgan Chase and Coca-Cola cola deposits", companies).companyIds).toEqual([2, 3]);
+    expect(topic("JPMorgan Chase and Coca-Cola cola deposits")).toEqual(["cola", "deposit"]);
+    expect(topic("General Mills general and administrative expenses")).toEqual(["gener", "administr", "expens"]);
+    expect(topic("3M sales and 3M's margins")).toEqual(["sale", "margin"]);
     // Coverage without the names: only the topic word counts.
-    const topic = withoutWords(rerankQuery("JPMorgan Chase deposits"), queryHints("JPMorgan Chase deposits", companies).nameWords);
-    expect(topic.stems).toEqual(["deposit"]);
-    expect(queryTermCoverage(topic, "The Firm's deposits rose.")).toBe(1);
+    const deposits = rerankQuery(withoutNames("JPMorgan Chase deposits", queryHints("JPMorgan Chase deposits", companies).names));
+    expect(queryTermCoverage(deposits, "The Firm's deposits rose.")).toBe(1);
     expect(queryTermCoverage(rerankQuery("JPMorgan Chase deposits"), "The Firm's deposits rose.")).toBeCloseTo(1 / 3);
   });
 
   it("leaves out the names of the companies in scope: any named without a company filter, the filter's own with one", () => {
     const query = "JPMorgan Chase deposits against 3M's";
     const hints = queryHints(query, companies);
-    expect(namesInScope(query, hints, companies, null).sort()).toEqual(["3m", "chase", "jpmorgan"]);
+    const left = (filter: number[] | null) => withoutNames(query, namesInScope(hints, filter));
+    expect(left(null)).toBe("deposits against");
     // A filter on 3M: JPMorgan's filings are out of scope, so "JPMorgan Chase" stays a topic of the query there.
-    expect(namesInScope(query, hints, companies, [1])).toEqual(["3m"]);
-    expect(namesInScope(query, hints, companies, [3])).toEqual([]);
+    expect(left([1])).toBe("JPMorgan Chase deposits against");
+    expect(left([3])).toBe(query);
   });
 
-  it("gives the query as typed without its company names, or null when nothing would be left out or kept", () => {
-    const without = (query: string) => withoutNameWords(query, queryHints(query, companies).nameWords);
+  it("gives what a query asks about the companies it names, or null when it names none or asks nothing else", () => {
+    const without = (query: string) => topicWithoutNames(query, queryHints(query, companies).names);
     expect(without("What drove 3M's FY2018 capex?")).toBe("What drove FY2018 capex?");
-    expect(without("McDonald’s franchise fees in 2022")).toBe("franchise fees in 2022");
-    expect(without("mcdonalds franchise fees")).toBe("franchise fees");
     expect(without("Did JPMorgan Chase and Coca-Cola raise dividends?")).toBe("Did and raise dividends?");
     expect(without("net interest margin")).toBeNull();
     expect(without("JPMorgan's")).toBeNull();
-    // Words of scripts the index does not read are not names either.
+    expect(without("3M FY2022")).toBeNull();
+    expect(without("Tell me about 3M")).toBeNull();
+    // Words of scripts the index does not read are kept.
     expect(without("3M 日本 sales")).toBe("日本 sales");
-    // Only the given words go: with a filter on 3M, JPMorgan stays a topic.
-    expect(withoutNameWords("JPMorgan deposits against 3M", ["3m"])).toBe("JPMorgan deposits against");
   });
 });
 
