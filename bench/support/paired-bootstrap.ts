@@ -1,3 +1,5 @@
+import { seededRandom } from "@/lib/seeded-random";
+
 /**
  * How sure a difference between two rankers is on a small question set: the mean per-question
  * difference (b − a) with a 95% percentile interval from a paired bootstrap (questions resampled
@@ -10,18 +12,6 @@ export interface PairedDifference {
   mean: number;
   low: number;
   high: number;
-}
-
-/** A small seeded generator (mulberry32), so the bench prints the same interval on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 export function pairedBootstrap(a: readonly number[], b: readonly number[], resamples = 10_000, seed = 20_261_124): PairedDifference {

@@ -1,3 +1,4 @@
+import { seededRandom } from "@/lib/seeded-random";
 import { normalise, termCounts, termFrequencyWeight } from "./term-weights";
 
 /**
@@ -129,21 +130,9 @@ function weightRows(raw: SparseRows & { counts: Float32Array }, keep: Int32Array
   return { rowStart, termIds: termIds.subarray(0, nnz), weights: weights.subarray(0, nnz) };
 }
 
-/** A deterministic pseudo-random generator (mulberry32), so builds are reproducible. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sampleRows(rows: SparseRows, n: number, size: number, seed: number): SparseRows {
   if (n <= size) return rows;
-  const next = random(seed);
+  const next = seededRandom(seed);
   const picked = new Set<number>();
   while (picked.size < size) picked.add(Math.floor(next() * n));
   const order = [...picked].sort((a, b) => a - b);
@@ -280,7 +269,7 @@ function symmetricEigen(a: Float64Array, size: number): { values: Float64Array; 
 /** Top right singular vectors of A (columns × dimensions, row-major), by randomized SVD with one power iteration. */
 function rightSingularVectors(rows: SparseRows, columns: number, dimensions: number, seed: number): Float32Array {
   const width = dimensions + 16;
-  const next = random(seed + 1);
+  const next = seededRandom(seed + 1);
   const omega = new Float64Array(columns * width);
   for (let i = 0; i < omega.length; i++) omega[i] = next() * 2 - 1;
   let y = multiply(rows, omega, width);
