@@ -83,7 +83,7 @@ export async function runQualityBench(questions: BenchQuestion[], modes: readonl
   const rows: QualityRow[] = [];
   for (const filter of ["none", "company"] as const) {
     for (const mode of modes) {
-      const totals = { r5: 0, r10: 0, exactR10: 0, exactMrr: 0 };
+      const totals = { r5: 0, exactR10: 0, exactMrr: 0 };
       const reciprocalRanks: number[] = [];
       for (const q of questions) {
         const doc = aliases.get(q.docName) ?? q.docName;
@@ -92,7 +92,6 @@ export async function runQualityBench(questions: BenchQuestion[], modes: readonl
         const { results } = await searchFilings(request, backend);
         const rank = results.findIndex((hit) => relevant(hit, doc, q.evidence, 1));
         if (rank >= 0 && rank < 5) totals.r5++;
-        if (rank >= 0) totals.r10++;
         reciprocalRanks.push(rank >= 0 ? 1 / (rank + 1) : 0);
         const exact = results.findIndex((hit) => relevant(hit, doc, q.evidence, 0));
         if (exact >= 0) {
@@ -105,7 +104,7 @@ export async function runQualityBench(questions: BenchQuestion[], modes: readonl
         mode: mode.label,
         filter,
         recall5: totals.r5 / n,
-        recall10: totals.r10 / n,
+        recall10: reciprocalRanks.filter((r) => r > 0).length / n,
         mrr10: reciprocalRanks.reduce((sum, r) => sum + r, 0) / n,
         exact: { recall10: totals.exactR10 / n, mrr10: totals.exactMrr / n },
         reciprocalRanks,

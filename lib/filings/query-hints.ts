@@ -1,5 +1,5 @@
 import { companyNameKey, significantWords } from "@/lib/company-names";
-import { isTopicWord, parseQuery } from "./query-text";
+import { isContentWord, isTopicWord, parseQuery } from "./query-text";
 import { expandFiscalYears, withoutPossessives } from "./text-terms";
 
 /**
@@ -14,12 +14,11 @@ export interface QueryHints {
   names: NameMention[];
 }
 
-/** A span of the query's characters naming a company, and its words as `significantWords` gives them. */
+/** A span of the query's characters naming a company. */
 export interface NameMention {
   companyId: number;
   start: number;
   end: number;
-  words: string[];
 }
 
 export interface NamedCompany {
@@ -56,7 +55,7 @@ export function queryHints(query: string, companies: NamedCompany[]): QueryHints
         if (spanned.length > MAX_NAME_WORDS) break;
         const key = spanned.join("");
         const found = windows.get(key) ?? [];
-        const span = { start: words[i]!.start, end: words[j]!.end, words: [...spanned] };
+        const span = { start: words[i]!.start, end: words[j]!.end };
         if (!found.some((f) => f.start === span.start && f.end === span.end)) windows.set(key, [...found, span]);
       }
     }
@@ -96,6 +95,6 @@ export function topicWithoutNames(query: string, names: readonly NameMention[]):
   if (names.length === 0) return null;
   const rest = withoutNames(query, names);
   const { words, phrases } = parseQuery(rest);
-  const asks = [...phrases.flat(), ...words].some((w) => w.length > 1 && isTopicWord(w) && !/^(fy)?\d+$/.test(w));
+  const asks = [...phrases.flat(), ...words].some((w) => isContentWord(w) && isTopicWord(w));
   return asks ? rest : null;
 }

@@ -39,6 +39,9 @@ export function parseQuery(text: string): QueryTerms {
 /** Not a stopword or question phrasing ("what", "tell", "round"). */
 export const isTopicWord = (word: string) => !STOPWORDS.has(word) && !QUESTION_WORDS.has(word);
 
+/** A word that can say what a query is about: two letters or more, not a number or a fiscal-year token ("fy2018"). */
+export const isContentWord = (word: string) => word.length > 1 && !/^(fy)?\d+$/.test(word);
+
 /**
  * Where a clause ends: any character but letters, digits, white space, hyphens, apostrophes within
  * a word and points within a number or initials ("3.5", "U.S"); a point before a space or the end.

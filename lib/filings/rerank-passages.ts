@@ -1,4 +1,4 @@
-import { parseQuery } from "./query-text";
+import { isContentWord, parseQuery } from "./query-text";
 import { expandFiscalYears, stem, textWords } from "./text-terms";
 
 /**
@@ -29,8 +29,7 @@ export function rerankQuery(text: string): RerankQuery {
   // One letter (an initial, "J.P.", or a phrase's possessive "s") is no topic word; a fiscal-year
   // token ("fy2018") is matched as its year among the numbers (passage texts say "fiscal 2018").
   const { words, phrases } = parseQuery(text);
-  const topical = (w: string) => w.length > 1 && !/^\d+$/.test(w) && !/^fy\d+$/.test(w);
-  const stems = [...new Set([...phrases.flat(), ...words].filter(topical).map(stem))];
+  const stems = [...new Set([...phrases.flat(), ...words].filter(isContentWord).map(stem))];
   const numbers = [...new Set(textWords(expandFiscalYears(text).replace(/(\d),(\d{3})/g, "$1$2")).filter((w) => /^\d+$/.test(w) && w.length >= 2))];
   return { stems, numbers };
 }

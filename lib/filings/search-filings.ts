@@ -239,7 +239,7 @@ async function runSearch(
       const v = performance.now();
       const index = backend.vectors();
       // A query with no term the model knows has no direction: it has no vector ranking.
-      const directed = (e: Float32Array | undefined) => e !== undefined && e.some((x) => x !== 0);
+      const directed = (e: Float32Array | undefined): e is Float32Array => e !== undefined && e.some((x) => x !== 0);
       embedded.slice(0, distinct.length).forEach((queryVector, query) => {
         if (!directed(queryVector)) return;
         const leg = (within: Scope | null, weight: number, embedding: Float32Array): ScorableRanking => ({
@@ -250,9 +250,10 @@ async function runSearch(
         const hint = hinted[query];
         if (!hint) return;
         const topic = topicVectors.get(query);
-        const share = directed(topic) ? SEARCH_TUNING.namedTopicShare : 0;
-        vector.push(leg(hint, SEARCH_TUNING.hintWeight * (1 - share), queryVector));
-        if (topic && share > 0) vector.push(leg(hint, SEARCH_TUNING.hintWeight * share, topic));
+        if (directed(topic)) {
+          const share = SEARCH_TUNING.namedTopicShare;
+          vector.push(leg(hint, SEARCH_TUNING.hintWeight * (1 - share), queryVector), leg(hint, SEARCH_TUNING.hintWeight * share, topic));
+        } else vector.push(leg(hint, SEARCH_TUNING.hintWeight, queryVector));
       });
       timing.vector = round(performance.now() - v);
     } catch (error) {
