@@ -3,7 +3,7 @@
  * three sets: the FinanceBench questions (pass their path; by default ../shared/bench/... when it
  * exists; never copy the file into the repository, its licence is non-commercial) and the analyst
  * tuning set in bench/tuning/, the only sets settings are tuned on, and the held-out set in
- * bench/heldout/ (never tuned on). Every mode (keyword, vector, hybrid, hybrid with rerank) is
+ * bench/heldout/ (never tuned on); then the short queries ("Apple buybacks") of each. Every mode (keyword, vector, hybrid, hybrid with rerank) is
  * measured, and the hybrid's fusion is compared with reciprocal-rank fusion.
  */
 import { existsSync } from "node:fs";
@@ -17,9 +17,11 @@ import { readJudgedQuestions } from "./support/search-judged";
 const given = process.argv[2];
 const fallback = path.resolve(env().root, "..", "shared", "bench", "financebench_open_source.jsonl");
 const financeBenchFile = given ?? (existsSync(fallback) ? fallback : null);
-const judged = (set: string) => readJudgedQuestions(path.resolve(env().root, "bench", set, "questions.jsonl"));
+const judged = (set: string, file = "questions.jsonl") => readJudgedQuestions(path.resolve(env().root, "bench", set, file));
 const tuning = judged("tuning");
 const heldout = judged("heldout");
+const shortTuning = judged("tuning", "short-queries.jsonl");
+const shortHeldout = judged("heldout", "short-queries.jsonl");
 
 const rrf = createSearchBackend(marketDb(), undefined, "rrf");
 const hybridModes = BENCH_MODES.filter((m) => m.searchtype === "hybrid");
@@ -41,5 +43,10 @@ sections.push(await report("Analyst tuning questions (bench/tuning; hit = eviden
 sections.push(...missing("Tuning", tuning.missing));
 sections.push(await report("Held-out analyst questions, never tuned on (bench/heldout; hit = evidence document, page within one or 2,000 characters)", heldout.questions));
 sections.push(...missing("Held-out", heldout.missing));
+const shortHit = "hit = any judged filing of the company, page within one or 2,000 characters";
+sections.push(await report(`Short analyst queries, tuning (bench/tuning/short-queries.jsonl; ${shortHit})`, shortTuning.questions));
+sections.push(...missing("Short tuning", shortTuning.missing));
+sections.push(await report(`Short analyst queries, held-out, never tuned on (bench/heldout/short-queries.jsonl; ${shortHit})`, shortHeldout.questions));
+sections.push(...missing("Short held-out", shortHeldout.missing));
 sections.push("Latency (held-out questions, whole corpus)", formatSpeed(await runSpeedBench(heldout.questions)));
 console.log(sections.join("\n\n"));

@@ -9,30 +9,37 @@ import { readJudgedQuestions, readJudgedRows } from "@/bench/support/search-judg
  * ids are unique, and the tuning set shares no filing or question with the held-out set it must stay
  * apart from.
  */
-const file = (set: string) => path.resolve(env().root, "bench", set, "questions.jsonl");
+const file = (set: string) => path.resolve(env().root, "bench", `${set}.jsonl`);
 const rows = (set: string) => readJudgedRows(file(set));
 
 describe("judged question sets", () => {
   it.each([
-    ["heldout", 41],
-    ["tuning", 120],
+    ["heldout/questions", 41],
+    ["tuning/questions", 120],
+    ["heldout/short-queries", 24],
+    ["tuning/short-queries", 32],
   ])("%s: every question's evidence is found in its filing", (set, count) => {
     const { questions, missing } = readJudgedQuestions(file(set));
     expect(missing).toEqual([]);
     expect(questions).toHaveLength(count);
   });
 
-  it.each(["heldout", "tuning"])("%s: question ids are unique", (set) => {
-    const ids = rows(set).map((r) => r.id);
+  it("question ids are unique across the sets", () => {
+    const ids = ["heldout/questions", "tuning/questions", "heldout/short-queries", "tuning/short-queries"].flatMap((set) => rows(set).map((r) => r.id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("the tuning set uses no filing and no question of the held-out set", () => {
-    const heldout = rows("heldout");
-    const tuning = rows("tuning");
+    const heldout = rows("heldout/questions");
+    const tuning = rows("tuning/questions");
     const heldoutFilings = new Set(heldout.map((r) => r.doc_name));
     expect(tuning.filter((r) => heldoutFilings.has(r.doc_name))).toEqual([]);
     const heldoutQuestions = new Set(heldout.map((r) => r.question.toLowerCase()));
     expect(tuning.filter((r) => heldoutQuestions.has(r.question.toLowerCase()))).toEqual([]);
+  });
+
+  it("the short tuning queries name no company of the short held-out queries", () => {
+    const heldout = new Set(rows("heldout/short-queries").map((r) => r.company));
+    expect(rows("tuning/short-queries").filter((r) => heldout.has(r.company))).toEqual([]);
   });
 });

@@ -13,11 +13,17 @@ import { type PairedDifference, pairedBootstrap } from "./paired-bootstrap";
  */
 export type Evidence = { pages: number[] } | { spans: Span[] };
 
+/** A filing that answers a question, and where in it. */
+export interface BenchTarget {
+  docName: string;
+  evidence: Evidence;
+}
+
+/** A question and the filings that answer it (one for FinanceBench; a short query may be answered in several of a company's filings). */
 export interface BenchQuestion {
   company: string;
-  docName: string;
   question: string;
-  evidence: Evidence;
+  targets: BenchTarget[];
 }
 
 export const SPAN_TOLERANCE = 2_000;
@@ -26,7 +32,8 @@ export const SPAN_TOLERANCE = 2_000;
 export function readBenchQuestions(file: string): BenchQuestion[] {
   return jsonLines(file).map((line) => {
     const row = JSON.parse(line) as { company: string; doc_name: string; question: string; evidence: { evidence_page_num: number }[] };
-    return { company: row.company, docName: row.doc_name, question: fitQuery(row.question), evidence: { pages: row.evidence.map((e) => e.evidence_page_num) } };
+    const evidence = { pages: row.evidence.map((e) => e.evidence_page_num) };
+    return { company: row.company, question: fitQuery(row.question), targets: [{ docName: row.doc_name, evidence }] };
   });
 }
 
@@ -69,13 +76,18 @@ export interface QualityRow {
   reciprocalRanks: number[] | null;
 }
 
-/** Whether a hit is relevant to the question, with the given slack (1: page within one / SPAN_TOLERANCE; 0: exact). */
-function relevant(hit: FilingSearchHit, doc: string, evidence: Evidence, slack: 0 | 1): boolean {
-  if (hit.filing.id !== doc) return false;
-  if ("pages" in evidence) return hit.page !== null && evidence.pages.some((p) => Math.abs(hit.page! - 1 - p) <= slack);
-  const within = slack * SPAN_TOLERANCE;
-  return evidence.spans.some((s) => hit.offsets.start < s.end + within && hit.offsets.end > s.start - within);
+/** Whether a hit is relevant to one of the question's filings, with the given slack (1: page within one / SPAN_TOLERANCE; 0: exact). */
+function relevant(hit: FilingSearchHit, targets: BenchTarget[], slack: 0 | 1): boolean {
+  return targets.some(({ docName, evidence }) => {
+    if (hit.filing.id !== docName) return false;
+    if ("pages" in evidence) return hit.page !== null && evidence.pages.some((p) => Math.abs(hit.page! - 1 - p) <= slack);
+    const within = slack * SPAN_TOLERANCE;
+    return evidence.spans.some((s) => hit.offsets.start < s.end + within && hit.offsets.end > s.start - within);
+  });
 }
+
+/** The question's targets under the names of the filings kept for them (a skipped duplicate document names its kept twin). */
+const resolved = (targets: BenchTarget[], aliases: Map<string, string>) => targets.map((t) => ({ ...t, docName: aliases.get(t.docName) ?? t.docName }));
 
 /** Quality of each mode, with no filter and with the company filter a user would set. */
 export async function runQualityBench(questions: BenchQuestion[], modes: readonly BenchMode[] = BENCH_MODES, backend?: SearchBackend): Promise<QualityRow[]> {
@@ -86,14 +98,14 @@ export async function runQualityBench(questions: BenchQuestion[], modes: readonl
       const totals = { r5: 0, exactR10: 0, exactMrr: 0 };
       const reciprocalRanks: number[] = [];
       for (const q of questions) {
-        const doc = aliases.get(q.docName) ?? q.docName;
+        const targets = resolved(q.targets, aliases);
         const request: FilingSearchRequest = { queries: [q.question], results: 10, searchtype: mode.searchtype, rerank: mode.rerank };
         if (filter === "company") request.name = q.company;
         const { results } = await searchFilings(request, backend);
-        const rank = results.findIndex((hit) => relevant(hit, doc, q.evidence, 1));
+        const rank = results.findIndex((hit) => relevant(hit, targets, 1));
         if (rank >= 0 && rank < 5) totals.r5++;
         reciprocalRanks.push(rank >= 0 ? 1 / (rank + 1) : 0);
-        const exact = results.findIndex((hit) => relevant(hit, doc, q.evidence, 0));
+        const exact = results.findIndex((hit) => relevant(hit, targets, 0));
         if (exact >= 0) {
           totals.exactR10++;
           totals.exactMrr += 1 / (exact + 1);
@@ -140,9 +152,11 @@ export function randomBaseline(questions: BenchQuestion[]): QualityRow[] {
   return (["none", "company"] as const).map((filter) => {
     const totals = { r5: 0, r10: 0, mrr: 0 };
     for (const q of questions) {
-      const doc = aliases.get(q.docName) ?? q.docName;
-      const r = "pages" in q.evidence ? repository.passagesNearPages(doc, q.evidence.pages) : repository.passagesNearSpans(doc, q.evidence.spans, SPAN_TOLERANCE);
-      const n = filter === "none" ? all : repository.companyPassages(doc);
+      const targets = resolved(q.targets, aliases);
+      const near = ({ docName, evidence }: BenchTarget) =>
+        "pages" in evidence ? repository.passagesNearPages(docName, evidence.pages) : repository.passagesNearSpans(docName, evidence.spans, SPAN_TOLERANCE);
+      const r = targets.reduce((sum, t) => sum + near(t), 0);
+      const n = filter === "none" ? all : repository.companyPassages(targets[0]!.docName);
       if (r === 0 || n === 0) continue;
       const e = expected(n, r);
       totals.r5 += e.r5;

@@ -1,3 +1,4 @@
+import { shorthandIn } from "./finance-shorthand";
 import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, foldAccents, replaceFiscalYears, stem, textWords, topicTerms, withoutPossessives } from "./text-terms";
 
 /**
@@ -12,6 +13,8 @@ export interface QueryTerms {
   phrases: string[][];
   /** Topic words next to each other outside quotes, in query order, each pair once ("interest rates"). */
   pairs: [string, string][];
+  /** The filing wording of the query's shorthand words ("capex": capital expenditures), as word lists (finance-shorthand.ts). */
+  alternatives: string[][];
 }
 
 /** A phrase the user put in double quotes (its words in group 1). */
@@ -33,7 +36,7 @@ export function parseQuery(text: string): QueryTerms {
   // Pairs never span a quoted phrase or a fiscal-year mention (its expansion "fy2018 2018" is in no
   // passage: texts say "fiscal 2018", labels "2018 FY2018").
   const parted = withoutPossessives(replaceFiscalYears(text, " , ").replace(QUOTED_PHRASE, " , "));
-  return { words, phrases, pairs: adjacentTopicWords(parted) };
+  return { words, phrases, pairs: adjacentTopicWords(parted), alternatives: shorthandIn(words).flatMap((s) => s.alternatives) };
 }
 
 /** Not a stopword or question phrasing ("what", "tell", "round"). */
@@ -65,13 +68,13 @@ function adjacentTopicWords(text: string): [string, string][] {
 }
 
 /**
- * A query as a bag-of-words model should see it: the phrases and words the keyword leg searches
- * (an analyst's phrasing such as "give a response relying on the details shown" dropped), or the
+ * A query as a bag-of-words model should see it: the phrases, words and shorthand alternatives the
+ * keyword leg searches (an analyst's phrasing such as "give a response relying on the details shown" dropped), or the
  * text itself when that leaves no topic term (a query of question words only, or a year and one).
  */
 export function queryTopicText(text: string): string {
-  const { words, phrases } = parseQuery(text);
-  const topic = [...phrases.flat(), ...words].join(" ");
+  const { words, phrases, alternatives } = parseQuery(text);
+  const topic = [...phrases.flat(), ...words, ...alternatives.flat()].join(" ");
   return topicTerms(topic).length > 0 ? topic : text;
 }
 
@@ -98,30 +101,34 @@ export interface CommonWordBounds {
  * queries name), skipping a pair whose words' passages would take the request's total over
  * `pairPassages`. A query of common words only ("net income") is searched as its pairs whatever
  * the budget (its words alone would read the same postings and score more passages), and as its
- * words when it has no pair. `passagesOf` gives a word's passage count (0 where every word is kept).
+ * words when it has no pair. Shorthand alternatives ("capital expenditures" for "capex") take their
+ * words' passages from the same budget and are skipped when over it. `passagesOf` gives a word's
+ * passage count (0 where every word is kept).
  */
 export function commonWordReader(bounds: CommonWordBounds): (terms: QueryTerms, passagesOf: (word: string) => number) => QueryTerms {
   let left = bounds.pairPassages;
   return (terms, passagesOf) => {
+    /** Whether a phrase fits the budget (or must be read whatever it costs), taking its cost if so. */
+    const take = (phrase: readonly string[], always: boolean) => {
+      const cost = phrase.reduce((n, word) => n + passagesOf(word), 0);
+      if (!always && cost > left) return false;
+      left = Math.max(0, left - cost);
+      return true;
+    };
     const isCommon = (word: string) => passagesOf(word) > bounds.commonPassages;
     const rare = terms.words.filter((word) => !isCommon(word));
     const pairable = terms.pairs.filter((pair) => pair.every((word) => isCommon(word) && passagesOf(word) <= bounds.pairWordPassages));
     const commonOnly = rare.length === 0 && terms.phrases.length === 0;
-    const pairs: [string, string][] = [];
-    for (const pair of pairable) {
-      const cost = passagesOf(pair[0]) + passagesOf(pair[1]);
-      if (!commonOnly && cost > left) continue;
-      pairs.push(pair);
-      left = Math.max(0, left - cost);
-    }
-    if (commonOnly && pairs.length === 0) return terms;
-    return { words: rare, phrases: [...terms.phrases, ...pairs], pairs: [] };
+    const pairs = pairable.filter((pair) => take(pair, commonOnly));
+    const alternatives = terms.alternatives.filter((alternative) => take(alternative, false));
+    if (commonOnly && pairs.length === 0) return { ...terms, alternatives };
+    return { words: rare, phrases: [...terms.phrases, ...pairs], pairs: [], alternatives };
   };
 }
 
 /** The FTS5 expression: any of the terms (BM25 ranks passages holding more and rarer terms first). */
 export function ftsExpression(terms: QueryTerms): string | null {
-  const parts = [...terms.phrases.map(quote), ...terms.words.map((w) => quote([w]))];
+  const parts = [...terms.phrases.map(quote), ...terms.words.map((w) => quote([w])), ...terms.alternatives.map(quote)];
   return parts.length > 0 ? parts.join(" OR ") : null;
 }
 

@@ -15,6 +15,11 @@ describe("markSpan and pageHit", () => {
     expect(text(marked)).toBe("[Capital] [expenditures] rose. Purchases of [property], [plant] and equipment were $1.6 billion.");
   });
 
+  it("marks the filing wording of a query's shorthand, as the search finds it", () => {
+    const marked = markSpan(page, 0, page.length, null, queryStems(["capex"]));
+    expect(text(marked)).toBe("[Capital] [expenditures] rose. [Purchases] of [property], plant and equipment were $1.6 billion.");
+  });
+
   it("cuts out the hit passage by filing-text offsets, on its page only", () => {
     const start = 1000 + page.indexOf("Purchases");
     const hit = pageHit(page, 1000, { start, end: start + "Purchases of property".length });

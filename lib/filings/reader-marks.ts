@@ -1,5 +1,5 @@
 import type { Span } from "./highlights";
-import { parseQuery } from "./query-text";
+import { isTopicWord, parseQuery } from "./query-text";
 import { stem, textWords } from "./text-terms";
 
 /**
@@ -15,12 +15,15 @@ export interface TextPiece {
   hit: boolean;
 }
 
-/** Stems of the words the queries search for (stopwords and question words left out, as the search does). */
+/**
+ * Stems of the words the queries search for, with the filing wording of their shorthand ("capex":
+ * capital expenditures); stopwords and question words left out, as the search does.
+ */
 export function queryStems(queries: readonly string[]): Set<string> {
   const stems = new Set<string>();
   for (const query of queries) {
     const terms = parseQuery(query);
-    for (const word of [...terms.words, ...terms.phrases.flat()]) stems.add(stem(word));
+    for (const word of [...terms.words, ...terms.phrases.flat(), ...terms.alternatives.flat().filter(isTopicWord)]) stems.add(stem(word));
   }
   return stems;
 }

@@ -6,6 +6,7 @@ describe("rerank second stage", () => {
     expect(rerankQuery("What were capital expenditures in FY2022, above $1,500 million?")).toEqual({
       stems: ["capit", "expenditur"],
       numbers: ["2022", "1500"],
+      shorthand: [],
     });
   });
 
@@ -26,11 +27,24 @@ describe("rerank second stage", () => {
     const query = rerankQuery("Tesla capital expenditure outlook 2025");
     const [scattered, together] = rerankScores(
       [
-        { fused: 1, text: "Capital markets may be volatile. Our outlook depends on many things, and expenditures vary.", sectionTitle: "Risk Factors", fiscalYear: 2024 },
-        { fused: 0.9, text: "We currently expect our capital expenditures to exceed $11.00 billion in 2025.", sectionTitle: "Liquidity and Capital Resources", fiscalYear: 2024 },
+        { fused: 1, text: "Capital markets may be volatile. Our outlook depends on many things, and expenditures vary.", companyNames: "Tesla, Inc. TSLA", sectionTitle: "Risk Factors", fiscalYear: 2024 },
+        { fused: 0.9, text: "We currently expect our capital expenditures to exceed $11.00 billion in 2025.", companyNames: "Tesla, Inc. TSLA", sectionTitle: "Liquidity and Capital Resources", fiscalYear: 2024 },
       ],
       [query],
     );
     expect(together).toBeGreaterThan(scattered!);
+  });
+
+  it("counts a word naming the company as present in its filings' passages, which say \"we\"", () => {
+    const query = rerankQuery("Boston Properties occupancy");
+    const text = "Our overall occupancy improved slightly from 91.3% to 91.4%.";
+    const [own, other] = rerankScores(
+      [
+        { fused: 1, text, companyNames: "Boston Properties BXP", sectionTitle: null, fiscalYear: 2015 },
+        { fused: 1, text, companyNames: "Simon Property Group SPG", sectionTitle: null, fiscalYear: 2015 },
+      ],
+      [query],
+    );
+    expect(own).toBeGreaterThan(other!);
   });
 });

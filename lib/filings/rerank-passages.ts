@@ -1,4 +1,5 @@
 import { isContentWord, parseQuery } from "./query-text";
+import { shorthandIn } from "./finance-shorthand";
 import { expandFiscalYears, stem, textWords } from "./text-terms";
 
 /**
@@ -12,12 +13,19 @@ export interface RerankQuery {
   stems: string[];
   /** Numbers the query names (years, amounts), digits only. */
   numbers: string[];
+  /** Shorthand stems (in `stems`) and the stems of the filing wording that also matches them ("capex": capit expenditur). */
+  shorthand: { stem: string; alternatives: string[][] }[];
 }
 
 export interface RerankCandidate {
   /** The fused score (any scale: the candidates' own maximum scales it). */
   fused: number;
   text: string;
+  /**
+   * The names and symbol of the filing's company: a query word naming the company counts as present
+   * in its filings' passages, which seldom repeat the name ("the Company", "we").
+   */
+  companyNames: string;
   sectionTitle: string | null;
   fiscalYear: number | null;
 }
@@ -31,7 +39,14 @@ export function rerankQuery(text: string): RerankQuery {
   const { words, phrases } = parseQuery(text);
   const stems = [...new Set([...phrases.flat(), ...words].filter(isContentWord).map(stem))];
   const numbers = [...new Set(textWords(expandFiscalYears(text).replace(/(\d),(\d{3})/g, "$1$2")).filter((w) => /^\d+$/.test(w) && w.length >= 2))];
-  return { stems, numbers };
+  const shorthand = shorthandIn(words).map((s) => ({ stem: stem(s.word), alternatives: s.alternatives.map((a) => a.filter(isContentWord).map(stem)) }));
+  return { stems, numbers, shorthand };
+}
+
+/** The text's stems, with each query shorthand stem whose filing wording the text holds. */
+function withShorthand(query: RerankQuery, present: ReadonlySet<string>): ReadonlySet<string> {
+  const found = query.shorthand.filter((s) => !present.has(s.stem) && s.alternatives.some((a) => a.every((t) => present.has(t))));
+  return found.length === 0 ? present : new Set([...present, ...found.map((s) => s.stem)]);
 }
 
 /** Porter stems (numbers as they are) of a text's words, thousands separators dropped. */
@@ -40,7 +55,7 @@ const textStems = (text: string) => textWords(text.replace(/(\d),(\d{3})/g, "$1$
 /** Share of the query's topic stems the text contains (1 for a query without any). */
 export function queryTermCoverage(query: RerankQuery, text: string): number {
   if (query.stems.length === 0) return 1;
-  const present = new Set(textStems(text));
+  const present = withShorthand(query, new Set(textStems(text)));
   return query.stems.filter((s) => present.has(s)).length / query.stems.length;
 }
 
@@ -49,7 +64,7 @@ export function rerankScores(candidates: RerankCandidate[], queries: RerankQuery
   const top = Math.max(...candidates.map((c) => c.fused), Number.MIN_VALUE);
   return candidates.map((candidate) => {
     const stems = textStems(candidate.text);
-    const present = new Set(stems);
+    const present = new Set([...stems, ...textStems(candidate.companyNames)]);
     const title = new Set(textWords(candidate.sectionTitle ?? "").map(stem));
     const best = Math.max(0, ...queries.map((q) => queryScore(q, stems, present, title, candidate.fiscalYear)));
     return RERANK_WEIGHTS.fused * (candidate.fused / top) + best;
@@ -60,9 +75,11 @@ function queryScore(query: RerankQuery, stems: string[], present: ReadonlySet<st
   const w = RERANK_WEIGHTS;
   let score = 0;
   if (query.stems.length > 0) {
-    const matched = query.stems.filter((s) => present.has(s));
+    const covered = withShorthand(query, present);
+    const matched = query.stems.filter((s) => covered.has(s));
     score += w.coverage * (matched.length / query.stems.length);
-    score += w.proximity * proximity(stems, new Set(matched));
+    // Proximity over the words the text spells as the query does.
+    score += w.proximity * proximity(stems, new Set(matched.filter((s) => present.has(s))));
     score += w.pairs * adjacentPairs(query.stems, stems);
     score += w.section * (query.stems.filter((s) => title.has(s)).length / query.stems.length);
   }

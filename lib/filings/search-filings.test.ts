@@ -251,6 +251,14 @@ describe("retrieval", () => {
     expect(response.results[0]!.filing.id).toBe("JPMORGAN_2022Q2_10Q");
   });
 
+  it("finds the filings' wording of an analyst's shorthand and marks it", async () => {
+    const { results } = await search({ queries: ["3M capex"], searchtype: "keyword", results: 1 });
+    const hit = results[0]!;
+    expect(hit.filing.id).toBe("3M_2018_10K");
+    const marked = hit.highlights.map((h) => hit.text.slice(h.start, h.end).toLowerCase());
+    expect(marked).toEqual(expect.arrayContaining(["capital expenditures", "purchases of property"]));
+  });
+
   it("prefers the filing of the fiscal year and company a query names", async () => {
     const { results } = await search({ queries: ["What were 3M's capital expenditures in FY2018?"], results: 1 });
     expect(results[0]!.filing.id).toBe("3M_2018_10K");

@@ -274,7 +274,7 @@ async function runSearch(
   let fused = fuseRankings([...keywordWeighted, ...completed], backend.fusion, SEARCH_TUNING.rrf.k);
   if (parsed.rerank && fused.length > 0) {
     const t = performance.now();
-    fused = rerank(repository, fused, distinct.map((q) => q.text));
+    fused = rerank(repository, fused, distinct.map((q) => rerankQuery(q.text)));
     reranked = true;
     timing.rerank = round(performance.now() - t);
   }
@@ -459,12 +459,18 @@ function rerankNote(requested: boolean, applied: boolean): FilingSearchResponse[
 }
 
 /** The `rerank` second stage: the top fused candidates re-ordered by rerank-passages.ts; the rest keep their order after them. */
-function rerank(repository: FilingSearchRepository, fused: FusedHit[], texts: string[]): FusedHit[] {
+function rerank(repository: FilingSearchRepository, fused: FusedHit[], queries: RerankQuery[]): FusedHit[] {
   const head = fused.slice(0, SEARCH_TUNING.rerankDepth);
   const rows = head.map((hit) => repository.hit(hit.id));
   const scores = rerankScores(
-    head.map((hit, i) => ({ fused: hit.score, text: rows[i]?.text ?? "", sectionTitle: rows[i]?.section_title ?? null, fiscalYear: rows[i]?.fiscal_year ?? null })),
-    texts.map(rerankQuery),
+    head.map((hit, i) => ({
+      fused: hit.score,
+      text: rows[i]?.text ?? "",
+      companyNames: [rows[i]?.company_name, rows[i]?.current_name, rows[i]?.company_label, rows[i]?.symbol].filter(Boolean).join(" "),
+      sectionTitle: rows[i]?.section_title ?? null,
+      fiscalYear: rows[i]?.fiscal_year ?? null,
+    })),
+    queries,
   );
   const reordered = head.map((hit, i) => ({ ...hit, score: scores[i]! })).sort((a, b) => b.score - a.score || a.id - b.id);
   return [...reordered, ...fused.slice(SEARCH_TUNING.rerankDepth)];
@@ -582,7 +588,8 @@ function keywordRankings(
     // Over many passages every posting of a common word costs time; within a small scope (passage
     // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
     const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
-    const passages = new Map(terms.words.map((word) => [word, large ? repository.termPassages(indexTerm(word)) : 0]));
+    const counted = new Set([...terms.words, ...terms.alternatives.flat()]);
+    const passages = new Map([...counted].map((word) => [word, large ? repository.termPassages(indexTerm(word)) : 0]));
     const expression = ftsExpression(readCommonWords(terms, (word) => passages.get(word) ?? 0));
     if (expression === null) return;
     const hits = repository.keyword(expression, SEARCH_TUNING.depth, scope);
@@ -602,7 +609,7 @@ const vectorRanking = (nearest: { id: number; similarity: number }[], weight: nu
 });
 
 function mergeTerms(queries: QueryTerms[]): QueryTerms {
-  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases), pairs: [] };
+  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases), pairs: [], alternatives: queries.flatMap((q) => q.alternatives) };
 }
 
 /** Embeds the queries, giving up after the configured timeout even if the provider ignores the abort. */

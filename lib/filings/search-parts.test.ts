@@ -12,7 +12,7 @@ import { VectorIndex } from "./vector-index";
 describe("query text", () => {
   it("quotes every word and keeps quoted phrases whole", () => {
     const terms = parseQuery('What drove the "goodwill impairment" in retail?');
-    expect(terms).toEqual({ words: ["drove", "retail"], phrases: [["goodwill", "impairment"]], pairs: [] });
+    expect(terms).toEqual({ words: ["drove", "retail"], phrases: [["goodwill", "impairment"]], pairs: [], alternatives: [] });
     expect(ftsExpression(terms)).toBe('"goodwill impairment" OR "drove" OR "retail"');
   });
 
@@ -33,6 +33,10 @@ describe("query text", () => {
       pairs: [
         ["3m", "capex"],
         ["chase", "deposits"],
+      ],
+      alternatives: [
+        ["capital", "expenditures"],
+        ["purchases", "of", "property"],
       ],
     });
     expect(parseQuery('"3M\'s capex"').phrases).toEqual([["3m", "s", "capex"]]);
