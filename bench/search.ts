@@ -43,7 +43,7 @@ sections.push(await report("Analyst tuning questions (bench/tuning; hit = eviden
 sections.push(...missing("Tuning", tuning.missing));
 sections.push(await report("Held-out analyst questions, never tuned on (bench/heldout; hit = evidence document, page within one or 2,000 characters)", heldout.questions));
 sections.push(...missing("Held-out", heldout.missing));
-const shortHit = "hit = any judged filing of the company, page within one or 2,000 characters";
+const shortHit = "hit = near an evidence quote in any of the query's filings: page within one or 2,000 characters";
 sections.push(await report(`Short analyst queries, tuning (bench/tuning/short-queries.jsonl; ${shortHit})`, shortTuning.questions));
 sections.push(...missing("Short tuning", shortTuning.missing));
 sections.push(await report(`Short analyst queries, held-out, never tuned on (bench/heldout/short-queries.jsonl; ${shortHit})`, shortHeldout.questions));

@@ -45,8 +45,6 @@ export interface PassageHitRow extends FilingDescription {
   company_cik: number | null;
   section_key: string | null;
   section_title: string | null;
-  /** Today's name of the company where it differs from `company_name` (the name at the data's date). */
-  current_name: string | null;
 }
 
 export interface TwinRow {
@@ -150,7 +148,7 @@ export class FilingSearchRepository {
                f.source_name, f.filing_type, f.fiscal_year, f.fiscal_period, f.period_end, f.report_date, f.source_url,
                f.filed_date, f.filed_earliest, f.filed_latest,
                f.cik AS filing_cik, f.company_label, c.companyName AS company_name, c.symbol, c.full_ticker, c.cik AS company_cik,
-               s.key AS section_key, s.title AS section_title, c.current_name
+               s.key AS section_key, s.title AS section_title
         FROM filing_passages p
         JOIN filing_pages pg ON pg.id = p.page_id
         JOIN filings f ON f.id = p.filing_id

@@ -3,25 +3,24 @@ import { textWords } from "./text-terms";
 /**
  * Analysts' shorthand and the words filings use for the same thing: "Apple buybacks" should find
  * Apple's "repurchases of common stock", "3M capex" its "capital expenditures", "Walmart comps"
- * its "comparable sales". Keys are query words as typed (lower case; "comps" but not "comp", which
- * also means compensation); each alternative is a word or a phrase as filings write it. Only terms
- * filings seldom spell the analyst's way are listed.
+ * its "comparable sales", "Tesla guidance" its "outlook" (filings' "guidance" is mostly accounting
+ * guidance). Keys are query words as parsed (lower case; "SG&A" parses to "sg"; "comps" but not
+ * "comp", which also means compensation); each alternative is a word or a phrase as filings write
+ * it, with no stopword in it (a phrase is read word by word, and a stopword's index list holds
+ * nearly every passage). Ambiguous shorthand ("PPE": also protective equipment) is left out.
  */
 const SHORTHAND: ReadonlyMap<string, readonly string[]> = new Map(
   (
     [
       [["buyback", "buybacks"], ["repurchase"]],
-      [["capex"], ["capital expenditures", "purchases of property"]],
+      [["capex"], ["capital expenditures"]],
       [["comps"], ["comparable sales"]],
       [["fcf"], ["free cash flow"]],
       [["opex"], ["operating expenses"]],
-      [["sga"], ["selling general and administrative"]],
+      [["sga", "sg"], ["administrative expenses"]],
       [["headcount"], ["employees"]],
-      [["layoff", "layoffs"], ["workforce reduction", "reduction in force"]],
+      [["layoff", "layoffs"], ["workforce reduction"]],
       [["nii"], ["net interest income"]],
-      [["eps"], ["earnings per share"]],
-      [["cogs"], ["cost of sales"]],
-      [["ppe"], ["property plant and equipment"]],
       [["sbc"], ["stock based compensation"]],
       [["nol", "nols"], ["net operating loss"]],
       [["bps"], ["basis points"]],
@@ -32,15 +31,24 @@ const SHORTHAND: ReadonlyMap<string, readonly string[]> = new Map(
   ).flatMap(([words, alternatives]) => words.map((word) => [word, alternatives] as const)),
 );
 
-/** At most this many words of one query are expanded (each has at most two alternatives). */
+/** Every alternative of the table, as word lists (for checking the table). */
+export const SHORTHAND_ALTERNATIVES: readonly string[][] = [...new Set([...SHORTHAND.values()].flat())].map(textWords);
+
+/** At most this many distinct shorthand words of one query are expanded (each has at most two alternatives). */
 export const MAX_SHORTHAND_WORDS = 3;
 
-/** A query's shorthand words (the first `MAX_SHORTHAND_WORDS` of them), each with its filing wording as word lists. */
+/** A query's distinct shorthand words (the first `MAX_SHORTHAND_WORDS`), each with its filing wording as word lists. */
 export function shorthandIn(words: readonly string[]): { word: string; alternatives: string[][] }[] {
-  return words
+  return [...new Set(words)]
     .flatMap((word) => {
       const alternatives = SHORTHAND.get(word);
       return alternatives ? [{ word, alternatives: alternatives.map(textWords) }] : [];
     })
     .slice(0, MAX_SHORTHAND_WORDS);
+}
+
+/** The filing wording of a query's shorthand words, each alternative once ("buyback buybacks": one "repurchase"). */
+export function shorthandAlternatives(words: readonly string[]): string[][] {
+  const byKey = new Map(shorthandIn(words).flatMap((s) => s.alternatives.map((a) => [a.join(" "), a] as const)));
+  return [...byKey.values()];
 }

@@ -24,7 +24,12 @@ export interface NameMention {
 export interface NamedCompany {
   id: number;
   names: string[];
+  /** Its ticker symbols, found in a query only as typed in capitals ("XOM buybacks", not "cost of sales" for COST). */
+  symbols: string[];
 }
+
+/** A word of two to five capitals, as analysts type a ticker. */
+const TICKER = /(?<![\p{L}\p{N}])[A-Z]{2,5}(?![\p{L}\p{N}])/gu;
 
 const MAX_NAME_WORDS = 4;
 
@@ -60,10 +65,13 @@ export function queryHints(query: string, companies: NamedCompany[]): QueryHints
       }
     }
   }
+  const tickers = [...query.matchAll(TICKER)].map((m) => ({ symbol: m[0], start: m.index, end: m.index + m[0].length }));
   const companyIds: number[] = [];
   const names: NameMention[] = [];
   for (const company of companies) {
-    const spans = [...new Set(company.names.map(companyNameKey))].flatMap((key) => windows.get(key) ?? []);
+    const named = [...new Set(company.names.map(companyNameKey))].flatMap((key) => windows.get(key) ?? []);
+    const ticked = tickers.filter((t) => company.symbols.includes(t.symbol) && !named.some((n) => n.start <= t.start && t.end <= n.end));
+    const spans = [...named, ...ticked.map(({ start, end }) => ({ start, end }))];
     if (spans.length === 0) continue;
     companyIds.push(company.id);
     for (const span of spans) names.push({ companyId: company.id, ...span });

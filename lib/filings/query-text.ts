@@ -1,4 +1,4 @@
-import { shorthandIn } from "./finance-shorthand";
+import { shorthandAlternatives } from "./finance-shorthand";
 import { QUESTION_WORDS, STOPWORDS, expandFiscalYears, foldAccents, replaceFiscalYears, stem, textWords, topicTerms, withoutPossessives } from "./text-terms";
 
 /**
@@ -36,7 +36,7 @@ export function parseQuery(text: string): QueryTerms {
   // Pairs never span a quoted phrase or a fiscal-year mention (its expansion "fy2018 2018" is in no
   // passage: texts say "fiscal 2018", labels "2018 FY2018").
   const parted = withoutPossessives(replaceFiscalYears(text, " , ").replace(QUOTED_PHRASE, " , "));
-  return { words, phrases, pairs: adjacentTopicWords(parted), alternatives: shorthandIn(words).flatMap((s) => s.alternatives) };
+  return { words, phrases, pairs: adjacentTopicWords(parted), alternatives: shorthandAlternatives(words) };
 }
 
 /** Not a stopword or question phrasing ("what", "tell", "round"). */
@@ -81,7 +81,7 @@ export function queryTopicText(text: string): string {
 /** Quoted FTS5 string: only letters and digits reach it, so no quote needs escaping. */
 const quote = (words: string[]) => `"${words.join(" ")}"`;
 
-/** Which words are common, which of them pair, and how much reading their pairs may cost a request. */
+/** Which words are common, which of them pair, and how much reading their pairs and the shorthand alternatives may cost a request. */
 export interface CommonWordBounds {
   /** Words in more passages than this are common. */
   commonPassages: number;
@@ -89,6 +89,11 @@ export interface CommonWordBounds {
   pairWordPassages: number;
   /** A request's pairs' words together may be in at most this many passages (a phrase reads every posting of its words). */
   pairPassages: number;
+  /**
+   * A request's shorthand alternatives ("capital expenditures" for "capex") may hold words in at
+   * most this many passages together, each MATCH that reads one charged again, in any scope.
+   */
+  alternativePassages: number;
 }
 
 /**
@@ -101,26 +106,29 @@ export interface CommonWordBounds {
  * queries name), skipping a pair whose words' passages would take the request's total over
  * `pairPassages`. A query of common words only ("net income") is searched as its pairs whatever
  * the budget (its words alone would read the same postings and score more passages), and as its
- * words when it has no pair. Shorthand alternatives ("capital expenditures" for "capex") take their
- * words' passages from the same budget and are skipped when over it. `passagesOf` gives a word's
- * passage count (0 where every word is kept).
+ * words when it has no pair. Within a small scope (`large` false) every word is kept and pairs are
+ * free. Shorthand alternatives are taken in the same order from their own budget,
+ * `alternativePassages`, whatever the scope, so they never crowd out a pair. `passagesOf` gives a
+ * word's passage count over the whole corpus.
  */
-export function commonWordReader(bounds: CommonWordBounds): (terms: QueryTerms, passagesOf: (word: string) => number) => QueryTerms {
-  let left = bounds.pairPassages;
-  return (terms, passagesOf) => {
-    /** Whether a phrase fits the budget (or must be read whatever it costs), taking its cost if so. */
-    const take = (phrase: readonly string[], always: boolean) => {
-      const cost = phrase.reduce((n, word) => n + passagesOf(word), 0);
-      if (!always && cost > left) return false;
-      left = Math.max(0, left - cost);
+export function commonWordReader(bounds: CommonWordBounds): (terms: QueryTerms, passagesOf: (word: string) => number, large: boolean) => QueryTerms {
+  const left = { pairs: bounds.pairPassages, alternatives: bounds.alternativePassages };
+  return (terms, passagesOf, large) => {
+    /** Whether a phrase fits its budget (or must be read whatever it costs), taking its cost if so. */
+    const take = (budget: keyof typeof left, phrase: readonly string[], always: boolean) => {
+      // A word counts at least one passage (rare words have no count: the index keeps counts of common ones).
+      const cost = phrase.reduce((n, word) => n + Math.max(1, passagesOf(word)), 0);
+      if (!always && cost > left[budget]) return false;
+      left[budget] = Math.max(0, left[budget] - cost);
       return true;
     };
+    const alternatives = terms.alternatives.filter((alternative) => take("alternatives", alternative, false));
+    if (!large) return { ...terms, alternatives };
     const isCommon = (word: string) => passagesOf(word) > bounds.commonPassages;
     const rare = terms.words.filter((word) => !isCommon(word));
     const pairable = terms.pairs.filter((pair) => pair.every((word) => isCommon(word) && passagesOf(word) <= bounds.pairWordPassages));
     const commonOnly = rare.length === 0 && terms.phrases.length === 0;
-    const pairs = pairable.filter((pair) => take(pair, commonOnly));
-    const alternatives = terms.alternatives.filter((alternative) => take(alternative, false));
+    const pairs = pairable.filter((pair) => take("pairs", pair, commonOnly));
     if (commonOnly && pairs.length === 0) return { ...terms, alternatives };
     return { words: rare, phrases: [...terms.phrases, ...pairs], pairs: [], alternatives };
   };

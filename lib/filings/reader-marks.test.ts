@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markSpan, pageHit, parseHitParam, queryStems, readerWindow } from "./reader-marks";
+import { markSpan, pageHit, parseHitParam, queryMarks, readerWindow } from "./reader-marks";
 
 type Piece = { text: string; term: boolean; hit: boolean };
 const text = (pieces: Piece[]) => pieces.map((p) => (p.term ? `[${p.text}]` : p.text)).join("");
@@ -7,7 +7,7 @@ const hitText = (pieces: Piece[]) => text(pieces.filter((p) => p.hit));
 
 describe("markSpan and pageHit", () => {
   const page = "Capital expenditures rose. Purchases of property, plant and equipment were $1.6 billion.";
-  const stems = queryStems(["What were the capital expenditures?", '"property plant"']);
+  const stems = queryMarks(["What were the capital expenditures?", '"property plant"']);
 
   it("marks the queries' words by stem, leaving stopwords and question words alone", () => {
     const marked = markSpan(page, 0, page.length, pageHit(page, 1000, null), stems);
@@ -15,9 +15,12 @@ describe("markSpan and pageHit", () => {
     expect(text(marked)).toBe("[Capital] [expenditures] rose. Purchases of [property], [plant] and equipment were $1.6 billion.");
   });
 
-  it("marks the filing wording of a query's shorthand, as the search finds it", () => {
-    const marked = markSpan(page, 0, page.length, null, queryStems(["capex"]));
-    expect(text(marked)).toBe("[Capital] [expenditures] rose. [Purchases] of [property], plant and equipment were $1.6 billion.");
+  it("marks the filing wording of a query's shorthand where its words stand together, as the search finds it", () => {
+    const marked = markSpan(page, 0, page.length, null, queryMarks(["capex"]));
+    expect(text(marked)).toBe("[Capital expenditures] rose. Purchases of property, plant and equipment were $1.6 billion.");
+    // The words of a phrase apart are no mark; a one-word alternative is marked wherever it stands.
+    const apart = "Capital was spent; expenditures fell. Shares were repurchased.";
+    expect(text(markSpan(apart, 0, apart.length, null, queryMarks(["capex", "buybacks"])))).toBe("Capital was spent; expenditures fell. Shares were [repurchased].");
   });
 
   it("cuts out the hit passage by filing-text offsets, on its page only", () => {

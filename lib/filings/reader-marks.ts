@@ -1,5 +1,5 @@
 import type { Span } from "./highlights";
-import { isTopicWord, parseQuery } from "./query-text";
+import { parseQuery } from "./query-text";
 import { stem, textWords } from "./text-terms";
 
 /**
@@ -15,31 +15,51 @@ export interface TextPiece {
   hit: boolean;
 }
 
+/** What the reader marks: single words by stem, and phrases (as stem lists) where their words stand together. */
+export interface QueryMarks {
+  stems: ReadonlySet<string>;
+  phrases: readonly string[][];
+}
+
 /**
- * Stems of the words the queries search for, with the filing wording of their shorthand ("capex":
- * capital expenditures); stopwords and question words left out, as the search does.
+ * The words the queries search for (stopwords and question words left out, as the search does), and
+ * the filing wording of their shorthand ("capex": the phrase capital expenditures, marked only
+ * where its words stand together, as the search finds it).
  */
-export function queryStems(queries: readonly string[]): Set<string> {
+export function queryMarks(queries: readonly string[]): QueryMarks {
   const stems = new Set<string>();
+  const phrases = new Map<string, string[]>();
   for (const query of queries) {
     const terms = parseQuery(query);
-    for (const word of [...terms.words, ...terms.phrases.flat(), ...terms.alternatives.flat().filter(isTopicWord)]) stems.add(stem(word));
+    for (const word of [...terms.words, ...terms.phrases.flat()]) stems.add(stem(word));
+    for (const alternative of terms.alternatives) {
+      const stemmed = alternative.map(stem);
+      if (stemmed.length === 1) stems.add(stemmed[0]!);
+      else phrases.set(stemmed.join(" "), stemmed);
+    }
   }
-  return stems;
+  return { stems, phrases: [...phrases.values()] };
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-function termPieces(text: string, stems: ReadonlySet<string>, hit: boolean): TextPiece[] {
+function termPieces(text: string, marks: QueryMarks, hit: boolean): TextPiece[] {
   if (text === "") return [];
-  if (stems.size === 0) return [{ text, term: false, hit }];
+  if (marks.stems.size === 0 && marks.phrases.length === 0) return [{ text, term: false, hit }];
+  const words = [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, stems: textWords(m[0]).map(stem) }));
+  const startsPhrase = (i: number, phrase: readonly string[]) => phrase.every((s, k) => words[i + k]?.stems.length === 1 && words[i + k]!.stems[0] === s);
   const pieces: TextPiece[] = [];
   let last = 0;
-  for (const match of text.matchAll(WORD)) {
-    if (!textWords(match[0]).some((word) => stems.has(stem(word)))) continue;
-    if (match.index > last) pieces.push({ text: text.slice(last, match.index), term: false, hit });
-    pieces.push({ text: match[0], term: true, hit });
-    last = match.index + match[0].length;
+  for (let i = 0; i < words.length; i++) {
+    const phrase = marks.phrases.find((p) => startsPhrase(i, p));
+    const length = phrase?.length ?? (words[i]!.stems.some((s) => marks.stems.has(s)) ? 1 : 0);
+    if (length === 0) continue;
+    const { start } = words[i]!;
+    const { end } = words[i + length - 1]!;
+    if (start > last) pieces.push({ text: text.slice(last, start), term: false, hit });
+    pieces.push({ text: text.slice(start, end), term: true, hit });
+    last = end;
+    i += length - 1;
   }
   if (last < text.length) pieces.push({ text: text.slice(last), term: false, hit });
   return pieces;
@@ -58,11 +78,11 @@ export function pageHit(text: string, pageOffset: number, hit: Span | null): Spa
 }
 
 /** `text[from, to)` cut at the hit (page offsets) and at the query words. */
-export function markSpan(text: string, from: number, to: number, hit: Span | null, stems: ReadonlySet<string>): TextPiece[] {
-  if (hit === null || hit.end <= from || hit.start >= to) return termPieces(text.slice(from, to), stems, false);
+export function markSpan(text: string, from: number, to: number, hit: Span | null, marks: QueryMarks): TextPiece[] {
+  if (hit === null || hit.end <= from || hit.start >= to) return termPieces(text.slice(from, to), marks, false);
   const start = Math.max(from, hit.start);
   const end = Math.min(to, hit.end);
-  return [...termPieces(text.slice(from, start), stems, false), ...termPieces(text.slice(start, end), stems, true), ...termPieces(text.slice(end, to), stems, false)];
+  return [...termPieces(text.slice(from, start), marks, false), ...termPieces(text.slice(start, end), marks, true), ...termPieces(text.slice(end, to), marks, false)];
 }
 
 /** Pages the reader shows around `target`: `size` consecutive pages, `target` in the middle where it can be. */

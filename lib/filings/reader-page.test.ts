@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { queryStems } from "./reader-marks";
+import { queryMarks } from "./reader-marks";
 import { type ReaderBlock, readerPage } from "./reader-page";
 
 // 3M's 2018 income statement (FinanceBench PDF page 56, which prints "56" at its foot).
@@ -13,7 +13,7 @@ const plain = (blocks: ReaderBlock[]) =>
 
 describe("readerPage", () => {
   it("shows the title as text, the statement as a table, and no page furniture", () => {
-    const page = readerPage(text, PAGE_AT, 56, furniture, null, new Set());
+    const page = readerPage(text, PAGE_AT, 56, furniture, null, queryMarks([]));
     expect(page.blocks.map((b) => b.kind)).toEqual(["text", "table", "text"]);
     const [title, table, foot] = plain(page.blocks);
     expect(title).toBe("3M Company and Subsidiaries\nConsolidated Statement of Incom e\nYears ended December 31\n(Millions, except per share amounts)");
@@ -24,7 +24,7 @@ describe("readerPage", () => {
 
   it("marks a hit inside the table on exactly its cells, and the query words in the labels", () => {
     const start = text.indexOf("(547)");
-    const page = readerPage(text, PAGE_AT, 56, furniture, { start: PAGE_AT + start, end: PAGE_AT + start + 5 }, queryStems(["gain on sale"]));
+    const page = readerPage(text, PAGE_AT, 56, furniture, { start: PAGE_AT + start, end: PAGE_AT + start + 5 }, queryMarks(["gain on sale"]));
     const table = page.blocks.find((b) => b.kind === "table")!;
     if (table.kind !== "table") throw new Error("no table");
     const gain = table.rows.find((r) => r.label?.pieces.some((p) => p.term && p.text === "Gain"))!;
@@ -36,7 +36,7 @@ describe("readerPage", () => {
   });
 
   it("marks a hit covering the page on the title first, where the reader scrolls", () => {
-    const page = readerPage(text, PAGE_AT, 56, furniture, { start: PAGE_AT, end: PAGE_AT + text.length }, new Set());
+    const page = readerPage(text, PAGE_AT, 56, furniture, { start: PAGE_AT, end: PAGE_AT + text.length }, queryMarks([]));
     expect(page.anchor!.text.startsWith("3M Company and Subsidiaries")).toBe(true);
     expect(page.blocks.every((b) => b.kind !== "text" || b.pieces.every((p) => p.hit))).toBe(true);
   });

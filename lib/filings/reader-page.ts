@@ -2,7 +2,7 @@ import type { Span } from "./highlights";
 import { type FilingFurniture, furnitureLines } from "./page-furniture";
 import { type Line, pageLines } from "./page-lines";
 import { type Cell, type Table, pageTables } from "./page-tables";
-import { markSpan, pageHit, type TextPiece } from "./reader-marks";
+import { markSpan, pageHit, type QueryMarks, type TextPiece } from "./reader-marks";
 
 /**
  * One page as the reader shows it: text paragraphs and rebuilt tables, page furniture left out,
@@ -50,12 +50,12 @@ function textRanges(lines: readonly Line[], furniture: ReadonlySet<Line>, from: 
   return ranges;
 }
 
-export function readerPage(text: string, pageOffset: number, pageNumber: number | null, furniture: FilingFurniture, hit: Span | null, stems: ReadonlySet<string>): ReaderPage {
+export function readerPage(text: string, pageOffset: number, pageNumber: number | null, furniture: FilingFurniture, hit: Span | null, marks: QueryMarks): ReaderPage {
   const lines = pageLines(text);
   const furnitureSet = furnitureLines(lines, furniture, pageNumber);
   const tables = pageTables(lines.map((l) => (furnitureSet.has(l) ? { ...l, text: "" } : l)));
   const onPage = pageHit(text, pageOffset, hit);
-  const mark = (cell: Cell | null): MarkedCell | null => (cell ? { pieces: markSpan(text, cell.start, cell.end, onPage, stems), currency: cell.currency } : null);
+  const mark = (cell: Cell | null): MarkedCell | null => (cell ? { pieces: markSpan(text, cell.start, cell.end, onPage, marks), currency: cell.currency } : null);
   const tableBlock = (table: Table): ReaderBlock => ({
     kind: "table",
     columns: table.columns,
@@ -66,7 +66,7 @@ export function readerPage(text: string, pageOffset: number, pageNumber: number 
   let at = 0;
   for (const table of [...tables, null]) {
     const until = table?.start ?? text.length;
-    for (const range of textRanges(lines, furnitureSet, at, until)) blocks.push({ kind: "text", pieces: markSpan(text, range.start, range.end, onPage, stems) });
+    for (const range of textRanges(lines, furnitureSet, at, until)) blocks.push({ kind: "text", pieces: markSpan(text, range.start, range.end, onPage, marks) });
     if (table) {
       blocks.push(tableBlock(table));
       at = table.end;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adjacentPairs, proximity, rerankQuery, rerankScores } from "./rerank-passages";
+import { adjacentPairs, proximity, queryTermCoverage, rerankQuery, rerankScores } from "./rerank-passages";
 
 describe("rerank second stage", () => {
   it("reads a query's topic stems in order and its numbers (a fiscal-year token as its year)", () => {
@@ -27,24 +27,32 @@ describe("rerank second stage", () => {
     const query = rerankQuery("Tesla capital expenditure outlook 2025");
     const [scattered, together] = rerankScores(
       [
-        { fused: 1, text: "Capital markets may be volatile. Our outlook depends on many things, and expenditures vary.", companyNames: "Tesla, Inc. TSLA", sectionTitle: "Risk Factors", fiscalYear: 2024 },
-        { fused: 0.9, text: "We currently expect our capital expenditures to exceed $11.00 billion in 2025.", companyNames: "Tesla, Inc. TSLA", sectionTitle: "Liquidity and Capital Resources", fiscalYear: 2024 },
+        { fused: 1, text: "Capital markets may be volatile. Our outlook depends on many things, and expenditures vary.", sectionTitle: "Risk Factors", fiscalYear: 2024 },
+        { fused: 0.9, text: "We currently expect our capital expenditures to exceed $11.00 billion in 2025.", sectionTitle: "Liquidity and Capital Resources", fiscalYear: 2024 },
       ],
       [query],
     );
     expect(together).toBeGreaterThan(scattered!);
   });
 
-  it("counts a word naming the company as present in its filings' passages, which say \"we\"", () => {
-    const query = rerankQuery("Boston Properties occupancy");
-    const text = "Our overall occupancy improved slightly from 91.3% to 91.4%.";
-    const [own, other] = rerankScores(
+  it("keeps proximity to the words the text holds: a shorthand word counted by its wording adds coverage only", () => {
+    const text = "We currently expect our capital expenditures to exceed $11.00 billion in 2025.";
+    const score = (query: string) => rerankScores([{ fused: 1, text, sectionTitle: null, fiscalYear: 2024 }], [rerankQuery(query)])[0]!;
+    // "capex" is covered by "capital expenditures" (coverage 3/3 against 2/3), and proximity stays that of the two words the text holds.
+    expect(score("capex capital expenditures") - score("opex capital expenditures")).toBeCloseTo(0.5 / 3, 5);
+  });
+
+  it("counts a shorthand word as present where the text has its filing wording", () => {
+    const query = rerankQuery("capex 2018");
+    expect(queryTermCoverage(query, "Capital expenditures were $1,577 million in 2018.")).toBe(1);
+    expect(queryTermCoverage(query, "Capital was raised in 2018.")).toBe(0);
+    const [spelled, other] = rerankScores(
       [
-        { fused: 1, text, companyNames: "Boston Properties BXP", sectionTitle: null, fiscalYear: 2015 },
-        { fused: 1, text, companyNames: "Simon Property Group SPG", sectionTitle: null, fiscalYear: 2015 },
+        { fused: 1, text: "Capital expenditures were $1,577 million.", sectionTitle: null, fiscalYear: 2018 },
+        { fused: 1, text: "Net sales were $32,765 million.", sectionTitle: null, fiscalYear: 2018 },
       ],
       [query],
     );
-    expect(own).toBeGreaterThan(other!);
+    expect(spelled).toBeGreaterThan(other!);
   });
 });

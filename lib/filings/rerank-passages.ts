@@ -21,11 +21,6 @@ export interface RerankCandidate {
   /** The fused score (any scale: the candidates' own maximum scales it). */
   fused: number;
   text: string;
-  /**
-   * The names and symbol of the filing's company: a query word naming the company counts as present
-   * in its filings' passages, which seldom repeat the name ("the Company", "we").
-   */
-  companyNames: string;
   sectionTitle: string | null;
   fiscalYear: number | null;
 }
@@ -64,7 +59,7 @@ export function rerankScores(candidates: RerankCandidate[], queries: RerankQuery
   const top = Math.max(...candidates.map((c) => c.fused), Number.MIN_VALUE);
   return candidates.map((candidate) => {
     const stems = textStems(candidate.text);
-    const present = new Set([...stems, ...textStems(candidate.companyNames)]);
+    const present = new Set(stems);
     const title = new Set(textWords(candidate.sectionTitle ?? "").map(stem));
     const best = Math.max(0, ...queries.map((q) => queryScore(q, stems, present, title, candidate.fiscalYear)));
     return RERANK_WEIGHTS.fused * (candidate.fused / top) + best;
@@ -78,7 +73,7 @@ function queryScore(query: RerankQuery, stems: string[], present: ReadonlySet<st
     const covered = withShorthand(query, present);
     const matched = query.stems.filter((s) => covered.has(s));
     score += w.coverage * (matched.length / query.stems.length);
-    // Proximity over the words the text spells as the query does.
+    // Proximity over the words the text itself holds (a shorthand word counted by its wording is not one).
     score += w.proximity * proximity(stems, new Set(matched.filter((s) => present.has(s))));
     score += w.pairs * adjacentPairs(query.stems, stems);
     score += w.section * (query.stems.filter((s) => title.has(s)).length / query.stems.length);

@@ -57,10 +57,10 @@ export const SEARCH_TUNING = {
   /**
    * Outside small scopes, words in more passages than `commonPassages` are searched only in phrases
    * of two side by side (words in more than `pairWordPassages` in none); next to a rarer word, the
-   * request's phrases may hold words in at most `pairPassages` passages together (query-text.ts,
-   * commonWordReader).
+   * request's phrases may hold words in at most `pairPassages` passages together, and its shorthand
+   * alternatives, read in any scope, in at most `alternativePassages` (query-text.ts, commonWordReader).
    */
-  commonWords: { commonPassages: 8_000, pairWordPassages: 60_000, pairPassages: 150_000 } satisfies CommonWordBounds,
+  commonWords: { commonPassages: 8_000, pairWordPassages: 60_000, pairPassages: 150_000, alternativePassages: 150_000 } satisfies CommonWordBounds,
   /** Scopes of at most this many passages (a company's filings) keep every word. */
   smallScopePassages: 10_000,
   /** Fused candidates the `rerank` second stage re-scores. */
@@ -75,6 +75,8 @@ export interface SearchBackend {
   vectors: () => VectorIndex;
   timeoutMs: number;
   fusion: FusionMethod;
+  /** What a request may read of common words and shorthand alternatives (SEARCH_TUNING.commonWords). */
+  commonWords: CommonWordBounds;
 }
 
 let cached: { db: Database.Database; backend: SearchBackend } | undefined;
@@ -100,7 +102,12 @@ export function searchIndexUnavailable(cause: DatabaseUnavailableError): Backend
   return new BackendError(`The filing search index is unavailable: ${cause.message}`, cause.retryAfterSeconds);
 }
 
-export function createSearchBackend(db: Database.Database, embedder?: Embedder, fusion: FusionMethod = SEARCH_TUNING.fusion): SearchBackend {
+export function createSearchBackend(
+  db: Database.Database,
+  embedder?: Embedder,
+  fusion: FusionMethod = SEARCH_TUNING.fusion,
+  commonWords: CommonWordBounds = SEARCH_TUNING.commonWords,
+): SearchBackend {
   let repository: FilingSearchRepository;
   try {
     repository = new FilingSearchRepository(db);
@@ -115,6 +122,7 @@ export function createSearchBackend(db: Database.Database, embedder?: Embedder, 
     vectors: () => (index ??= VectorIndex.load(repository, model?.dimensions ?? 0)),
     timeoutMs: env().EMBEDDINGS_TIMEOUT_MS,
     fusion,
+    commonWords,
   };
 }
 
@@ -199,7 +207,7 @@ async function runSearch(
   const distinct = distinctQueries(parsed.queries);
   const queries = distinct.map((q) => parseQuery(q.text));
   // Soft scopes from what each query names (fiscal years, companies) that the filters leave open.
-  const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: companyNames(c) }));
+  const named = repository.companiesWithFilings().map((c) => ({ id: c.id, names: companyNames(c), symbols: c.symbols.split(" ").filter(Boolean) }));
   const hintsOf = distinct.map(({ text }) => queryHints(text, named));
   const namesOf = hintsOf.map((hints) => namesInScope(hints, companies));
   const hinted = hintsOf.map((hints) => {
@@ -215,7 +223,7 @@ async function runSearch(
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
     // One budget for the request's phrases of common words: every query, both MATCHes (query-text.ts).
-    const readCommonWords = commonWordReader(SEARCH_TUNING.commonWords);
+    const readCommonWords = commonWordReader(backend.commonWords);
     keyword.push(...keywordRankings(repository, queries, () => scope, 1, readCommonWords));
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
@@ -463,13 +471,7 @@ function rerank(repository: FilingSearchRepository, fused: FusedHit[], queries: 
   const head = fused.slice(0, SEARCH_TUNING.rerankDepth);
   const rows = head.map((hit) => repository.hit(hit.id));
   const scores = rerankScores(
-    head.map((hit, i) => ({
-      fused: hit.score,
-      text: rows[i]?.text ?? "",
-      companyNames: [rows[i]?.company_name, rows[i]?.current_name, rows[i]?.company_label, rows[i]?.symbol].filter(Boolean).join(" "),
-      sectionTitle: rows[i]?.section_title ?? null,
-      fiscalYear: rows[i]?.fiscal_year ?? null,
-    })),
+    head.map((hit, i) => ({ fused: hit.score, text: rows[i]?.text ?? "", sectionTitle: rows[i]?.section_title ?? null, fiscalYear: rows[i]?.fiscal_year ?? null })),
     queries,
   );
   const reordered = head.map((hit, i) => ({ ...hit, score: scores[i]! })).sort((a, b) => b.score - a.score || a.id - b.id);
@@ -589,8 +591,8 @@ function keywordRankings(
     // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
     const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
     const counted = new Set([...terms.words, ...terms.alternatives.flat()]);
-    const passages = new Map([...counted].map((word) => [word, large ? repository.termPassages(indexTerm(word)) : 0]));
-    const expression = ftsExpression(readCommonWords(terms, (word) => passages.get(word) ?? 0));
+    const passages = new Map([...counted].map((word) => [word, repository.termPassages(indexTerm(word))]));
+    const expression = ftsExpression(readCommonWords(terms, (word) => passages.get(word) ?? 0, large));
     if (expression === null) return;
     const hits = repository.keyword(expression, SEARCH_TUNING.depth, scope);
     // FTS5's bm25() is negative, more negative for better matches.
@@ -609,7 +611,9 @@ const vectorRanking = (nearest: { id: number; similarity: number }[], weight: nu
 });
 
 function mergeTerms(queries: QueryTerms[]): QueryTerms {
-  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases), pairs: [], alternatives: queries.flatMap((q) => q.alternatives) };
+  // Each alternative once: the request's highlight expression stays within the shorthand table's size.
+  const alternatives = new Map(queries.flatMap((q) => q.alternatives.map((a) => [a.join(" "), a] as const)));
+  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases), pairs: [], alternatives: [...alternatives.values()] };
 }
 
 /** Embeds the queries, giving up after the configured timeout even if the provider ignores the abort. */

@@ -34,10 +34,7 @@ describe("query text", () => {
         ["3m", "capex"],
         ["chase", "deposits"],
       ],
-      alternatives: [
-        ["capital", "expenditures"],
-        ["purchases", "of", "property"],
-      ],
+      alternatives: [["capital", "expenditures"]],
     });
     expect(parseQuery('"3M\'s capex"').phrases).toEqual([["3m", "s", "capex"]]);
     // An opening quote before an S starts a word: it is no possessive.
@@ -73,8 +70,8 @@ describe("query text", () => {
     // Passage counts of the built corpus (filing_term_stats), rounded.
     const counts = new Map([["interest", 23_000], ["rates", 24_500], ["cash", 25_000], ["flow", 13_500], ["net", 27_500], ["income", 24_500], ["fiscal", 104_000], ["hedges", 900], ["rising", 1_000]]);
     const passagesOf = (word: string) => counts.get(word) ?? 0;
-    const bounds = { commonPassages: 8_000, pairWordPassages: 60_000, pairPassages: 150_000 };
-    const expression = (read: ReturnType<typeof commonWordReader>, query: string) => ftsExpression(read(parseQuery(query), passagesOf));
+    const bounds = { commonPassages: 8_000, pairWordPassages: 60_000, pairPassages: 150_000, alternativePassages: 150_000 };
+    const expression = (read: ReturnType<typeof commonWordReader>, query: string) => ftsExpression(read(parseQuery(query), passagesOf, true));
 
     it("are searched as the query's pairs of them next to a rarer word or a phrase, never with a word of every label", () => {
       expect(expression(commonWordReader(bounds), "rising interest rates")).toBe('"interest rates" OR "rising"');
@@ -108,12 +105,13 @@ describe("query text", () => {
 
 describe("query hints", () => {
   const companies = [
-    { id: 1, names: ["3M"] },
-    { id: 2, names: ["JPMorgan Chase & Co.", "JPMorgan"] },
-    { id: 3, names: ["The Coca-Cola Company", "Coca-Cola"] },
-    { id: 4, names: ["McDonald's Corp.", "McDonald's"] },
-    { id: 5, names: ["General Mills, Inc.", "General Mills"] },
-    { id: 6, names: ["Johnson & Johnson"] },
+    { id: 1, names: ["3M"], symbols: ["MMM"] },
+    { id: 2, names: ["JPMorgan Chase & Co.", "JPMorgan"], symbols: ["JPM"] },
+    { id: 3, names: ["The Coca-Cola Company", "Coca-Cola"], symbols: ["KO"] },
+    { id: 4, names: ["McDonald's Corp.", "McDonald's"], symbols: ["MCD"] },
+    { id: 5, names: ["General Mills, Inc.", "General Mills"], symbols: ["GIS"] },
+    { id: 6, names: ["Johnson & Johnson"], symbols: ["JNJ"] },
+    { id: 7, names: ["Costco Wholesale"], symbols: ["COST"] },
   ];
   const named = (query: string) => queryHints(query, companies).names.map((n) => query.slice(n.start, n.end));
   const topic = (query: string) => rerankQuery(withoutNames(query, queryHints(query, companies).names)).stems;
@@ -131,6 +129,13 @@ describe("query hints", () => {
     expect(named(people)).toEqual(["J.P. Morgan Chase", "J.P. Morgan", "Johnson & Johnson"]);
     expect(withoutNames(people, queryHints(people, companies).names)).toBe("and");
     expect(queryHints("net interest margin", companies)).toEqual({ fiscalYears: [], companyIds: [], names: [] });
+  });
+
+  it("finds a ticker typed in capitals, and not the same letters as a word", () => {
+    expect(named("MMM buybacks 2018 and KO's dividend")).toEqual(["MMM", "KO"]);
+    expect(queryHints("MMM buybacks", companies).companyIds).toEqual([1]);
+    expect(named("cost of sales, Cost of Sales, mmm")).toEqual([]);
+    expect(named("COST membership fees")).toEqual(["COST"]);
   });
 
   it("reads a name that ends in a possessive itself, with any apostrophe", () => {

@@ -8,7 +8,7 @@ import { databaseNotice } from "@/components/ui/database-notice";
 import { databaseState } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
 import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
-import { parseHitParam, queryStems, readerWindow } from "@/lib/filings/reader-marks";
+import { parseHitParam, queryMarks, readerWindow } from "@/lib/filings/reader-marks";
 import { readerPage } from "@/lib/filings/reader-page";
 import { companyHref, readerHref } from "@/lib/links";
 import { decodeSegment, paramValue, paramValues } from "@/lib/url-params";
@@ -47,7 +47,7 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
   const { from, to } = readerWindow(filing.pages, target);
   const pages = documents.pages(filing.id, from, to);
   const sections = documents.sections(filing.id);
-  const stems = queryStems(queries);
+  const marks = queryMarks(queries);
   const furniture = documents.furniture(filing);
   const unit = filing.has_pages ? "Page" : "Part";
   const pageHref = (page: number) => readerHref(filing.source_name, { page, queries });
@@ -119,7 +119,7 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
       <article aria-label="Filing text" className="min-w-0">
         <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} queries={queries} place="above" />
         {pages.map((page) => {
-          const shown = readerPage(page.text, page.start_offset, filing.has_pages ? page.number : null, furniture, hit, stems);
+          const shown = readerPage(page.text, page.start_offset, filing.has_pages ? page.number : null, furniture, hit, marks);
           return (
             <section key={page.number} id={`page-${page.number}`} aria-label={`${unit} ${page.number}`} className="scroll-mt-14 border-b border-dashed border-zinc-200 py-4 dark:border-zinc-800">
               <h2 className="mb-2 text-[11px] font-medium text-zinc-500 dark:text-zinc-400">
