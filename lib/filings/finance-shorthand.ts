@@ -1,4 +1,4 @@
-import { textWords } from "./text-terms";
+import { distinctWordLists, textWords } from "./text-terms";
 
 /**
  * Analysts' shorthand and the words filings use for the same thing: "Apple buybacks" should find
@@ -49,6 +49,5 @@ export function shorthandIn(words: readonly string[]): { word: string; alternati
 
 /** The filing wording of a query's shorthand words, each alternative once ("buyback buybacks": one "repurchase"). */
 export function shorthandAlternatives(words: readonly string[]): string[][] {
-  const byKey = new Map(shorthandIn(words).flatMap((s) => s.alternatives.map((a) => [a.join(" "), a] as const)));
-  return [...byKey.values()];
+  return distinctWordLists(shorthandIn(words).flatMap((s) => s.alternatives));
 }

@@ -23,6 +23,7 @@ import {
   FilingSearchRequestSchema,
 } from "./search-schema";
 import type { SEARCH_SORTS } from "./search-v2-schema";
+import { distinctWordLists } from "./text-terms";
 import { VectorIndex } from "./vector-index";
 
 /** Tuning (see `npm run bench:search`). */
@@ -590,7 +591,8 @@ function keywordRankings(
     // Over many passages every posting of a common word costs time; within a small scope (passage
     // id ranges, which FTS5 seeks to) common words are cheap and still help ranking.
     const large = scope === null || scope.ranges.reduce((n, r) => n + r.last - r.first + 1, 0) > SEARCH_TUNING.smallScopePassages;
-    const counted = new Set([...terms.words, ...terms.alternatives.flat()]);
+    // Counts only where they are read: the words' over a large scope, the alternatives' in any (their budget).
+    const counted = new Set([...(large ? terms.words : []), ...terms.alternatives.flat()]);
     const passages = new Map([...counted].map((word) => [word, repository.termPassages(indexTerm(word))]));
     const expression = ftsExpression(readCommonWords(terms, (word) => passages.get(word) ?? 0, large));
     if (expression === null) return;
@@ -612,8 +614,8 @@ const vectorRanking = (nearest: { id: number; similarity: number }[], weight: nu
 
 function mergeTerms(queries: QueryTerms[]): QueryTerms {
   // Each alternative once: the request's highlight expression stays within the shorthand table's size.
-  const alternatives = new Map(queries.flatMap((q) => q.alternatives.map((a) => [a.join(" "), a] as const)));
-  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases), pairs: [], alternatives: [...alternatives.values()] };
+  const alternatives = distinctWordLists(queries.flatMap((q) => q.alternatives));
+  return { words: [...new Set(queries.flatMap((q) => q.words))], phrases: queries.flatMap((q) => q.phrases), pairs: [], alternatives };
 }
 
 /** Embeds the queries, giving up after the configured timeout even if the provider ignores the abort. */

@@ -54,6 +54,13 @@ export function expandFiscalYears(text: string): string {
  */
 export const withoutPossessives = (text: string) => text.replace(/(?<=[\p{L}\p{N}])['’‘ʼ`]s\b/giu, "");
 
+/** Word lists (phrases) without repeats, first occurrence kept: ["repurchase"] twice is one. */
+export function distinctWordLists(lists: Iterable<readonly string[]>): string[][] {
+  const byKey = new Map<string, string[]>();
+  for (const list of lists) if (!byKey.has(list.join(" "))) byKey.set(list.join(" "), [...list]);
+  return [...byKey.values()];
+}
+
 /** Lower-case words and numbers of a text, accents folded (`Coca-Cola` gives `coca`, `cola`). */
 export function textWords(text: string): string[] {
   return foldAccents(text).toLowerCase().match(/[a-z0-9]+/g) ?? [];
