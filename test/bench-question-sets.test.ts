@@ -12,10 +12,12 @@ import { readJudgedQuestions, readJudgedRows } from "@/bench/support/search-judg
  */
 const file = (set: string) => path.resolve(env().root, "bench", `${set}.jsonl`);
 const rows = (set: string) => readJudgedRows(file(set));
+const filings = (set: string) => new Set(rows(set).flatMap((r) => [r.doc_name, ...r.evidence.map((e) => e.doc_name ?? r.doc_name)]));
 
 describe("judged question sets", () => {
   it.each([
     ["heldout/questions", 41],
+    ["heldout/questions-2", 48],
     ["tuning/questions", 120],
     ["heldout/short-queries", 24],
     ["tuning/short-queries", 32],
@@ -26,12 +28,12 @@ describe("judged question sets", () => {
   });
 
   it("question ids are unique across the sets", () => {
-    const ids = ["heldout/questions", "tuning/questions", "heldout/short-queries", "tuning/short-queries"].flatMap((set) => rows(set).map((r) => r.id));
+    const ids = ["heldout/questions", "heldout/questions-2", "tuning/questions", "heldout/short-queries", "tuning/short-queries"].flatMap((set) => rows(set).map((r) => r.id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("the tuning set uses no filing and no question of the held-out set", () => {
-    const heldout = rows("heldout/questions");
+  it("the tuning set uses no filing and no question of the held-out batches", () => {
+    const heldout = [...rows("heldout/questions"), ...rows("heldout/questions-2")];
     const tuning = rows("tuning/questions");
     const heldoutFilings = new Set(heldout.map((r) => r.doc_name));
     expect(tuning.filter((r) => heldoutFilings.has(r.doc_name))).toEqual([]);
@@ -39,8 +41,12 @@ describe("judged question sets", () => {
     expect(tuning.filter((r) => heldoutQuestions.has(r.question.toLowerCase()))).toEqual([]);
   });
 
+  it("the second held-out batch uses no filing of any tuning set", () => {
+    const tuningFilings = new Set([...filings("tuning/questions"), ...filings("tuning/short-queries")]);
+    expect([...filings("heldout/questions-2")].filter((f) => tuningFilings.has(f))).toEqual([]);
+  });
+
   it("the short tuning queries share no company and no filing with the short held-out queries", () => {
-    const filings = (set: string) => new Set(rows(set).flatMap((r) => [r.doc_name, ...r.evidence.map((e) => e.doc_name ?? r.doc_name)]));
     const heldout = rows("heldout/short-queries");
     const heldoutCompanies = new Set(heldout.map((r) => r.company));
     expect(rows("tuning/short-queries").filter((r) => heldoutCompanies.has(r.company))).toEqual([]);
