@@ -7,8 +7,8 @@ import { readJudgedQuestions, readJudgedRows } from "@/bench/support/search-judg
  * The judged question sets of `npm run bench:search` against the built database: every evidence
  * quote is still in its filing's text (an ingest change that loses it would silently shrink a set),
  * ids are unique, and each tuning set shares no filing or question with its held-out set (the
- * short sets were written by company, and share filings with the other length's sets: their READMEs
- * list them).
+ * short and vocabulary sets were written by company and share no company either; they share filings
+ * with the other kinds' sets: their READMEs say so).
  */
 const file = (set: string) => path.resolve(env().root, "bench", `${set}.jsonl`);
 const rows = (set: string) => readJudgedRows(file(set));
@@ -21,6 +21,8 @@ describe("judged question sets", () => {
     ["tuning/questions", 120],
     ["heldout/short-queries", 24],
     ["tuning/short-queries", 32],
+    ["heldout/vocabulary-queries", 34],
+    ["tuning/vocabulary-queries", 37],
   ])("%s: every question's evidence is found in its filing", (set, count) => {
     const { questions, missing } = readJudgedQuestions(file(set));
     expect(missing).toEqual([]);
@@ -28,7 +30,7 @@ describe("judged question sets", () => {
   });
 
   it("question ids are unique across the sets", () => {
-    const ids = ["heldout/questions", "heldout/questions-2", "tuning/questions", "heldout/short-queries", "tuning/short-queries"].flatMap((set) => rows(set).map((r) => r.id));
+    const ids = ["heldout/questions", "heldout/questions-2", "tuning/questions", "heldout/short-queries", "tuning/short-queries", "heldout/vocabulary-queries", "tuning/vocabulary-queries"].flatMap((set) => rows(set).map((r) => r.id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -46,11 +48,14 @@ describe("judged question sets", () => {
     expect([...filings("heldout/questions-2")].filter((f) => tuningFilings.has(f))).toEqual([]);
   });
 
-  it("the short tuning queries share no company and no filing with the short held-out queries", () => {
-    const heldout = rows("heldout/short-queries");
+  it.each([
+    ["tuning/short-queries", "heldout/short-queries"],
+    ["tuning/vocabulary-queries", "heldout/vocabulary-queries"],
+  ])("%s share no company and no filing with %s", (tuningSet, heldoutSet) => {
+    const heldout = rows(heldoutSet);
     const heldoutCompanies = new Set(heldout.map((r) => r.company));
-    expect(rows("tuning/short-queries").filter((r) => heldoutCompanies.has(r.company))).toEqual([]);
-    const heldoutFilings = filings("heldout/short-queries");
-    expect([...filings("tuning/short-queries")].filter((f) => heldoutFilings.has(f))).toEqual([]);
+    expect(rows(tuningSet).filter((r) => heldoutCompanies.has(r.company))).toEqual([]);
+    const heldoutFilings = filings(heldoutSet);
+    expect([...filings(tuningSet)].filter((f) => heldoutFilings.has(f))).toEqual([]);
   });
 });
