@@ -1,10 +1,11 @@
 /**
  * `npm run bench:search [financebench.jsonl]`: retrieval quality and latency of filing search on
- * three sets: the FinanceBench questions (pass their path; by default ../shared/bench/... when it
- * exists; never copy the file into the repository, its licence is non-commercial) and the analyst
- * tuning set in bench/tuning/, the only sets settings are tuned on, and the held-out set in
- * bench/heldout/ (never tuned on); then the short queries ("Apple buybacks") of each. Every mode (keyword, vector, hybrid, hybrid with rerank) is
- * measured, and the hybrid's fusion is compared with reciprocal-rank fusion.
+ * the FinanceBench questions (pass their path; by default ../shared/bench/... when it exists; never
+ * copy the file into the repository, its licence is non-commercial) and the judged sets: those in
+ * bench/tuning/, with FinanceBench the only sets settings are tuned on, and those in bench/heldout/
+ * (never tuned on): analyst questions, short queries ("Apple buybacks") and short queries in the
+ * writers' own vocabulary. Every mode (keyword, vector, hybrid, hybrid with rerank) is measured,
+ * and the hybrid's fusion is compared with reciprocal-rank fusion.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -17,11 +18,17 @@ import { readJudgedQuestions } from "./support/search-judged";
 const given = process.argv[2];
 const fallback = path.resolve(env().root, "..", "shared", "bench", "financebench_open_source.jsonl");
 const financeBenchFile = given ?? (existsSync(fallback) ? fallback : null);
-const judged = (set: string, file = "questions.jsonl") => readJudgedQuestions(path.resolve(env().root, "bench", set, file));
-const tuning = judged("tuning");
-const heldout = judged("heldout");
-const shortTuning = judged("tuning", "short-queries.jsonl");
-const shortHeldout = judged("heldout", "short-queries.jsonl");
+/** The judged sets in bench/tuning and bench/heldout (their READMEs say how each was made), in report order. */
+const JUDGED_SETS = [
+  { name: "Tuning", title: "Analyst tuning questions (bench/tuning", file: "tuning/questions.jsonl" },
+  { name: "Held-out", title: "Held-out analyst questions, never tuned on (bench/heldout", file: "heldout/questions.jsonl" },
+  { name: "Held-out, second batch", title: "Held-out analyst questions, second batch, never tuned on (bench/heldout/questions-2.jsonl", file: "heldout/questions-2.jsonl" },
+  { name: "Short tuning", title: "Short analyst queries, tuning (bench/tuning/short-queries.jsonl", file: "tuning/short-queries.jsonl" },
+  { name: "Short held-out", title: "Short analyst queries, held-out, never tuned on (bench/heldout/short-queries.jsonl", file: "heldout/short-queries.jsonl" },
+  { name: "Vocabulary tuning", title: "Short queries in the writers' own vocabulary, tuning (bench/tuning/vocabulary-queries.jsonl", file: "tuning/vocabulary-queries.jsonl" },
+  { name: "Vocabulary held-out", title: "Short queries in the writers' own vocabulary, held-out, never tuned on (bench/heldout/vocabulary-queries.jsonl", file: "heldout/vocabulary-queries.jsonl" },
+];
+const judged = (file: string) => readJudgedQuestions(path.resolve(env().root, "bench", file));
 
 const rrf = createSearchBackend(marketDb(), undefined, "rrf");
 const hybridModes = BENCH_MODES.filter((m) => m.searchtype === "hybrid");
@@ -39,14 +46,13 @@ if (financeBenchFile === null) {
 } else {
   sections.push(await report("FinanceBench page-level retrieval, tuning (hit = evidence document, page within one)", readBenchQuestions(financeBenchFile)));
 }
-sections.push(await report("Analyst tuning questions (bench/tuning; hit = evidence document, page within one or 2,000 characters)", tuning.questions));
-sections.push(...missing("Tuning", tuning.missing));
-sections.push(await report("Held-out analyst questions, never tuned on (bench/heldout; hit = evidence document, page within one or 2,000 characters)", heldout.questions));
-sections.push(...missing("Held-out", heldout.missing));
-const shortHit = "hit = near an evidence quote in any of the query's filings: page within one or 2,000 characters";
-sections.push(await report(`Short analyst queries, tuning (bench/tuning/short-queries.jsonl; ${shortHit})`, shortTuning.questions));
-sections.push(...missing("Short tuning", shortTuning.missing));
-sections.push(await report(`Short analyst queries, held-out, never tuned on (bench/heldout/short-queries.jsonl; ${shortHit})`, shortHeldout.questions));
-sections.push(...missing("Short held-out", shortHeldout.missing));
-sections.push("Latency (held-out questions, whole corpus)", formatSpeed(await runSpeedBench(heldout.questions)));
+const HIT = "hit = near an evidence quote in any of the question's filings: page within one or 2,000 characters";
+const sets = JUDGED_SETS.map((set) => ({ ...set, ...judged(set.file) }));
+for (const set of sets) {
+  sections.push(await report(`${set.title}; ${HIT})`, set.questions));
+  sections.push(...missing(set.name, set.missing));
+}
+const heldout = sets.filter((set) => set.file.startsWith("heldout/questions"));
+sections.push(await report(`Held-out analyst questions, both batches (${HIT})`, heldout.flatMap((set) => set.questions)));
+sections.push("Latency (held-out questions, first batch, whole corpus)", formatSpeed(await runSpeedBench(judged("heldout/questions.jsonl").questions)));
 console.log(sections.join("\n\n"));

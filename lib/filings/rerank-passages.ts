@@ -38,6 +38,20 @@ export function rerankQuery(text: string): RerankQuery {
   return { stems, numbers, shorthand };
 }
 
+/**
+ * A query naming companies and at most this many topic words besides ("Boston Properties
+ * occupancy") is reranked on its topic words alone: the names are most of its words, and its
+ * companies' passages seldom repeat them ("we"). Longer questions keep them: FinanceBench's
+ * statement tables carry the company's name (README, round ten: 1 and 3 did less than 2).
+ */
+export const RERANK_TOPIC_ONLY_UP_TO = 2;
+
+/** The rerank's query for a query as typed and the same without the names of the companies in scope. */
+export function rerankQueryOf(typed: string, withoutNames: string): RerankQuery {
+  const topic = rerankQuery(withoutNames);
+  return topic.stems.length > 0 && topic.stems.length <= RERANK_TOPIC_ONLY_UP_TO ? topic : rerankQuery(typed);
+}
+
 /** The text's stems, with each query shorthand stem whose filing wording the text holds. */
 function withShorthand(query: RerankQuery, present: ReadonlySet<string>): ReadonlySet<string> {
   const found = query.shorthand.filter((s) => !present.has(s.stem) && s.alternatives.some((a) => a.every((t) => present.has(t))));

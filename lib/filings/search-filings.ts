@@ -13,7 +13,7 @@ import { emptyScopeNotice } from "./empty-notice";
 import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
 import { namesInScope, queryHints, topicWithoutNames, withoutNames } from "./query-hints";
-import { queryTermCoverage, type RerankQuery, rerankQuery, rerankScores } from "./rerank-passages";
+import { queryTermCoverage, type RerankQuery, rerankQuery, rerankQueryOf, rerankScores } from "./rerank-passages";
 import { type CommonWordBounds, type QueryTerms, distinctQueries, ftsExpression, indexTerm, parseQuery, commonWordReader } from "./query-text";
 import {
   type FilingSearchHit,
@@ -283,7 +283,7 @@ async function runSearch(
   let fused = fuseRankings([...keywordWeighted, ...completed], backend.fusion, SEARCH_TUNING.rrf.k);
   if (parsed.rerank && fused.length > 0) {
     const t = performance.now();
-    fused = rerank(repository, fused, distinct.map((q) => rerankQuery(q.text)));
+    fused = rerank(repository, fused, distinct.map((q, query) => rerankQueryOf(q.text, withoutNames(q.text, namesOf[query]!))));
     reranked = true;
     timing.rerank = round(performance.now() - t);
   }
