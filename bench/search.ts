@@ -18,17 +18,19 @@ import { readJudgedQuestions } from "./support/search-judged";
 const given = process.argv[2];
 const fallback = path.resolve(env().root, "..", "shared", "bench", "financebench_open_source.jsonl");
 const financeBenchFile = given ?? (existsSync(fallback) ? fallback : null);
-/** The judged sets in bench/tuning and bench/heldout (their READMEs say how each was made), in report order. */
+/**
+ * The judged sets in bench/tuning and bench/heldout (their READMEs say how each was made), in report
+ * order; the held-out analyst questions' two batches are also reported together.
+ */
 const JUDGED_SETS = [
-  { name: "Tuning", title: "Analyst tuning questions (bench/tuning", file: "tuning/questions.jsonl" },
-  { name: "Held-out", title: "Held-out analyst questions, never tuned on (bench/heldout", file: "heldout/questions.jsonl" },
-  { name: "Held-out, second batch", title: "Held-out analyst questions, second batch, never tuned on (bench/heldout/questions-2.jsonl", file: "heldout/questions-2.jsonl" },
-  { name: "Short tuning", title: "Short analyst queries, tuning (bench/tuning/short-queries.jsonl", file: "tuning/short-queries.jsonl" },
-  { name: "Short held-out", title: "Short analyst queries, held-out, never tuned on (bench/heldout/short-queries.jsonl", file: "heldout/short-queries.jsonl" },
-  { name: "Vocabulary tuning", title: "Short queries in the writers' own vocabulary, tuning (bench/tuning/vocabulary-queries.jsonl", file: "tuning/vocabulary-queries.jsonl" },
-  { name: "Vocabulary held-out", title: "Short queries in the writers' own vocabulary, held-out, never tuned on (bench/heldout/vocabulary-queries.jsonl", file: "heldout/vocabulary-queries.jsonl" },
+  { title: "Analyst tuning questions", file: "tuning/questions.jsonl", pooled: false },
+  { title: "Held-out analyst questions, never tuned on", file: "heldout/questions.jsonl", pooled: true },
+  { title: "Held-out analyst questions, second batch, never tuned on", file: "heldout/questions-2.jsonl", pooled: true },
+  { title: "Short analyst queries, tuning", file: "tuning/short-queries.jsonl", pooled: false },
+  { title: "Short analyst queries, held-out, never tuned on", file: "heldout/short-queries.jsonl", pooled: false },
+  { title: "Short queries in the writers' own vocabulary, tuning", file: "tuning/vocabulary-queries.jsonl", pooled: false },
+  { title: "Short queries in the writer's own vocabulary, held-out, never tuned on", file: "heldout/vocabulary-queries.jsonl", pooled: false },
 ];
-const judged = (file: string) => readJudgedQuestions(path.resolve(env().root, "bench", file));
 
 const rrf = createSearchBackend(marketDb(), undefined, "rrf");
 const hybridModes = BENCH_MODES.filter((m) => m.searchtype === "hybrid");
@@ -38,7 +40,7 @@ const report = async (title: string, questions: BenchQuestion[]) => {
   const quality = [...measured, ...randomBaseline(questions), ...rrfRows];
   return [formatQuality(`${title}, ${questions.length} questions`, quality), formatAgainstKeyword(quality)].join("\n\n");
 };
-const missing = (set: string, ids: string[]) => (ids.length > 0 ? [`${set} questions whose evidence is no longer in the filing text (left out): ${ids.join(", ")}`] : []);
+const missing = (set: string, ids: string[]) => (ids.length > 0 ? [`${set}: questions whose evidence is no longer in the filing text (left out): ${ids.join(", ")}`] : []);
 
 const sections: string[] = [];
 if (financeBenchFile === null) {
@@ -47,12 +49,12 @@ if (financeBenchFile === null) {
   sections.push(await report("FinanceBench page-level retrieval, tuning (hit = evidence document, page within one)", readBenchQuestions(financeBenchFile)));
 }
 const HIT = "hit = near an evidence quote in any of the question's filings: page within one or 2,000 characters";
-const sets = JUDGED_SETS.map((set) => ({ ...set, ...judged(set.file) }));
+const sets = JUDGED_SETS.map((set) => ({ ...set, ...readJudgedQuestions(path.resolve(env().root, "bench", set.file)) }));
 for (const set of sets) {
-  sections.push(await report(`${set.title}; ${HIT})`, set.questions));
-  sections.push(...missing(set.name, set.missing));
+  sections.push(await report(`${set.title} (bench/${set.file}; ${HIT})`, set.questions));
+  sections.push(...missing(set.title, set.missing));
 }
-const heldout = sets.filter((set) => set.file.startsWith("heldout/questions"));
-sections.push(await report(`Held-out analyst questions, both batches (${HIT})`, heldout.flatMap((set) => set.questions)));
-sections.push("Latency (held-out questions, first batch, whole corpus)", formatSpeed(await runSpeedBench(judged("heldout/questions.jsonl").questions)));
+const pooled = sets.filter((set) => set.pooled);
+sections.push(await report(`Held-out analyst questions, both batches (${HIT})`, pooled.flatMap((set) => set.questions)));
+sections.push("Latency (held-out questions, first batch, whole corpus)", formatSpeed(await runSpeedBench(sets.find((set) => set.file === "heldout/questions.jsonl")?.questions ?? [])));
 console.log(sections.join("\n\n"));

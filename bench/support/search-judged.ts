@@ -7,6 +7,8 @@ const JudgedRow = z.object({
   company: z.string(),
   doc_name: z.string(),
   question: z.string().max(300),
+  /** The filings a short query was judged over (all its company's filings of its year, or all of them). */
+  scope_docs: z.array(z.string()).optional(),
   /** Each quote's filing: its own `doc_name` where given (a short query answered in several filings), else the row's. */
   evidence: z
     .array(z.object({ quote: z.string().min(1), pages: z.array(z.number().int().positive()).nullable(), doc_name: z.string().optional() }))

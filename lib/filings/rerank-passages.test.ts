@@ -14,19 +14,18 @@ describe("rerank second stage", () => {
     expect(rerankQuery("J.P. Morgan’s net interest income and 3M's capex").stems).toEqual(["morgan", "net", "interest", "incom", "3m", "capex"]);
   });
 
-  it("reranks a company and a word or two on those words alone, longer questions and names alone as typed", () => {
-    expect(rerankQueryOf("Boston Properties occupancy", "occupancy").stems).toEqual(["occup"]);
-    expect(rerankQueryOf("3M capex 2018", "capex 2018")).toMatchObject({ stems: ["capex"], numbers: ["2018"] });
-    expect(rerankQueryOf("3M capital expenditures and restructuring", "capital expenditures and restructuring").stems).toEqual(["3m", "capit", "expenditur", "restructur"]);
-    expect(rerankQueryOf("Apple FY2022", "FY2022").stems).toEqual(["appl"]);
-    // The passage about occupancy that does not repeat the name now leads one that names the company.
+  it("reranks a company and a word or two on those words alone, over a passage that names the company", () => {
+    const query = "Boston Properties occupancy";
+    const names = [{ companyId: 1, start: 0, end: "Boston Properties".length }];
+    expect(rerankQueryOf(query, names).stems).toEqual(["occup"]);
     const candidates = [
       { fused: 1, text: "Boston Properties, Inc. is a fully integrated real estate investment trust.", sectionTitle: "Item 1. Business", fiscalYear: 2019 },
       { fused: 0.8, text: "Our in-service office portfolio was 93.0% leased; occupancy was 92.1% at year end.", sectionTitle: "Item 2. Properties", fiscalYear: 2019 },
     ];
-    const [named, topical] = rerankScores(candidates, [rerankQueryOf("Boston Properties occupancy", "occupancy")]);
+    const [named, topical] = rerankScores(candidates, [rerankQueryOf(query, names)]);
     expect(topical).toBeGreaterThan(named!);
-    const [namedTyped, topicalTyped] = rerankScores(candidates, [rerankQuery("Boston Properties occupancy")]);
+    // Read as typed, the name is two of its three words: the overview would stay first.
+    const [namedTyped, topicalTyped] = rerankScores(candidates, [rerankQuery(query)]);
     expect(namedTyped).toBeGreaterThan(topicalTyped!);
   });
 

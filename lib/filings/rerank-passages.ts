@@ -1,5 +1,6 @@
 import { isContentWord, parseQuery } from "./query-text";
 import { shorthandIn } from "./finance-shorthand";
+import { type NameMention, topicWithoutNames } from "./query-hints";
 import { expandFiscalYears, stem, textWords } from "./text-terms";
 
 /**
@@ -42,14 +43,15 @@ export function rerankQuery(text: string): RerankQuery {
  * A query naming companies and at most this many topic words besides ("Boston Properties
  * occupancy") is reranked on its topic words alone: the names are most of its words, and its
  * companies' passages seldom repeat them ("we"). Longer questions keep them: FinanceBench's
- * statement tables carry the company's name (README, round ten: 1 and 3 did less than 2).
+ * statement tables carry the company's name (README, round ten).
  */
 export const RERANK_TOPIC_ONLY_UP_TO = 2;
 
-/** The rerank's query for a query as typed and the same without the names of the companies in scope. */
-export function rerankQueryOf(typed: string, withoutNames: string): RerankQuery {
-  const topic = rerankQuery(withoutNames);
-  return topic.stems.length > 0 && topic.stems.length <= RERANK_TOPIC_ONLY_UP_TO ? topic : rerankQuery(typed);
+/** The rerank's query for a query as typed, given the spans naming the companies in scope. */
+export function rerankQueryOf(text: string, names: readonly NameMention[]): RerankQuery {
+  const topic = topicWithoutNames(text, names);
+  const short = topic === null ? null : rerankQuery(topic);
+  return short !== null && short.stems.length <= RERANK_TOPIC_ONLY_UP_TO ? short : rerankQuery(text);
 }
 
 /** The text's stems, with each query shorthand stem whose filing wording the text holds. */

@@ -283,7 +283,7 @@ async function runSearch(
   let fused = fuseRankings([...keywordWeighted, ...completed], backend.fusion, SEARCH_TUNING.rrf.k);
   if (parsed.rerank && fused.length > 0) {
     const t = performance.now();
-    fused = rerank(repository, fused, distinct.map((q, query) => rerankQueryOf(q.text, withoutNames(q.text, namesOf[query]!))));
+    fused = rerank(repository, fused, distinct.map((q, query) => rerankQueryOf(q.text, namesOf[query]!)));
     reranked = true;
     timing.rerank = round(performance.now() - t);
   }

@@ -5,7 +5,7 @@ import { fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
 import { namesInScope, queryHints, topicWithoutNames, withoutNames } from "./query-hints";
-import { queryTermCoverage, rerankQuery } from "./rerank-passages";
+import { queryTermCoverage, rerankQuery, rerankQueryOf } from "./rerank-passages";
 import { commonWordReader, ftsExpression, parseQuery, queryTopicText } from "./query-text";
 import { VectorIndex } from "./vector-index";
 
@@ -177,6 +177,19 @@ describe("query hints", () => {
     expect(without("Tell me about 3M")).toBeNull();
     // Words of scripts the index does not read are kept.
     expect(without("3M 日本 sales")).toBe("日本 sales");
+  });
+
+  it("reranks a query of names and at most two topic words on those words, in the scope's names only", () => {
+    const stems = (query: string, filter: number[] | null = null) => rerankQueryOf(query, namesInScope(queryHints(query, companies), filter)).stems;
+    expect(stems("JPMorgan Chase deposits")).toEqual(["deposit"]);
+    expect(stems("Coca-Cola bottling margins")).toEqual(["bottl", "margin"]);
+    expect(stems("MMM capex 2018")).toEqual(["capex"]);
+    // Three topic words, names only, or nothing asked but stopwords and question words: as typed.
+    expect(stems("Coca-Cola bottling gross margins")).toEqual(["coca", "cola", "bottl", "gross", "margin"]);
+    expect(stems("3M FY2022")).toEqual(["3m"]);
+    expect(stems("What about JPMorgan")).toEqual(["jpmorgan"]);
+    // A filter on 3M leaves JPMorgan's name a topic of the query: three words, as typed.
+    expect(stems("JPMorgan Chase deposits", [1])).toEqual(["jpmorgan", "chase", "deposit"]);
   });
 });
 
