@@ -1,6 +1,6 @@
 import type { Span } from "./highlights";
 import { parseQuery } from "./query-text";
-import { stem, textWords } from "./text-terms";
+import { distinctWordLists, stem, textWords } from "./text-terms";
 
 /**
  * What the document reader marks in a page: the words of the queries (matched as the keyword
@@ -28,17 +28,17 @@ export interface QueryMarks {
  */
 export function queryMarks(queries: readonly string[]): QueryMarks {
   const stems = new Set<string>();
-  const phrases = new Map<string, string[]>();
+  const phrases: string[][] = [];
   for (const query of queries) {
     const terms = parseQuery(query);
     for (const word of [...terms.words, ...terms.phrases.flat()]) stems.add(stem(word));
     for (const alternative of terms.alternatives) {
       const stemmed = alternative.map(stem);
       if (stemmed.length === 1) stems.add(stemmed[0]!);
-      else phrases.set(stemmed.join(" "), stemmed);
+      else phrases.push(stemmed);
     }
   }
-  return { stems, phrases: [...phrases.values()] };
+  return { stems, phrases: distinctWordLists(phrases) };
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
