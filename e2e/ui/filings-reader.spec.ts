@@ -101,6 +101,21 @@ test.describe("document reader", () => {
     for (const title of await sections.allTextContents()) expect(title).not.toMatch(/of this Form 10-K|for further/i);
   });
 
+  test("a filing whose text layer is unreadable says so on every such page instead of showing its codes", async ({ page }) => {
+    // McDonald's 2022 Q4 release: its PDF maps glyphs to private codes ("0123435ÿ7789ÿ").
+    await page.goto("/filings/MCDONALDS_2022Q4_EARNINGS/");
+    await expect(page.getByTestId("unreadable-pages")).toHaveText("9 of 9 pages unreadable, not searched");
+    const shown = page.getByRole("article", { name: "Filing text" }).getByRole("region");
+    expect(await shown.count()).toBeGreaterThan(0);
+    await expect(page.getByTestId("unreadable-page")).toHaveCount(await shown.count());
+    await expect(page.getByRole("article", { name: "Filing text" })).not.toContainText("ÿ");
+    await expect(page.getByTestId("original-link")).toBeVisible();
+    // A readable filing has no such note.
+    await page.goto("/filings/AES_2015_10K/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("unreadable-pages")).toHaveCount(0);
+  });
+
   test("a plain-text filing reads in parts, and an unknown filing is a 404", async ({ page }) => {
     await page.goto("/filings/AMZN-10-K-2025-02-07/");
     await expect(page.getByTestId("reader-window").first()).toHaveText(/^Parts 1–5 of \d+$/);

@@ -4,8 +4,9 @@ type EmptyNotice = NonNullable<FilingSearchResponse["notice"]>;
 
 /**
  * Why a search had no filing to look in. A company filter that names no company with filings says
- * so (and how many companies do), naming the company when the ticker is one the data knows; other
- * filters that leave nothing say which filters were set. Pure.
+ * so (and how many companies do), naming the company when the ticker is one the data knows; filters
+ * that match only filings without searchable text name those filings; other filters that leave
+ * nothing say which filters were set. Pure.
  */
 export function emptyScopeNotice(input: {
   filter: { name?: string; ticker?: string };
@@ -16,13 +17,22 @@ export function emptyScopeNotice(input: {
   companiesWithFilings: number;
   /** The request's filters that were set, as named in the request ("fiscal_year 2030"). */
   filters: string[];
+  /** Filings the filters match that have no searchable text (their text layer is unreadable). */
+  unsearchable: string[];
 }): EmptyNotice {
-  const { filter, noCompany, known, companiesWithFilings, filters } = input;
+  const { filter, noCompany, known, companiesWithFilings, filters, unsearchable } = input;
   if (noCompany) {
     const named = [filter.ticker?.trim().toUpperCase(), filter.name !== undefined ? `"${filter.name.trim()}"` : undefined].filter(Boolean).join(" / ");
     const who = known ? `${named} (${known.name}, ${known.full_ticker})` : named;
     const unknown = filter.ticker !== undefined && !known ? "; no company in the data has that ticker" : "";
     return companiesWithoutFilingsNotice(`${who} in the corpus${unknown}`, companiesWithFilings);
+  }
+  if (unsearchable.length > 0) {
+    const one = unsearchable.length === 1;
+    return {
+      reason: "no_filing_matches",
+      message: `No filing these filters match (${filters.join(", ")}) has searchable text: the text layer of ${unsearchable.join(", ")} is unreadable. Read ${one ? "it" : "them"} in the original, or widen the filters.`,
+    };
   }
   return {
     reason: "no_filing_matches",

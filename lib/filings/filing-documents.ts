@@ -16,6 +16,8 @@ export interface FilingRecord extends FilingDescription {
   char_count: number;
   repaired_ligatures: number;
   repaired_split_words: number;
+  /** Pages whose text layer is unreadable (text-layer.ts): not searched, and the reader says so. */
+  unreadable_pages: number;
   company_name: string | null;
   full_ticker: string | null;
   cik: number | null;
@@ -35,7 +37,7 @@ export interface FilingSection {
   page: number;
 }
 
-export type CompanyFiling = Omit<FilingRecord, "company_name" | "full_ticker" | "cik" | "repaired_ligatures" | "repaired_split_words">;
+export type CompanyFiling = Omit<FilingRecord, "company_name" | "full_ticker" | "cik" | "repaired_ligatures" | "repaired_split_words" | "unreadable_pages">;
 
 const FILING_COLUMNS = `f.id, f.source_name, f.company_label, f.filing_type, f.fiscal_year, f.fiscal_period, f.period_end, f.report_date,
   f.source_url, f.filed_date, f.filed_earliest, f.filed_latest, f.has_pages, f.char_count, (SELECT count(*) FROM filing_pages pg WHERE pg.filing_id = f.id) AS pages`;
@@ -54,7 +56,7 @@ export class FilingDocuments {
   private prepare(db: Database.Database) {
     return {
       filing: db.prepare<[string], FilingRecord>(`
-        SELECT ${FILING_COLUMNS}, f.repaired_ligatures, f.repaired_split_words,
+        SELECT ${FILING_COLUMNS}, f.repaired_ligatures, f.repaired_split_words, f.unreadable_pages,
                c.companyName AS company_name, c.full_ticker, coalesce(c.cik, f.cik) AS cik
         FROM filings f LEFT JOIN companies c ON c.id = f.company_id
         WHERE f.source_name = ?`),

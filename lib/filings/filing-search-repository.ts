@@ -9,6 +9,7 @@ export interface PassageRange {
 
 export interface FilingFilterRow {
   id: number;
+  source_name: string;
   company_id: number | null;
   first_passage_id: number | null;
   last_passage_id: number | null;
@@ -67,6 +68,8 @@ export const HIGHLIGHT_CLOSE = "\u0003";
 export interface Scope {
   ranges: PassageRange[];
   filingIds: number[];
+  /** Filings the filters match that have no passages (every page's text layer unreadable), by name. */
+  unsearchable: string[];
 }
 
 /** Ranges at most this many are searched one by one (FTS5 uses a rowid range as an index). */
@@ -110,7 +113,7 @@ export class FilingSearchRepository {
         ],
         FilingFilterRow
       >(`
-        SELECT id, company_id, first_passage_id, last_passage_id FROM filings
+        SELECT id, source_name, company_id, first_passage_id, last_passage_id FROM filings
         WHERE (@companies IS NULL OR company_id IN (SELECT value FROM json_each(@companies)))
           AND (@years IS NULL OR fiscal_year IN (SELECT value FROM json_each(@years)))
           AND (@period IS NULL OR fiscal_period = @period)
@@ -120,7 +123,6 @@ export class FilingSearchRepository {
           AND (@filedTo IS NULL OR filed_latest <= @filedTo)
           AND (@periodFrom IS NULL OR period_end >= @periodFrom)
           AND (@periodTo IS NULL OR period_end <= @periodTo)
-          AND first_passage_id IS NOT NULL
         ORDER BY id`),
       keywordAll: db.prepare<[string, number], { id: number; score: number }>(`
         SELECT rowid AS id, ${bm25} AS score FROM filing_passage_search

@@ -9,7 +9,11 @@ const furniture = { running: new Set<string>(), numberOffsets: new Set([0]) };
 const PAGE_AT = 200_000;
 
 const plain = (blocks: ReaderBlock[]) =>
-  blocks.map((b) => (b.kind === "text" ? b.pieces.map((p) => p.text).join("") : b.rows.map((r) => [r.label, ...r.cells].map((c) => c?.pieces.map((p) => p.text).join("") ?? "").join(" | ")).join("\n")));
+  blocks.map((b) => {
+    if (b.kind === "unreadable") return "(unreadable)";
+    if (b.kind === "text") return b.pieces.map((p) => p.text).join("");
+    return b.rows.map((r) => [r.label, ...r.cells].map((c) => c?.pieces.map((p) => p.text).join("") ?? "").join(" | ")).join("\n");
+  });
 
 describe("readerPage", () => {
   it("shows the title as text, the statement as a table, and no page furniture", () => {
@@ -39,5 +43,12 @@ describe("readerPage", () => {
     const page = readerPage(text, PAGE_AT, 56, furniture, { start: PAGE_AT, end: PAGE_AT + text.length }, queryMarks([]));
     expect(page.anchor!.text.startsWith("3M Company and Subsidiaries")).toBe(true);
     expect(page.blocks.every((b) => b.kind !== "text" || b.pieces.every((p) => p.hit))).toBe(true);
+  });
+
+  it("shows a page whose text layer is unreadable as one notice, with nothing to mark or scroll to", () => {
+    const codes = readFileSync("test/fixtures/filing-pages/MCDONALDS_2022Q4_EARNINGS-p1.txt", "utf8");
+    const page = readerPage(codes, 0, 1, furniture, { start: 0, end: codes.length }, queryMarks(["sales"]));
+    expect(plain(page.blocks)).toEqual(["(unreadable)"]);
+    expect(page.anchor).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { type FilingFurniture, furnitureLines } from "./page-furniture";
 import { type Line, pageLines } from "./page-lines";
 import { type Cell, type Table, pageTables } from "./page-tables";
 import { markSpan, pageHit, type QueryMarks, type TextPiece } from "./reader-marks";
+import { hasUnreadableTextLayer } from "./text-layer";
 
 /**
  * One page as the reader shows it: text paragraphs and rebuilt tables, page furniture left out,
@@ -25,7 +26,9 @@ export interface MarkedRow {
 
 export type ReaderBlock =
   | { kind: "text"; pieces: TextPiece[] }
-  | { kind: "table"; columns: number; header: (MarkedCell | null)[] | null; rows: MarkedRow[] };
+  | { kind: "table"; columns: number; header: (MarkedCell | null)[] | null; rows: MarkedRow[] }
+  /** In place of a page whose text layer is unreadable (text-layer.ts): its codes would read as noise. */
+  | { kind: "unreadable" };
 
 export interface ReaderPage {
   blocks: ReaderBlock[];
@@ -51,6 +54,7 @@ function textRanges(lines: readonly Line[], furniture: ReadonlySet<Line>, from: 
 }
 
 export function readerPage(text: string, pageOffset: number, pageNumber: number | null, furniture: FilingFurniture, hit: Span | null, marks: QueryMarks): ReaderPage {
+  if (hasUnreadableTextLayer(text)) return { blocks: [{ kind: "unreadable" }], anchor: null };
   const lines = pageLines(text);
   const furnitureSet = furnitureLines(lines, furniture, pageNumber);
   const tables = pageTables(lines.map((l) => (furnitureSet.has(l) ? { ...l, text: "" } : l)));
@@ -76,6 +80,7 @@ export function readerPage(text: string, pageOffset: number, pageNumber: number 
 }
 
 function blockPieces(block: ReaderBlock): TextPiece[] {
+  if (block.kind === "unreadable") return [];
   if (block.kind === "text") return block.pieces;
   const cells = [...(block.header ?? []), ...block.rows.flatMap((r) => [r.label, ...r.cells])];
   return cells.flatMap((c) => c?.pieces ?? []);

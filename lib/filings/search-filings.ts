@@ -195,7 +195,7 @@ async function runSearch(
     },
     more,
   });
-  if (scope !== null && scope.ranges.length === 0) return respond([], false, noticeOf(repository, parsed, bounds, filtered));
+  if (scope !== null && scope.ranges.length === 0) return respond([], false, noticeOf(repository, parsed, bounds, filtered, scope.unsearchable));
   if (view.similarTo !== undefined) {
     const t = performance.now();
     const fused = fuseRankings([similarRanking(backend, view.similarTo, scope, view.maxHits ?? SEARCH_TUNING.depth)], backend.fusion, SEARCH_TUNING.rrf.k);
@@ -533,18 +533,24 @@ function resolveScope(
     periodTo: bounds.periodEnd?.to ?? null,
   };
   if (Object.values(filter).every((value) => value === null)) return null;
-  const filings = repository.filings(filter);
   const ranges: PassageRange[] = [];
-  for (const f of filings) {
+  const filingIds: number[] = [];
+  const unsearchable: string[] = [];
+  for (const f of repository.filings(filter)) {
+    if (f.first_passage_id === null || f.last_passage_id === null) {
+      unsearchable.push(f.source_name);
+      continue;
+    }
+    filingIds.push(f.id);
     const last = ranges.at(-1);
-    if (last && last.last + 1 === f.first_passage_id) last.last = f.last_passage_id!;
-    else ranges.push({ first: f.first_passage_id!, last: f.last_passage_id! });
+    if (last && last.last + 1 === f.first_passage_id) last.last = f.last_passage_id;
+    else ranges.push({ first: f.first_passage_id, last: f.last_passage_id });
   }
-  return { ranges, filingIds: filings.map((f) => f.id) };
+  return { ranges, filingIds, unsearchable };
 }
 
-/** Why the filters left no filing: the company filter's company has none, or the filters together select none. */
-function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearchRequest, bounds: SearchBounds, filtered: number[] | null) {
+/** Why the filters left no filing: the company filter's company has none, the filters together select none, or none with searchable text. */
+function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearchRequest, bounds: SearchBounds, filtered: number[] | null, unsearchable: string[]) {
   const { name, ticker, fiscal_year, fiscal_period, filing_type } = request;
   const noCompany = filtered !== null && filtered.length === 0;
   const wanted = ticker?.trim().toUpperCase();
@@ -566,6 +572,7 @@ function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearc
     known: noCompany && wanted !== undefined ? (repository.companyByTicker(wanted) ?? null) : null,
     companiesWithFilings: repository.companiesWithFilings().length,
     filters,
+    unsearchable,
   });
 }
 

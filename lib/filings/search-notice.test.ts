@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSearchBackend, searchFilings } from "./search-filings";
 import { FilingSearchResponseSchema } from "./search-schema";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
 
 let database: TestDatabase;
+const CODES = readFileSync("test/fixtures/filing-pages/MCDONALDS_2022Q4_EARNINGS-p1.txt", "utf8");
 
 beforeAll(() => {
   const ebay = { companyId: 1, companyLabel: "eBay", type: "10-K", fiscalPeriod: "FY" } as const;
@@ -13,7 +15,11 @@ beforeAll(() => {
       // A company of the data without filings in the corpus.
       { id: 2, name: "Zoetis", symbol: "ZTS", exchange: "NYSE", cik: 1555280 },
     ],
-    [{ ...ebay, name: "EBAY_2018_10K", fiscalYear: 2018, periodEnd: "2018-12-31", pages: ["Item 1A. Risk Factors\nWe are exposed to fluctuations in interest rates."] }],
+    [
+      { ...ebay, name: "EBAY_2018_10K", fiscalYear: 2018, periodEnd: "2018-12-31", pages: ["Item 1A. Risk Factors\nWe are exposed to fluctuations in interest rates."] },
+      // A release whose one page's text layer is unreadable (the McDonald's page's codes): stored, not indexed.
+      { ...ebay, name: "EBAY_2019Q4_EARNINGS", type: "earnings-release", fiscalYear: 2019, fiscalPeriod: "Q4", periodEnd: "2019-12-31", pages: [CODES] },
+    ],
   );
 });
 afterAll(() => database.close());
@@ -38,6 +44,19 @@ describe("empty results explain themselves", () => {
   it("filters that together select no filing name the filters", async () => {
     const response = await search({ queries: ["interest rates"], ticker: "EBAY", fiscal_year: 2030 });
     expect(response.notice).toEqual({ reason: "no_filing_matches", message: "No filing in the corpus matches these filters together (ticker EBAY, fiscal_year 2030): try fewer." });
+  });
+
+  it("filters that match only a filing without searchable text name it and say why", async () => {
+    const response = await search({ queries: ["revenue"], ticker: "EBAY", fiscal_year: 2019 });
+    expect(response.results).toEqual([]);
+    expect(response.notice).toEqual({
+      reason: "no_filing_matches",
+      message: "No filing these filters match (ticker EBAY, fiscal_year 2019) has searchable text: the text layer of EBAY_2019Q4_EARNINGS is unreadable. Read it in the original, or widen the filters.",
+    });
+    // With a readable filing in scope the search runs as usual: no notice, and the unreadable one adds no hit.
+    const wider = await search({ queries: ["interest rates"], ticker: "EBAY", searchtype: "hybrid" });
+    expect("notice" in wider).toBe(false);
+    expect(wider.results.map((hit) => hit.filing.id)).toEqual(["EBAY_2018_10K"]);
   });
 
   it("a search of existing filings that matches nothing has no notice (the words are the problem)", async () => {

@@ -135,7 +135,7 @@ export const FilingSearchResponseSchema = z.object({
   notice: z
     .object({
       reason: z.enum(EMPTY_REASONS).meta({
-        description: "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search.",
+        description: "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search (or only filings whose text layer is unreadable, which the message names).",
       }),
       message: z.string(),
     })

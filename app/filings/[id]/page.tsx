@@ -89,6 +89,11 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
           {filing.repaired_ligatures + filing.repaired_split_words > 0 && (
             <span title="The PDF text lost ligatures or split words apart; the ingest repaired what it could">Text repaired at ingest</span>
           )}
+          {filing.unreadable_pages > 0 && (
+            <span className="text-amber-800 dark:text-amber-300" data-testid="unreadable-pages" title="The PDF maps these pages' glyphs to private codes: their text layer reads as noise">
+              {filing.unreadable_pages} of {filing.pages} pages unreadable, not searched
+            </span>
+          )}
         </p>
       </header>
 

@@ -15,6 +15,7 @@ export interface FilingRow extends FilingDescription {
   content_sha256: string;
   repaired_ligatures: number;
   repaired_split_words: number;
+  unreadable_pages: number;
   search_label: string;
 }
 
@@ -26,10 +27,10 @@ export function prepareFilingWrites(db: Database.Database) {
   const filing = db.prepare(`
     INSERT INTO filings (id, source, source_name, company_id, company_label, cik, filing_type, fiscal_year, fiscal_period,
       period_end, report_date, source_url, filed_date, filed_earliest, filed_latest, has_pages, page_count, char_count, content_sha256, repaired_ligatures,
-      repaired_split_words, search_label)
+      repaired_split_words, unreadable_pages, search_label)
     VALUES (@id, @source, @source_name, @company_id, @company_label, @cik, @filing_type, @fiscal_year, @fiscal_period,
       @period_end, @report_date, @source_url, @filed_date, @filed_earliest, @filed_latest, @has_pages, @page_count, @char_count, @content_sha256, @repaired_ligatures,
-      @repaired_split_words, @search_label)`);
+      @repaired_split_words, @unreadable_pages, @search_label)`);
   const passageRange = db.prepare("UPDATE filings SET first_passage_id = ?, last_passage_id = ? WHERE id = ?");
   const page = db.prepare("INSERT INTO filing_pages (filing_id, number, start_offset, text, title) VALUES (?, ?, ?, ?, ?)");
   const section = db.prepare("INSERT INTO filing_sections (filing_id, key, title, start_offset) VALUES (?, ?, ?, ?)");

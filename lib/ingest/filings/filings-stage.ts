@@ -11,8 +11,8 @@ import { companySearchLabel } from "./company-search-label";
 import { filedWindow } from "./filed-window";
 import { type SourceDocument, readSourceDocuments } from "./filing-sources";
 import { type FilingRow, prepareFilingWrites } from "./filing-writes";
-import { documentText, passageSpans, storedPages } from "./passages";
-import { findSections, isContentsPage } from "./sections";
+import { documentText, indexedPassages, storedPages } from "./passages";
+import { findSections } from "./sections";
 import { TextRepairer, buildVocabulary } from "./text-repair";
 
 export interface FilingsStageResult {
@@ -72,6 +72,7 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
   const order = documents.map((_, i) => i).sort((a, b) => (links[a]!.companyId ?? 1e9) - (links[b]!.companyId ?? 1e9) || (documents[a]!.sourceName < documents[b]!.sourceName ? -1 : 1));
   const write = prepareFilingWrites(db);
   let passages = 0;
+  const unreadableFilings: string[] = [];
   db.transaction(() => {
     for (const [position, i] of order.entries()) {
       const doc = documents[i]!;
@@ -80,6 +81,8 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
       const calendar = calendars.get(groupKey(doc, link))!;
       const fiscal = fiscalFacts(cover, calendar, doc.source === "financebench" ? namedPeriod(doc.sourceName) : null);
       const pages = storedPages(repaired[i]!.pages, doc.hasPages);
+      const indexed = indexedPassages(pages, doc.hasPages);
+      if (indexed.unreadablePages > 0) unreadableFilings.push(`${doc.sourceName} (${indexed.unreadablePages} of ${pages.length})`);
       const text = documentText(pages, doc.hasPages);
       const company = link.companyId !== null ? companyNames.get(link.companyId) : undefined;
       const label = [company, doc.companyLabel, TYPE_WORDS[cover.filingType], fiscal.fiscalYear ? `fiscal ${fiscal.fiscalYear} FY${fiscal.fiscalYear}` : "", fiscal.fiscalPeriod ?? ""]
@@ -106,11 +109,12 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
         content_sha256: hashes.get(doc)!,
         repaired_ligatures: repaired[i]!.ligatures,
         repaired_split_words: repaired[i]!.splitWords,
+        unreadable_pages: indexed.unreadablePages,
         search_label: label,
       };
-      const skip = doc.hasPages ? (page: { text: string }) => isContentsPage(page.text) : undefined;
-      passages += write.filing(row, pages, findSections(text).map((section) => ({ ...section, title: repairer.repairHeading(section.title) })), passageSpans(pages, skip));
+      passages += write.filing(row, pages, findSections(text).map((section) => ({ ...section, title: repairer.repairHeading(section.title) })), indexed.spans);
     }
+    if (unreadableFilings.length > 0) progress(`filings: pages with an unreadable text layer, not indexed: ${unreadableFilings.join(", ")}`);
     for (const duplicate of duplicates) {
       const [copy, original] = duplicate.split(" = ") as [string, string];
       write.duplicate(copy, original);

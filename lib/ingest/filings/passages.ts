@@ -1,3 +1,6 @@
+import { hasUnreadableTextLayer } from "@/lib/filings/text-layer";
+import { isContentsPage } from "./sections";
+
 /**
  * Splits a filing into storage pages and searchable passages. PDF filings keep their pages; a
  * plain-text filing is stored in blocks cut at paragraph breaks (it has no pages). Passages are
@@ -65,6 +68,16 @@ export function pageTitle(text: string): string | null {
     .filter((line) => /[A-Za-z]{3}/.test(line) && !/^(table of contents|index|contents)$/i.test(line));
   const title = lines.slice(0, 2).join(" ").slice(0, 160);
   return title || null;
+}
+
+/**
+ * The passages to index, and how many pages have an unreadable text layer: those pages and a PDF's
+ * tables of contents (they would match every query about any item) are stored for the reader only.
+ */
+export function indexedPassages(pages: StoredPage[], hasPages: boolean): { spans: PassageSpan[]; unreadablePages: number } {
+  const unreadable = new Set(pages.filter((page) => hasUnreadableTextLayer(page.text)));
+  const spans = passageSpans(pages, (page) => unreadable.has(page) || (hasPages && isContentsPage(page.text)));
+  return { spans, unreadablePages: unreadable.size };
 }
 
 /**

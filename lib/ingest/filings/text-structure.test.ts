@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type CandidateCompany, linkFilingCompanies } from "./filing-companies";
 import type { SourceDocument } from "./filing-sources";
 import { toBasicPlane } from "./filing-sources";
-import { documentText, pageTitle, passageSpans, storedPages } from "./passages";
+import { documentText, indexedPassages, pageTitle, passageSpans, storedPages } from "./passages";
 import { findSections, isContentsPage, sectionAt } from "./sections";
 import { TextRepairer, buildVocabulary } from "./text-repair";
 
@@ -79,6 +80,19 @@ describe("pages and passages", () => {
     expect(spans.length).toBeGreaterThan(1);
     expect(spans.map((s) => pages[0]!.text.slice(s.start, s.start + s.length)).join("")).toBe(pages[0]!.text);
     for (const s of spans) expect(pages[0]!.text.slice(s.start, s.start + s.length).endsWith("\n")).toBe(true);
+  });
+
+  it("indexes neither a table of contents nor a page whose text layer is unreadable, and counts the unreadable ones", () => {
+    const line = "Revenue increased because of higher volumes and prices in every segment of the business.\n";
+    const contents = ["Item 1. Business", "Item 1A. Risk Factors", "Item 2. Properties", "Item 3. Legal Proceedings", "Item 7. Management's Discussion", "Item 8. Financial Statements"].join(" 4\n");
+    const codes = readFileSync("test/fixtures/filing-pages/MCDONALDS_2022Q4_EARNINGS-p1.txt", "utf8");
+    const pages = storedPages([line.repeat(3), contents, codes], true);
+    expect(isContentsPage(contents)).toBe(true);
+    const indexed = indexedPassages(pages, true);
+    expect(indexed.unreadablePages).toBe(1);
+    expect(new Set(indexed.spans.map((s) => s.page))).toEqual(new Set([0]));
+    // A plain-text filing's block that lists items is text like any other; it has no contents pages.
+    expect(new Set(indexedPassages(storedPages([contents], false), false).spans.map((s) => s.page))).toEqual(new Set([0]));
   });
 
   it("stores plain-text filings in blocks cut at paragraphs, joined as they were", () => {

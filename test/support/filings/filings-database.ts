@@ -11,7 +11,7 @@ import { companySearchLabel } from "@/lib/ingest/filings/company-search-label";
 import { filedWindow } from "@/lib/ingest/filings/filed-window";
 import { CALENDAR_YEAR } from "@/lib/ingest/filings/fiscal-calendar";
 import { prepareFilingWrites } from "@/lib/ingest/filings/filing-writes";
-import { passageSpans, storedPages, documentText } from "@/lib/ingest/filings/passages";
+import { indexedPassages, storedPages, documentText } from "@/lib/ingest/filings/passages";
 import { findSections } from "@/lib/ingest/filings/sections";
 import { silentProgress } from "@/lib/ingest/progress";
 
@@ -70,6 +70,7 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
     filings.forEach((f, i) => {
       const hasPages = f.hasPages ?? true;
       const pages = storedPages(f.pages, hasPages);
+      const indexed = indexedPassages(pages, hasPages);
       const c = companies.find((x) => x.id === f.companyId)!;
       write.filing(
         {
@@ -100,11 +101,12 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
           content_sha256: f.name,
           repaired_ligatures: 0,
           repaired_split_words: 0,
+          unreadable_pages: indexed.unreadablePages,
           search_label: `${companySearchLabel({ name: c.name, currentName: c.currentName ?? null, symbols: [c.symbol, ...(c.formerSymbols ?? [])] })} ${f.companyLabel} ${f.type} fiscal ${f.fiscalYear} FY${f.fiscalYear} ${f.fiscalPeriod ?? ""}`,
         },
         pages,
         findSections(documentText(pages, hasPages)),
-        passageSpans(pages),
+        indexed.spans,
       );
     });
     write.finish();

@@ -1,0 +1,35 @@
+/**
+ * Whether a page's text layer can be read at all. Some PDFs map their glyphs to private codes: the
+ * page prints fine, but its text reads "0123435ÿ7789ÿ / ? @AB4CAÿ6BDECFC4AG" (McDonald's 2022 Q4
+ * earnings release). Such a page is not indexed (its passages would match nothing, or match by
+ * accident) and the reader says so instead of showing the codes. Pure.
+ */
+
+/**
+ * A token that reads as text: a word (letters, with inner hyphens, apostrophes, dots, "&" or "/"),
+ * a number or amount, or a run of symbols (dot leaders, dashes, bullets), wrapped in quotes,
+ * brackets or trailing punctuation.
+ */
+const READABLE_TOKEN = /^[(["“‘'$]*(?:[A-Za-z]+(?:[-'’.&/][A-Za-z]+)*\.?|\$?\d[\d.,]*%?|[-–—•$%()&*§.]+)[)\]"”’',.;:%*]*$/;
+
+/**
+ * Below this share of readable characters a page's text layer is unreadable. Over the corpus's
+ * 48,737 pages of 300 characters or more, the nine pages of the McDonald's release read 0.003-0.011;
+ * the next lowest, dot-leader tables of contents of exhibits, 0.21.
+ */
+export const READABLE_SHARE_MIN = 0.1;
+/** Pages with fewer non-space characters (a cover, a blank page) are too short to judge. */
+const JUDGED_CHARACTERS = 200;
+
+/** The share of the text's non-space characters in tokens that read as text (1 for a text too short to judge). */
+export function readableShare(text: string): number {
+  let all = 0;
+  let readable = 0;
+  for (const token of text.split(/\s+/)) {
+    all += token.length;
+    if (READABLE_TOKEN.test(token)) readable += token.length;
+  }
+  return all < JUDGED_CHARACTERS ? 1 : readable / all;
+}
+
+export const hasUnreadableTextLayer = (pageText: string) => readableShare(pageText) < READABLE_SHARE_MIN;
