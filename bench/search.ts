@@ -7,31 +7,12 @@
  * writers' own vocabulary. Every mode (keyword, vector, hybrid, hybrid with rerank) is measured,
  * and the hybrid's fusion is compared with reciprocal-rank fusion.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { env } from "@/lib/env";
 import { marketDb } from "@/lib/db/market-db";
 import { createSearchBackend } from "@/lib/filings/search-filings";
-import { type BenchQuestion, BENCH_MODES, formatAgainstKeyword, formatQuality, formatSpeed, randomBaseline, readBenchQuestions, runQualityBench, runSpeedBench } from "./support/search-bench";
-import { readJudgedQuestions } from "./support/search-judged";
+import { financeBenchQuestions, readJudgedSets } from "./support/judged-sets";
+import { type BenchQuestion, BENCH_MODES, formatAgainstKeyword, formatQuality, formatSpeed, randomBaseline, runQualityBench, runSpeedBench } from "./support/search-bench";
 
-const given = process.argv[2];
-const fallback = path.resolve(env().root, "..", "shared", "bench", "financebench_open_source.jsonl");
-const financeBenchFile = given ?? (existsSync(fallback) ? fallback : null);
-/**
- * The judged sets in bench/tuning and bench/heldout (their READMEs say how each was made), in report
- * order; the held-out analyst questions' two batches are also reported together.
- */
-const JUDGED_SETS = [
-  { title: "Analyst tuning questions", file: "tuning/questions.jsonl", pooled: false },
-  { title: "Held-out analyst questions, never tuned on", file: "heldout/questions.jsonl", pooled: true },
-  { title: "Held-out analyst questions, second batch, never tuned on", file: "heldout/questions-2.jsonl", pooled: true },
-  { title: "Short analyst queries, tuning", file: "tuning/short-queries.jsonl", pooled: false },
-  { title: "Short analyst queries, held-out, never tuned on", file: "heldout/short-queries.jsonl", pooled: false },
-  { title: "Short queries in the writers' own vocabulary, tuning", file: "tuning/vocabulary-queries.jsonl", pooled: false },
-  { title: "Short queries in the writer's own vocabulary, held-out, never tuned on", file: "heldout/vocabulary-queries.jsonl", pooled: false },
-];
-
+const financeBench = financeBenchQuestions(process.argv[2]);
 const rrf = createSearchBackend(marketDb(), undefined, "rrf");
 const hybridModes = BENCH_MODES.filter((m) => m.searchtype === "hybrid");
 const report = async (title: string, questions: BenchQuestion[]) => {
@@ -43,13 +24,13 @@ const report = async (title: string, questions: BenchQuestion[]) => {
 const missing = (set: string, ids: string[]) => (ids.length > 0 ? [`${set}: questions whose evidence is no longer in the filing text (left out): ${ids.join(", ")}`] : []);
 
 const sections: string[] = [];
-if (financeBenchFile === null) {
+if (financeBench === null) {
   sections.push("FinanceBench skipped: no questions file. Usage: npm run bench:search -- <financebench_open_source.jsonl>");
 } else {
-  sections.push(await report("FinanceBench page-level retrieval, tuning (hit = evidence document, page within one)", readBenchQuestions(financeBenchFile)));
+  sections.push(await report("FinanceBench page-level retrieval, tuning (hit = evidence document, page within one)", financeBench));
 }
 const HIT = "hit = near an evidence quote in any of the question's filings: page within one or 2,000 characters";
-const sets = JUDGED_SETS.map((set) => ({ ...set, ...readJudgedQuestions(path.resolve(env().root, "bench", set.file)) }));
+const sets = readJudgedSets();
 for (const set of sets) {
   sections.push(await report(`${set.title} (bench/${set.file}; ${HIT})`, set.questions));
   sections.push(...missing(set.title, set.missing));
