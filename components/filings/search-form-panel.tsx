@@ -177,6 +177,11 @@ export function SearchFormPanel({
           </div>
           <ErrorText errors={shown} path="form_groups" />
         </fieldset>
+        <label className={`${LABEL} col-span-2`}>
+          Leave out passages with
+          <TextInput {...form.register("exclude")} defaultValue={initial.exclude} {...invalid("exclude")} placeholder="e.g. restructuring, severance pay" className="mt-0.5 w-full" />
+          <ErrorText errors={shown} path="exclude" />
+        </label>
         <label className={LABEL}>
           Period ended from
           <TextInput type="date" {...form.register("period_from")} defaultValue={initial.period_from} {...invalid("period_end")} className="mt-0.5 w-full" />

@@ -129,6 +129,30 @@ test("similar_to answers other passages nearest to the given one", async () => {
   for (const hit of annualKo.results) expect(hit.company.full_ticker).toBe("NYSE:KO");
 });
 
+test("exclude leaves out passages holding a word or phrase, in every search type, word endings aside", async () => {
+  const key = newKey("bulk");
+  const holds = (text: string, pattern: RegExp) => pattern.test(text.replace(/\s+/g, " "));
+  for (const searchtype of ["keyword", "hybrid", "vector"] as const) {
+    const body = { queries: ["layoffs and workforce reductions"], searchtype, results: 25 };
+    const all = await v2(key, body);
+    // The plain search finds restructuring passages; excluding the word's stem leaves none.
+    expect(all.results.some((hit) => holds(hit.text, /restructur/i)), searchtype).toBe(true);
+    const without = await v2(key, { ...body, exclude: ["restructuring"] });
+    expect(without.results.length, searchtype).toBeGreaterThan(0);
+    for (const hit of without.results) expect(holds(hit.text, /\brestructur(e|es|ed|ing|ings)?\b/i), `${searchtype} ${hit.id}`).toBe(false);
+  }
+  // A phrase excludes its words side by side only (as words: "severance payments" is another word),
+  // so passages with "severance" alone stay.
+  const phrase = await v2(key, { queries: ["severance costs"], searchtype: "keyword", results: 25, exclude: ["severance pay"] });
+  expect(phrase.results.length).toBeGreaterThan(0);
+  for (const hit of phrase.results) expect(holds(hit.text, /severance pay\b/i), hit.id).toBe(false);
+  expect(phrase.results.some((hit) => holds(hit.text, /severance/i))).toBe(true);
+  // With similar_to too.
+  const [seed] = (await v2(key, { queries: ["rising interest rates"], ticker: "EBAY", searchtype: "keyword", results: 1 })).results;
+  const similar = await v2(key, { similar_to: seed!.id, exclude: ["interest"], results: 10 });
+  for (const hit of similar.results) expect(holds(hit.text, /\binterests?\b/i), hit.id).toBe(false);
+});
+
 test("tickers without filings explain the empty answer", async () => {
   const response = await v2(newKey("bulk"), { queries: ["revenue"], tickers: ["ZTS", "QQQZ"] });
   expect(response.results).toEqual([]);
@@ -167,6 +191,12 @@ test("hostile inputs get a 400 naming the parameter", async () => {
     [{ similar_to: "3M_2018_10K" }, "/similar_to"],
     [{ queries: ["x"], similar_to: "3M_2018_10K:60:0" }, "/similar_to"],
     [{ similar_to: "3M_2018_10K:60:0", rerank: true }, "/rerank"],
+    [{ queries: ["x"], exclude: [] }, "/exclude"],
+    [{ queries: ["x"], exclude: "restructuring" }, "/exclude"],
+    [{ queries: ["x"], exclude: Array.from({ length: 11 }, (_, i) => `word${i}`) }, "/exclude"],
+    [{ queries: ["x"], exclude: ["ok", "---"] }, "/exclude/1"],
+    [{ queries: ["x"], exclude: ["one two three four five six seven"] }, "/exclude/0"],
+    [{ queries: ["x"], exclude: ["x".repeat(101)] }, "/exclude/0"],
     [{ queries: ["x"], colour: "red" }, "/colour"],
   ];
   for (const [body, pointer] of cases) {

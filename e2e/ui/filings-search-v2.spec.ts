@@ -51,3 +51,28 @@ test("a shared link with v2 members fills the form, and the form's own check nam
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.locator('[data-error-for="period_end"]')).toContainText("`from` must not be after `to`");
 });
+
+test("words and phrases to leave out go into the link and the v2 request, and no hit shown holds them", async ({ page }) => {
+  const key = newApiKey();
+  await page.goto("/filings/?q=layoffs");
+  await searchSettled(page);
+  await page.getByLabel("Leave out passages with").fill("restructuring, severance pay");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+
+  await expect(page).toHaveURL(/exclude=restructuring&exclude=severance\+pay/);
+  await searchSettled(page);
+  const body = await apiPanelBody(page);
+  expect(body).toEqual({ queries: ["layoffs"], results: 10, exclude: ["restructuring", "severance pay"] });
+  const answer = await searchV2(page, key, body);
+  expect(answer.results.length).toBeGreaterThan(0);
+  expect(await shownHitIds(page)).toEqual(answer.results.map((h) => h.id));
+  for (const text of await page.getByTestId("hit-text").allTextContents()) expect(text).not.toMatch(/\brestructur|severance\s+pay\b/i);
+
+  // A shared link fills the field; a word-less entry is named at the field.
+  await page.goto("/filings/?q=layoffs&exclude=restructuring&exclude=severance+pay");
+  await searchSettled(page);
+  await expect(page.getByLabel("Leave out passages with")).toHaveValue("restructuring, severance pay");
+  await page.getByLabel("Leave out passages with").fill("restructuring, %%");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.locator('[data-error-for="exclude"]')).toContainText("give a word or phrase");
+});

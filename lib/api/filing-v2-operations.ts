@@ -8,7 +8,7 @@ import { filingSearchOperation } from "./filing-operations";
  * v1's fixed shape cannot take. Without them it answers as v1 (plus `next_cursor`).
  */
 const V2_RULES = [
-  `v2 adds (each optional): \`filed\` and \`period_end\` date ranges (\`{"from": "2023-01-01", "to": "2023-12-31"}\`; a filing counts as filed within the range by its filed window, \`filing.filed\`; filings stating no period end, most 8-Ks, fall outside any \`period_end\` range); \`tickers\` and \`ciks\` (at most ${SEARCH_V2_LIMITS.companies} together; companies named by either are searched, with \`name\` narrowing them further; \`ticker\` and \`tickers\` do not go together); \`form_groups\`: ${FORM_GROUP_NAMES.map((g) => `\`${g}\` (${FORM_GROUPS[g].join(", ")})`).join(", ")}; \`sort\`: \`relevance\` (default) or \`date\` (the same hits, newest filing first by \`filing.filed.earliest\`).`,
+  `v2 adds (each optional): \`filed\` and \`period_end\` date ranges (\`{"from": "2023-01-01", "to": "2023-12-31"}\`; a filing counts as filed within the range by its filed window, \`filing.filed\`; filings stating no period end, most 8-Ks, fall outside any \`period_end\` range); \`tickers\` and \`ciks\` (at most ${SEARCH_V2_LIMITS.companies} together; companies named by either are searched, with \`name\` narrowing them further; \`ticker\` and \`tickers\` do not go together); \`form_groups\`: ${FORM_GROUP_NAMES.map((g) => `\`${g}\` (${FORM_GROUPS[g].join(", ")})`).join(", ")}; \`exclude\`: at most ${SEARCH_V2_LIMITS.excluded} words or phrases (of at most ${SEARCH_V2_LIMITS.excludedWords} words) that no passage in the answer holds in its text, matched as the keyword index matches (any case, other word endings: \`layoff\` leaves out \`layoffs\`; a phrase only with its words side by side), in every search type and with \`similar_to\`; \`sort\`: \`relevance\` (default) or \`date\` (the same hits, newest filing first by \`filing.filed.earliest\`).`,
   `Paging: a response with more hits carries \`next_cursor\`; send the same request with \`cursor\` set to it for the next \`results\` hits (ranks continue). Pages are slices of one ranking, so they never overlap; all pages together reach at most ${SEARCH_V2_LIMITS.depth} hits, and relevance paging ends when the candidates do (each search leg's best passages per query). A cursor from another request is a 400 at \`/cursor\`.`,
   "`similar_to` takes a hit's `id` and answers the passages nearest to it in the vector index (the passage itself and its near-duplicates in the company's other filings left out), within the filters, in place of `queries` (`searchtype` in the answer is `vector`; `rerank` needs queries). An id that names no passage is a 400 at `/similar_to`.",
   "Tickers or CIKs that name no company with filings answer an empty list with a `notice` (`company_without_filings`); filters that together select no filing, `no_filing_matches`.",
@@ -41,6 +41,10 @@ export const filingSearchV2Operation = {
           sort: "date",
           results: 10,
         },
+      },
+      exclude: {
+        summary: "Job cuts, leaving out passages about restructuring plans and severance pay",
+        value: { queries: ["layoffs"], exclude: ["restructuring", "severance pay"], results: 10 },
       },
       filedRange: {
         summary: "Earnings releases and quarterly reports filed in 2023",

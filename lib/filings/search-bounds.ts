@@ -35,4 +35,6 @@ export interface SearchBounds {
   filingTypes?: readonly string[];
   /** The bounds as the request names them, for an empty result's notice (default: a screen's companies and filed dates). */
   named?: string[];
+  /** Words and phrases (word lists) no passage of the results may contain (v2 `exclude`). */
+  exclude?: string[][];
 }

@@ -2,6 +2,7 @@ import { ValidationError } from "@/lib/errors";
 import { companiesWithoutFilingsNotice } from "./empty-notice";
 import type { FilingSearchRepository } from "./filing-search-repository";
 import { filingTypesOf } from "./form-groups";
+import { textWords } from "./text-terms";
 import type { SearchBounds } from "./search-bounds";
 import { decodeCursor, encodeCursor, searchFingerprint } from "./search-cursor";
 import { type SearchBackend, defaultSearchBackend, hasTicker, searchPassages, validationErrorOf } from "./search-filings";
@@ -26,7 +27,7 @@ export async function searchFilingsV2(
   const checked = FilingSearchV2RequestSchema.safeParse(request);
   if (!checked.success) throw validationErrorOf(checked.error);
   const parsed = checked.data;
-  const { filed, period_end, tickers, ciks, form_groups, sort, cursor, similar_to, queries, ...v1 } = parsed;
+  const { filed, period_end, tickers, ciks, form_groups, exclude, sort, cursor, similar_to, queries, ...v1 } = parsed;
   const fingerprint = searchFingerprint(parsed);
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, fingerprint, SEARCH_V2_LIMITS.depth - 1);
   const { repository } = backend;
@@ -49,6 +50,7 @@ export async function searchFilingsV2(
     filed,
     periodEnd: period_end,
     filingTypes: form_groups && filingTypesOf(form_groups),
+    exclude: exclude?.map(textWords),
     named: [...(within === null ? [] : [within.named]), ...namedBounds(parsed)],
   };
   const similarTo = similar_to === undefined ? undefined : passageOf(repository, similar_to);

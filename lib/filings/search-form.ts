@@ -19,6 +19,8 @@ export interface SearchForm {
   /** Several companies, comma- or space-separated tickers. */
   tickers: string;
   form_groups: string[];
+  /** Words or phrases to leave out, comma-separated (a phrase keeps its spaces). */
+  exclude: string;
   period_from: string;
   period_to: string;
   sort: string;
@@ -48,6 +50,7 @@ export function bodyToForm(body: Record<string, unknown>): SearchForm {
     results: text(body.results ?? PAGE_RESULTS),
     tickers: Array.isArray(body.tickers) ? body.tickers.map(text).join(", ") : "",
     form_groups: Array.isArray(body.form_groups) ? body.form_groups.map(text) : [],
+    exclude: Array.isArray(body.exclude) ? body.exclude.map(text).join(", ") : "",
     period_from: text(member(body.period_end, "from")),
     period_to: text(member(body.period_end, "to")),
     sort: text(body.sort) || "relevance",
@@ -70,6 +73,8 @@ export function formToBody(form: SearchForm): Record<string, unknown> & { querie
   // A checkbox group reads as an array of the checked values (react-hook-form), defensively so.
   const groups = Array.isArray(form.form_groups) ? form.form_groups : [];
   if (groups.length > 0) body.form_groups = groups;
+  const exclude = form.exclude.split(",").map((e) => e.trim()).filter((e) => e !== "");
+  if (exclude.length > 0) body.exclude = exclude;
   const periodEnd = { ...(form.period_from ? { from: form.period_from } : {}), ...(form.period_to ? { to: form.period_to } : {}) };
   if (Object.keys(periodEnd).length > 0) body.period_end = periodEnd;
   if (form.sort !== "relevance") body.sort = form.sort;

@@ -51,11 +51,14 @@ export function searchFromParams(params: PageParams): FilingSearchState {
   const results = paramValue(params, "results");
   body.results = results ? numberOrText(results) : PAGE_RESULTS;
   if (paramValue(params, "rerank") === "true") body.rerank = true;
-  // v2's members: several companies (`tickers=JPM,KO`), form groups (`form_group`, repeated), a period-end range.
+  // v2's members: several companies (`tickers=JPM,KO`), form groups (`form_group`, repeated), words
+  // and phrases to leave out (`exclude`, repeated), a period-end range.
   const tickers = (paramValue(params, "tickers") ?? "").split(",").map((t) => t.trim()).filter((t) => t !== "");
   if (tickers.length > 0) body.tickers = tickers;
   const groups = paramValues(params, "form_group").filter((g) => g !== "");
   if (groups.length > 0) body.form_groups = groups;
+  const exclude = paramValues(params, "exclude").filter((e) => e.trim() !== "");
+  if (exclude.length > 0) body.exclude = exclude;
   const periodEnd = Object.fromEntries(PERIOD_PARAMS.flatMap(([param, member]) => (paramValue(params, param) ? [[member, paramValue(params, param)]] : [])));
   if (Object.keys(periodEnd).length > 0) body.period_end = periodEnd;
   let screen: Record<string, unknown> | null = null;
@@ -84,6 +87,7 @@ export function paramsFromSearch({ body, screen, filed = defaultFiled(screen) }:
   if (body.rerank === true) params.set("rerank", "true");
   if (Array.isArray(body.tickers) && body.tickers.length > 0) params.set("tickers", body.tickers.join(","));
   if (Array.isArray(body.form_groups)) for (const group of body.form_groups) params.append("form_group", String(group));
+  if (Array.isArray(body.exclude)) for (const excluded of body.exclude) params.append("exclude", String(excluded));
   const periodEnd = typeof body.period_end === "object" && body.period_end !== null ? Object.entries(body.period_end) : [];
   for (const [param, member] of PERIOD_PARAMS) {
     const value = periodEnd.find(([key]) => key === member)?.[1];

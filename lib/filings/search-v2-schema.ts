@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FORM_GROUPS, FORM_GROUP_NAMES } from "./form-groups";
 import { FiledRange, PeriodEndRange } from "./search-bounds";
 import { FilingSearchRequestSchema, FilingSearchResponseSchema } from "./search-schema";
+import { textWords } from "./text-terms";
 
 /**
  * Request and response of `POST /api/v2/filings/search/`: v1's, plus date ranges, several
@@ -13,6 +14,9 @@ export const SEARCH_V2_LIMITS = {
   companies: 50,
   /** Hits a cursor can page through, all pages together. */
   depth: 500,
+  /** Words or phrases of `exclude`, and words in each. */
+  excluded: 10,
+  excludedWords: 6,
 } as const;
 
 export const SEARCH_SORTS = ["relevance", "date"] as const;
@@ -48,6 +52,21 @@ export const FilingSearchV2RequestObject = FilingSearchRequestSchema.extend({
     description: "`relevance` (default) or `date`: the same hits, newest filing first (by `filing.filed.earliest`: the filing date where known, else the end of the period it reports), ties by relevance.",
   }),
   cursor: z.string().max(200, "at most 200 characters").optional().meta({ description: "`next_cursor` of the previous page, with the same request otherwise (`results` may change)." }),
+  exclude: z
+    .array(
+      z
+        .string()
+        .max(100, "at most 100 characters")
+        .refine((value) => textWords(value).length > 0, "give a word or phrase (letters or digits)")
+        .refine((value) => textWords(value).length <= SEARCH_V2_LIMITS.excludedWords, `at most ${SEARCH_V2_LIMITS.excludedWords} words in one phrase`),
+    )
+    .min(1, "give at least one word or phrase, or leave `exclude` out")
+    .max(SEARCH_V2_LIMITS.excluded, `at most ${SEARCH_V2_LIMITS.excluded} words or phrases`)
+    .optional()
+    .meta({
+      description:
+        "Words or phrases a passage must not contain (EDGAR full-text search's NOT): each entry is one word or a phrase of words side by side, matched as the keyword index matches (any case, accents and word endings aside: `layoff` also leaves out `layoffs`), in the passage's text. Every search type leaves such passages out, also with `similar_to`.",
+    }),
   similar_to: z.string().max(200, "at most 200 characters").optional().meta({
     description: "A passage `id`: the passages nearest to it in the vector index (the passage itself and its near-duplicates left out), within the filters. Replaces `queries`.",
   }),

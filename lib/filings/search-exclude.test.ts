@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSearchBackend } from "./search-filings";
+import { searchFilingsV2 } from "./search-filings-v2";
+import { exclusionExpression } from "./query-text";
+import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+
+// Three pages of one 10-K about job cuts: one names a restructuring plan, one severance pay, one neither.
+const PAGES = [
+  "Item 7. Restructuring\nIn 2023 we announced a restructuring plan that reduced our workforce by about 5%, and recorded layoffs costs of $120 million.",
+  "Item 8. Note 12\nLayoffs under the workforce reduction led to severance pay of $80 million, paid in cash during the year.",
+  "Item 1A. Risk Factors\nLayoffs could hurt morale and the retention of employees we need for the business to grow.",
+];
+
+let database: TestDatabase;
+beforeAll(() => {
+  database = createFilingsTestDatabase(
+    [{ id: 1, name: "Example Corp", symbol: "EXM", exchange: "NYSE", cik: 1234567 }],
+    [{ name: "EXM_2023_10K", companyId: 1, companyLabel: "Example", type: "10-K", fiscalYear: 2023, fiscalPeriod: "FY", periodEnd: "2023-12-31", pages: PAGES }],
+  );
+});
+afterAll(() => database.close());
+
+const pagesFound = async (exclude: string[] | undefined, searchtype: "keyword" | "hybrid" | "vector" = "keyword") => {
+  const response = await searchFilingsV2({ queries: ["layoffs"], searchtype, results: 10, ...(exclude ? { exclude } : {}) }, createSearchBackend(database.db));
+  return response.results.map((hit) => hit.page).sort();
+};
+
+describe("exclude", () => {
+  it("leaves out passages holding an excluded word, its other endings too, in every search type", async () => {
+    expect(await pagesFound(undefined)).toEqual([1, 2, 3]);
+    for (const searchtype of ["keyword", "hybrid", "vector"] as const) {
+      expect(await pagesFound(["restructure"], searchtype)).toEqual([2, 3]);
+      expect(await pagesFound(["RESTRUCTURINGS", "severance"], searchtype)).toEqual([3]);
+    }
+  });
+
+  it("excludes a phrase only where its words stand side by side, in the passage's own text", async () => {
+    expect(await pagesFound(["severance pay"])).toEqual([1, 3]);
+    expect(await pagesFound(["pay severance"])).toEqual([1, 2, 3]);
+    // The filing's label ("Example 10-K fiscal 2023") is indexed with every passage but never excludes one.
+    expect(await pagesFound(["Example"])).toEqual([1, 2, 3]);
+  });
+
+  it("is one FTS5 expression of quoted words and phrases, so no user text reads as syntax", () => {
+    expect(exclusionExpression([["severance", "pay"], ["near"], ["or"]])).toBe('text : ("severance pay" OR "near" OR "or")');
+    expect(exclusionExpression([])).toBeNull();
+  });
+});
