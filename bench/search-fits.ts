@@ -28,7 +28,7 @@ if (!Number.isInteger(fits) || fits < 2 || fits > 10) {
   console.error("--fits takes a whole number from 2 to 10");
   process.exit(2);
 }
-const financeBench = financeBenchQuestions(args.filter((_, i) => i !== fitsAt && i !== fitsAt + 1)[0]);
+const financeBench = financeBenchQuestions(args.filter((_, i) => fitsAt === -1 || (i !== fitsAt && i !== fitsAt + 1))[0]);
 
 const sets: { title: string; questions: BenchQuestion[] }[] = [];
 if (financeBench !== null) sets.push({ title: "FinanceBench (tuning)", questions: financeBench });

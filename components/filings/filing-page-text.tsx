@@ -143,8 +143,8 @@ export function FilingPageText({ page }: { page: ReaderPage }) {
           <FilingTable key={i} block={block} anchor={page.anchor} name={`Table ${tables.indexOf(block) + 1}`} />
         ) : (
           <p key={i} className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-[13px] text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid="unreadable-page">
-            This page&apos;s text layer is unreadable: the PDF maps its glyphs to private codes, so its text comes out as noise.
-            The page is not searched; read it in the original document.
+            This page&apos;s text layer is unreadable: almost none of its characters form words or numbers (as when a PDF maps its
+            glyphs to private codes). The page is not searched; read it in the original document.
           </p>
         ),
       )}

@@ -147,9 +147,18 @@ test("exclude leaves out passages holding a word or phrase, in every search type
   expect(phrase.results.length).toBeGreaterThan(0);
   for (const hit of phrase.results) expect(holds(hit.text, /severance pay\b/i), hit.id).toBe(false);
   expect(phrase.results.some((hit) => holds(hit.text, /severance/i))).toBe(true);
+  // Excluded passages are taken out before ranking, so a full page remains where the corpus has one
+  // (filtering the fused candidates afterwards left 3 of 10 here), with a cursor to more.
+  for (const searchtype of ["keyword", "vector"] as const) {
+    const full = await v2(key, { queries: ["layoffs and workforce reductions"], searchtype, results: 10, exclude: ["workforce", "employees"] });
+    expect(full.results, searchtype).toHaveLength(10);
+    expect(full.next_cursor, searchtype).not.toBeNull();
+    for (const hit of full.results) expect(holds(hit.text, /\b(workforces?|employees?)\b/i), `${searchtype} ${hit.id}`).toBe(false);
+  }
   // With similar_to too.
   const [seed] = (await v2(key, { queries: ["rising interest rates"], ticker: "EBAY", searchtype: "keyword", results: 1 })).results;
   const similar = await v2(key, { similar_to: seed!.id, exclude: ["interest"], results: 10 });
+  expect(similar.results).toHaveLength(10);
   for (const hit of similar.results) expect(holds(hit.text, /\binterests?\b/i), hit.id).toBe(false);
 });
 

@@ -17,21 +17,20 @@ export function emptyScopeNotice(input: {
   companiesWithFilings: number;
   /** The request's filters that were set, as named in the request ("fiscal_year 2030"). */
   filters: string[];
-  /** Filings the filters match that have no searchable text (their text layer is unreadable). */
-  unsearchable: string[];
+  /** Filings the filters match that have no searchable text because their text layer is unreadable. */
+  unreadable: string[];
 }): EmptyNotice {
-  const { filter, noCompany, known, companiesWithFilings, filters, unsearchable } = input;
+  const { filter, noCompany, known, companiesWithFilings, filters, unreadable } = input;
   if (noCompany) {
     const named = [filter.ticker?.trim().toUpperCase(), filter.name !== undefined ? `"${filter.name.trim()}"` : undefined].filter(Boolean).join(" / ");
     const who = known ? `${named} (${known.name}, ${known.full_ticker})` : named;
     const unknown = filter.ticker !== undefined && !known ? "; no company in the data has that ticker" : "";
     return companiesWithoutFilingsNotice(`${who} in the corpus${unknown}`, companiesWithFilings);
   }
-  if (unsearchable.length > 0) {
-    const one = unsearchable.length === 1;
+  if (unreadable.length > 0) {
     return {
       reason: "no_filing_matches",
-      message: `No filing these filters match (${filters.join(", ")}) has searchable text: the text layer of ${unsearchable.join(", ")} is unreadable. Read ${one ? "it" : "them"} in the original, or widen the filters.`,
+      message: `No filing these filters match (${filters.join(", ")}) has searchable text: the text layer of ${unreadable.join(", ")} is unreadable. Read ${unreadable.length === 1 ? "it" : "them"} in the original, or widen the filters.`,
     };
   }
   return {

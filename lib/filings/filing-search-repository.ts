@@ -13,6 +13,7 @@ export interface FilingFilterRow {
   company_id: number | null;
   first_passage_id: number | null;
   last_passage_id: number | null;
+  unreadable_pages: number;
 }
 
 export interface CompanyWithFilings {
@@ -68,8 +69,8 @@ export const HIGHLIGHT_CLOSE = "\u0003";
 export interface Scope {
   ranges: PassageRange[];
   filingIds: number[];
-  /** Filings the filters match that have no passages (every page's text layer unreadable), by name. */
-  unsearchable: string[];
+  /** Filings the filters match that have no passages because their pages' text layer is unreadable, by name. */
+  unreadable: string[];
 }
 
 /** Ranges at most this many are searched one by one (FTS5 uses a rowid range as an index). */
@@ -113,7 +114,7 @@ export class FilingSearchRepository {
         ],
         FilingFilterRow
       >(`
-        SELECT id, source_name, company_id, first_passage_id, last_passage_id FROM filings
+        SELECT id, source_name, company_id, first_passage_id, last_passage_id, unreadable_pages FROM filings
         WHERE (@companies IS NULL OR company_id IN (SELECT value FROM json_each(@companies)))
           AND (@years IS NULL OR fiscal_year IN (SELECT value FROM json_each(@years)))
           AND (@period IS NULL OR fiscal_period = @period)

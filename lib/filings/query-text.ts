@@ -142,12 +142,11 @@ export function ftsExpression(terms: QueryTerms): string | null {
 
 /**
  * The FTS5 expression of passages whose text holds any of these words or phrases (the search's
- * `exclude`: `(query) NOT <this>`); null for none. Only the passage's own text column, not its
+ * `exclude`, read once a request); null for none. Only the passage's own text column, not its
  * headings or the filing's label.
  */
 export function exclusionExpression(lists: readonly string[][]): string | null {
-  const phrases = lists.filter((words) => words.length > 0);
-  return phrases.length > 0 ? `text : (${phrases.map(quote).join(" OR ")})` : null;
+  return lists.length > 0 ? `text : (${lists.map(quote).join(" OR ")})` : null;
 }
 
 /** The index term (Porter stem, as FTS5's tokenizer makes it) of a query word. */

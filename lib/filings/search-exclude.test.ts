@@ -41,8 +41,41 @@ describe("exclude", () => {
     expect(await pagesFound(["Example"])).toEqual([1, 2, 3]);
   });
 
-  it("is one FTS5 expression of quoted words and phrases, so no user text reads as syntax", () => {
+  it("is one FTS5 expression of quoted words and phrases, so no user text reads as syntax", async () => {
     expect(exclusionExpression([["severance", "pay"], ["near"], ["or"]])).toBe('text : ("severance pay" OR "near" OR "or")');
     expect(exclusionExpression([])).toBeNull();
+    // Operators, column filters, prefixes and quotes typed as entries are words like any other.
+    expect(await pagesFound(["severance* (pay)", "heading : layoffs", "plan* OR x", '"cash" AND', "NEAR"])).toEqual([1, 3]);
+  });
+
+  it("names no excluded passage in also_in", async () => {
+    // The same passage in two filings, one copy with an extra sentence naming a restructuring.
+    const note = [
+      "Layoffs under the workforce reduction plan were completed in the year, and the remaining payments will be made in cash over the next two quarters as employees leave the business.",
+      "The plan covered about five percent of our employees in manufacturing, sales and corporate functions across North America, Europe and Asia.",
+      "We expect the plan to lower operating expenses by about one hundred million dollars a year once every employee affected has left.",
+    ].join(" ");
+    const twins = createFilingsTestDatabase(
+      [{ id: 1, name: "Example Corp", symbol: "EXM", exchange: "NYSE", cik: 1234567 }],
+      [2022, 2023].map((year) => ({
+        name: `EXM_${year}_10K`,
+        companyId: 1,
+        companyLabel: "Example",
+        type: "10-K",
+        fiscalYear: year,
+        fiscalPeriod: "FY",
+        periodEnd: `${year}-12-31`,
+        pages: [`Item 8. Note 12\n${note}${year === 2023 ? " It followed the restructuring." : ""}`],
+      })),
+    );
+    try {
+      const search = (exclude?: string[]) => searchFilingsV2({ queries: ["layoffs workforce reduction"], searchtype: "keyword", ...(exclude ? { exclude } : {}) }, createSearchBackend(twins.db));
+      const [both] = (await search()).results;
+      expect(both!.also_in?.map((t) => t.filing.id)).toHaveLength(1);
+      const hits = (await search(["restructuring"])).results;
+      expect(hits.map((h) => [h.filing.id, h.also_in])).toEqual([["EXM_2022_10K", undefined]]);
+    } finally {
+      twins.close();
+    }
   });
 });

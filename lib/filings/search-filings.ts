@@ -64,6 +64,8 @@ export const SEARCH_TUNING = {
   commonWords: { commonPassages: 8_000, pairWordPassages: 60_000, pairPassages: 150_000, alternativePassages: 150_000 } satisfies CommonWordBounds,
   /** Scopes of at most this many passages (a company's filings) keep every word. */
   smallScopePassages: 10_000,
+  /** Keyword candidates read past the depth to make up for passages a request excludes (v2 `exclude`). */
+  excludedExtra: 1_000,
   /** Fused candidates the `rerank` second stage re-scores. */
   rerankDepth: 40,
   /** At most this many passages of one page in the results (the rest add nothing a reader needs). */
@@ -195,14 +197,15 @@ async function runSearch(
     },
     more,
   });
-  if (scope !== null && scope.ranges.length === 0) return respond([], false, noticeOf(repository, parsed, bounds, filtered, scope.unsearchable));
+  if (scope !== null && scope.ranges.length === 0) return respond([], false, noticeOf(repository, parsed, bounds, filtered, scope.unreadable));
+  // Passages holding a word or phrase the request excludes: never candidates of any ranking, nor `also_in` entries.
   const exclusion = exclusionExpression(bounds.exclude ?? []);
+  const excluded = exclusion === null ? null : repository.matching(exclusion);
   if (view.similarTo !== undefined) {
     const t = performance.now();
-    const nearest = fuseRankings([similarRanking(backend, view.similarTo, scope, view.maxHits ?? SEARCH_TUNING.depth)], backend.fusion, SEARCH_TUNING.rrf.k);
-    const fused = withoutExcluded(repository, nearest, exclusion);
+    const fused = fuseRankings([similarRanking(backend, view.similarTo, scope, view.maxHits ?? SEARCH_TUNING.depth, excluded)], backend.fusion, SEARCH_TUNING.rrf.k);
     timing.vector = round(performance.now() - t);
-    const page = hydrate(repository, fused, () => [], null, parsed.results, view);
+    const page = hydrate(repository, fused, () => [], null, parsed.results, view, excluded);
     return respond(page.hits, page.more);
   }
 
@@ -227,10 +230,10 @@ async function runSearch(
     const t = performance.now();
     // One budget for the request's phrases of common words: every query, both MATCHes (query-text.ts).
     const readCommonWords = commonWordReader(backend.commonWords);
-    keyword.push(...keywordRankings(repository, queries, () => scope, 1, readCommonWords));
+    keyword.push(...keywordRankings(repository, queries, () => scope, 1, readCommonWords, excluded));
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
-    keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight, readCommonWords));
+    keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight, readCommonWords, excluded));
     timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
@@ -254,7 +257,7 @@ async function runSearch(
       embedded.slice(0, distinct.length).forEach((queryVector, query) => {
         if (!directed(queryVector)) return;
         const leg = (within: Scope | null, weight: number, embedding: Float32Array): ScorableRanking => ({
-          ...vectorRanking(index.nearest(embedding, SEARCH_TUNING.depth, within?.ranges ?? null), weight, query),
+          ...vectorRanking(index.nearest(embedding, SEARCH_TUNING.depth, within?.ranges ?? null, excluded), weight, query),
           scoreOf: (id) => (inScope(within, id) ? index.similarity(embedding, id) : null),
         });
         vector.push(leg(scope, 1, queryVector));
@@ -291,9 +294,8 @@ async function runSearch(
   }
   // The floor holds for every keyword ranking: the query's own and those within the filings it names.
   if (vector.length > 0) fused = keepKeywordFloor(fused, keyword, SEARCH_TUNING.keywordFloor);
-  fused = withoutExcluded(repository, fused, exclusion);
   const requestIndexes = (query: number) => distinct[query]!.indexes;
-  const page = hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results, view);
+  const page = hydrate(repository, fused, requestIndexes, ftsExpression(mergeTerms(queries)), parsed.results, view, excluded);
   return respond(page.hits, page.more);
 }
 
@@ -301,12 +303,12 @@ async function runSearch(
  * The passages nearest to a passage's stored vector (the passage and its near-duplicates left
  * out), enough of them to fill `wanted` hits after one-per-page collapsing.
  */
-function similarRanking(backend: SearchBackend, passage: number, scope: Scope | null, wanted: number): Ranking {
+function similarRanking(backend: SearchBackend, passage: number, scope: Scope | null, wanted: number, excluded: ReadonlySet<number> | null): Ranking {
   const vector = backend.vectors().vectorOf(passage);
   if (vector === null) throw new BackendError("Similar passages need the vector index, and this passage has no vector; rebuild it with `npm run ingest`.");
-  const excluded = new Set([passage, ...backend.repository.twins(passage).map((t) => t.id)]);
-  const nearest = backend.vectors().nearest(vector, wanted * 2 + excluded.size, scope?.ranges ?? null);
-  return vectorRanking(nearest.filter((n) => !excluded.has(n.id)), 1, 0);
+  const own = new Set([passage, ...backend.repository.twins(passage).map((t) => t.id)]);
+  const nearest = backend.vectors().nearest(vector, wanted * 2 + own.size, scope?.ranges ?? null, excluded);
+  return vectorRanking(nearest.filter((n) => !own.has(n.id)), 1, 0);
 }
 
 /**
@@ -359,11 +361,12 @@ function hydrate(
   highlightExpression: string | null,
   limit: number,
   view: SearchView,
+  excluded: ReadonlySet<number> | null,
 ): { hits: FilingSearchHit[]; more: boolean } {
   const end = view.offset + limit;
   const cap = view.maxHits ?? end;
   // A date order needs every hit the pages can reach; relevance only those up to the slice (and one to know of more).
-  const kept = collapse(repository, fused, view.sort === "date" ? cap : Math.min(end + 1, cap));
+  const kept = collapse(repository, fused, view.sort === "date" ? cap : Math.min(end + 1, cap), excluded);
   const ordered = view.sort === "date" ? [...kept].sort((a, b) => byDateDesc(a.row, b.row)) : kept;
   const hits = ordered.slice(view.offset, end).map((k, i) => hitOf(repository, k, view.offset + i + 1, requestIndexes, highlightExpression));
   return { hits, more: ordered.length > end && end < cap };
@@ -379,8 +382,11 @@ function byDateDesc(a: PassageHitRow, b: PassageHitRow): number {
   return da < db ? 1 : -1;
 }
 
-/** The first `limit` fused hits left after at most `perPage` per page and one per near-duplicate group. */
-function collapse(repository: FilingSearchRepository, fused: FusedHit[], limit: number): Kept[] {
+/**
+ * The first `limit` fused hits left after at most `perPage` per page and one per near-duplicate
+ * group; a group's excluded passages (`excluded`) are not named in `also_in`.
+ */
+function collapse(repository: FilingSearchRepository, fused: FusedHit[], limit: number, excluded: ReadonlySet<number> | null): Kept[] {
   const kept: Kept[] = [];
   const perPage = new Map<string, number>();
   const shownGroups = new Set<number>();
@@ -395,7 +401,7 @@ function collapse(repository: FilingSearchRepository, fused: FusedHit[], limit: 
     if (group !== undefined && shownGroups.has(group)) continue;
     if (group !== undefined) shownGroups.add(group);
     perPage.set(pageKey, (perPage.get(pageKey) ?? 0) + 1);
-    kept.push({ hit, row, twins });
+    kept.push({ hit, row, twins: excluded === null ? twins : twins.filter((t) => !excluded.has(t.id)) });
   }
   return kept;
 }
@@ -538,10 +544,10 @@ function resolveScope(
   if (Object.values(filter).every((value) => value === null)) return null;
   const ranges: PassageRange[] = [];
   const filingIds: number[] = [];
-  const unsearchable: string[] = [];
+  const unreadable: string[] = [];
   for (const f of repository.filings(filter)) {
     if (f.first_passage_id === null || f.last_passage_id === null) {
-      unsearchable.push(f.source_name);
+      if (f.unreadable_pages > 0) unreadable.push(f.source_name);
       continue;
     }
     filingIds.push(f.id);
@@ -549,11 +555,11 @@ function resolveScope(
     if (last && last.last + 1 === f.first_passage_id) last.last = f.last_passage_id;
     else ranges.push({ first: f.first_passage_id, last: f.last_passage_id });
   }
-  return { ranges, filingIds, unsearchable };
+  return { ranges, filingIds, unreadable };
 }
 
 /** Why the filters left no filing: the company filter's company has none, the filters together select none, or none with searchable text. */
-function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearchRequest, bounds: SearchBounds, filtered: number[] | null, unsearchable: string[]) {
+function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearchRequest, bounds: SearchBounds, filtered: number[] | null, unreadable: string[]) {
   const { name, ticker, fiscal_year, fiscal_period, filing_type } = request;
   const noCompany = filtered !== null && filtered.length === 0;
   const wanted = ticker?.trim().toUpperCase();
@@ -575,20 +581,8 @@ function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearc
     known: noCompany && wanted !== undefined ? (repository.companyByTicker(wanted) ?? null) : null,
     companiesWithFilings: repository.companiesWithFilings().length,
     filters,
-    unsearchable,
+    unreadable,
   });
-}
-
-/**
- * The fused hits without those whose text holds a word or phrase the request excludes (`exclusion`:
- * exclusionExpression). Candidates are each leg's as usual, then filtered: excluding inside every
- * leg's MATCH re-read the excluded words' index lists once per query (1.2 s for twelve queries and
- * ten common words).
- */
-function withoutExcluded(repository: FilingSearchRepository, fused: FusedHit[], exclusion: string | null): FusedHit[] {
-  if (exclusion === null) return fused;
-  const excluded = repository.matching(exclusion);
-  return excluded.size === 0 ? fused : fused.filter((hit) => !excluded.has(hit.id));
 }
 
 const intersect = (a: readonly number[] | null, b: readonly number[] | null) => (a === null ? b : b === null ? a : a.filter((id) => b.includes(id)));
@@ -605,6 +599,7 @@ function keywordRankings(
   scopeOf: (query: number) => Scope | null | undefined,
   weight: number,
   readCommonWords: ReturnType<typeof commonWordReader>,
+  excluded: ReadonlySet<number> | null,
 ): Ranking[] {
   const rankings: Ranking[] = [];
   queries.forEach((terms, query) => {
@@ -618,7 +613,10 @@ function keywordRankings(
     const passages = new Map([...counted].map((word) => [word, repository.termPassages(indexTerm(word))]));
     const expression = ftsExpression(readCommonWords(terms, (word) => passages.get(word) ?? 0, large));
     if (expression === null) return;
-    const hits = repository.keyword(expression, SEARCH_TUNING.depth, scope);
+    // Excluded passages are read past (BM25 ranks every match whatever the limit), up to `excludedExtra` of them.
+    const extra = excluded === null ? 0 : Math.min(excluded.size, SEARCH_TUNING.excludedExtra);
+    const read = repository.keyword(expression, SEARCH_TUNING.depth + extra, scope);
+    const hits = (excluded === null ? read : read.filter((h) => !excluded.has(h.id))).slice(0, SEARCH_TUNING.depth);
     // FTS5's bm25() is negative, more negative for better matches.
     rankings.push({ ids: hits.map((h) => h.id), scores: hits.map((h) => -h.score), weight, query });
   });

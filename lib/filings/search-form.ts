@@ -19,7 +19,7 @@ export interface SearchForm {
   /** Several companies, comma- or space-separated tickers. */
   tickers: string;
   form_groups: string[];
-  /** Words or phrases to leave out, comma-separated (a phrase keeps its spaces). */
+  /** Words or phrases to leave out, comma-separated (a phrase keeps its spaces; "1,000" stays one number). */
   exclude: string;
   period_from: string;
   period_to: string;
@@ -73,7 +73,8 @@ export function formToBody(form: SearchForm): Record<string, unknown> & { querie
   // A checkbox group reads as an array of the checked values (react-hook-form), defensively so.
   const groups = Array.isArray(form.form_groups) ? form.form_groups : [];
   if (groups.length > 0) body.form_groups = groups;
-  const exclude = form.exclude.split(",").map((e) => e.trim()).filter((e) => e !== "");
+  // A comma before a digit is a thousands separator ("$1,000"), not a break between entries.
+  const exclude = form.exclude.split(/,(?!\d)/).map((e) => e.trim()).filter((e) => e !== "");
   if (exclude.length > 0) body.exclude = exclude;
   const periodEnd = { ...(form.period_from ? { from: form.period_from } : {}), ...(form.period_to ? { to: form.period_to } : {}) };
   if (Object.keys(periodEnd).length > 0) body.period_end = periodEnd;

@@ -28,6 +28,7 @@ describe("v2's members in the URL and the form", () => {
     expect(formToBody({ ...form, tickers: " MMM  KO,JPM " }).tickers).toEqual(["MMM", "KO", "JPM"]);
     expect(formToBody({ ...form, exclude: " severance pay ,, layoffs " }).exclude).toEqual(["severance pay", "layoffs"]);
     expect("exclude" in formToBody({ ...form, exclude: " , " })).toBe(false);
+    expect(formToBody({ ...form, exclude: "$1,000 million, layoffs" }).exclude).toEqual(["$1,000 million", "layoffs"]);
     // Defaults stay out of the request.
     expect(formToBody(bodyToForm({ queries: ["a"] }))).toEqual({ queries: ["a"], results: 10 });
   });

@@ -65,7 +65,7 @@ export const FilingSearchV2RequestObject = FilingSearchRequestSchema.extend({
     .optional()
     .meta({
       description:
-        "Words or phrases a passage must not contain (EDGAR full-text search's NOT): each entry is one word or a phrase of words side by side, matched as the keyword index matches (any case, accents and word endings aside: `layoff` also leaves out `layoffs`), in the passage's text. Every search type leaves such passages out, also with `similar_to`.",
+        "Words or phrases a passage must not contain (EDGAR full-text search's NOT): each entry is one word or a phrase of words side by side, matched in the passage's text as the keyword index matches, by Porter stem in any case (`layoff` also leaves out `layoffs`, `restructuring` leaves out `restructure`; and, stems being crude, `news` leaves out `new`: a phrase is narrower). Every search type leaves such passages out before ranking, also with `similar_to`, and `also_in` names none.",
     }),
   similar_to: z.string().max(200, "at most 200 characters").optional().meta({
     description: "A passage `id`: the passages nearest to it in the vector index (the passage itself and its near-duplicates left out), within the filters. Replaces `queries`.",

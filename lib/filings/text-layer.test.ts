@@ -12,9 +12,11 @@ describe("hasUnreadableTextLayer", () => {
     expect(hasUnreadableTextLayer(text)).toBe(true);
   });
 
-  it("reads a dot-leader table of contents, a sales table in columns and every other fixture page as text", () => {
-    // The eBay exhibit's contents page is the corpus's least readable real page (0.21).
-    expect(readableShare(fixture("EBAY_2018_10K-p135.txt"))).toBeGreaterThan(2 * READABLE_SHARE_MIN);
+  it("reads a contents page of dot leaders, a sales table in columns and every other fixture page as text", () => {
+    // Lockheed's release page of contacts, e-mail addresses and a file path is the corpus's least readable real page (0.45).
+    expect(readableShare(fixture("LOCKHEEDMARTIN_2023Q2_10Q-p14.txt"))).toBeGreaterThan(4 * READABLE_SHARE_MIN);
+    // Leaders glued to entries ("INTRODUCTION.......1") split tokens: taken whole, the page read 0.22.
+    expect(readableShare(fixture("BESTBUY_2021_10K-p89.txt"))).toBeGreaterThan(0.9);
     const pages = readdirSync("test/fixtures/filing-pages").filter((name) => name.endsWith(".txt") && !name.startsWith("MCDONALDS"));
     expect(pages.length).toBeGreaterThanOrEqual(7);
     for (const name of pages) expect([name, hasUnreadableTextLayer(fixture(name))]).toEqual([name, false]);

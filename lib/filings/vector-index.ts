@@ -50,15 +50,17 @@ export class VectorIndex {
    * Ids of the `k` passages nearest to a unit-length query vector, nearest first (none for a zero
    * vector: every passage would tie at 0, and the first ids would pass for the nearest). Exhaustive over
    * the leading dimensions (LSA orders them by singular value, so they carry most of the
-   * similarity), then exact over all dimensions for the best `PRESCREEN` candidates.
+   * similarity), then exact over all dimensions for the best `PRESCREEN` candidates. Passages in
+   * `skip` (a request's excluded ones) are never candidates.
    */
-  nearest(query: Float32Array, k: number, ranges: PassageRange[] | null): { id: number; similarity: number }[] {
+  nearest(query: Float32Array, k: number, ranges: PassageRange[] | null, skip: ReadonlySet<number> | null = null): { id: number; similarity: number }[] {
     if (query.every((x) => x === 0)) return [];
     const scores = new Float32Array(this.present.length).fill(-Infinity);
     const spans = ranges ?? [{ first: 1, last: this.present.length - 1 }];
     for (const range of spans) {
       dotProducts(query, this.prefix, this.prefixWidth, this.present, Math.max(1, range.first), Math.min(range.last, this.present.length - 1), scores);
     }
+    if (skip) for (const id of skip) if (id < scores.length) scores[id] = -Infinity;
     const candidates = topK(scores, Math.max(k, PRESCREEN));
     scores.fill(-Infinity);
     for (const { id } of candidates) dotProducts(query, this.vectors, this.dimensions, this.present, id, id, scores);

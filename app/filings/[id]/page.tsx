@@ -90,7 +90,7 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
             <span title="The PDF text lost ligatures or split words apart; the ingest repaired what it could">Text repaired at ingest</span>
           )}
           {filing.unreadable_pages > 0 && (
-            <span className="text-amber-800 dark:text-amber-300" data-testid="unreadable-pages" title="The PDF maps these pages' glyphs to private codes: their text layer reads as noise">
+            <span className="text-amber-800 dark:text-amber-300" data-testid="unreadable-pages" title="Almost none of these pages' characters form words or numbers (as when a PDF maps its glyphs to private codes)">
               {filing.unreadable_pages} of {filing.pages} pages unreadable, not searched
             </span>
           )}
