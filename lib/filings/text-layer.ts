@@ -15,8 +15,8 @@ const READABLE_TOKEN = /^[(["“‘'$]*(?:[A-Za-z]+(?:[-'’.&/][A-Za-z]+)*\.?|\
 
 /**
  * Below this share of readable characters a page's text layer is unreadable. Over the corpus's
- * 49,129 pages it judges, the nine pages of the McDonald's release read 0.004-0.011; the next
- * lowest, a release page of contacts, e-mail addresses and a file path, 0.45.
+ * pages long enough to judge (about 49,000), the nine pages of the McDonald's release read
+ * 0.004-0.011; the next lowest, a release page of contacts, e-mail addresses and a file path, 0.45.
  */
 export const READABLE_SHARE_MIN = 0.1;
 /** Pages with fewer non-space characters (a cover, a blank page) are too short to judge. */
