@@ -26,6 +26,14 @@ describe("fieldErrorsFromZod", () => {
     expect(errors.at(-1)).toEqual({ pointer: "", message: "…and 2,980 more not listed: 2,980 unknown members." });
   });
 
+  it("reports a member of the wrong type once, not also against the checks of the type it should have", () => {
+    const schema = z.object({ exclude: z.array(z.string()).max(10, "at most 10 words or phrases"), tickers: z.array(z.string()).max(2, "at most 2 tickers") });
+    expect(fieldErrorsFromZod(issuesOf(schema, { exclude: "restructuring", tickers: ["A", "B", "C"] }))).toEqual([
+      { pointer: "/exclude", message: "Invalid input: expected array, received string" },
+      { pointer: "/tickers", message: "at most 2 tickers" },
+    ]);
+  });
+
   it("counts unknown members and other errors apart", () => {
     const schema = z.strictObject({ n: z.array(z.number()) });
     const errors = fieldErrorsFromZod(issuesOf(schema, { n: Array.from({ length: 25 }, () => "x"), ...manyKeys(5) }));

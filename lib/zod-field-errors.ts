@@ -11,12 +11,16 @@ export function jsonPointer(path: readonly PropertyKey[]): string {
  * the first MAX_LISTED_ERRORS of them and then a count of the rest (a body with thousands of
  * unknown members is one issue with thousands of keys). An unknown member keeps the schema's own
  * explanation when it gives one (e.g. "advanced-only filter: use the advanced endpoint") instead
- * of zod's generic "Unrecognized key".
+ * of zod's generic "Unrecognized key". A member of the wrong type is reported as that alone: zod 4
+ * still runs its size checks on the value it got (`exclude: "restructuring"`, a string of 13
+ * characters, also read as "at most 10 words or phrases").
  */
 export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
   const listed: FieldError[] = [];
   const unlisted = { "unknown members": 0, "other errors": 0 };
+  const wrongType = new Set(error.issues.filter((issue) => issue.code === "invalid_type").map((issue) => jsonPointer(issue.path)));
   for (const issue of error.issues) {
+    if (issue.code !== "invalid_type" && wrongType.has(jsonPointer(issue.path))) continue;
     if (issue.code !== "unrecognized_keys") {
       if (listed.length < MAX_LISTED_ERRORS) listed.push({ pointer: jsonPointer(issue.path), message: issue.message });
       else unlisted["other errors"]++;
