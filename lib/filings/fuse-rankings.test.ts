@@ -73,7 +73,7 @@ describe("the keyword floor of a hybrid ranking", () => {
   const hit = (id: number, score: number) => ({ id, score, queries: [0] });
   const fused = [hit(1, 0.9), hit(2, 0.8), hit(3, 0.7), hit(4, 0.6), hit(5, 0.5), hit(6, 0.4)];
 
-  it("moves the keyword leg's best passages up into the first places, in keyword order", () => {
+  it("moves the keyword leg's best passages up into the first places, first places first", () => {
     const keyword = [{ ids: [6, 5, 1], scores: [3, 2, 1], weight: 1, query: 0 }];
     const floored = keepKeywordFloor(fused, keyword, { hits: 2, within: 3 });
     expect(floored.map((h) => h.id)).toEqual([1, 6, 5, 2, 3, 4]);
@@ -91,5 +91,11 @@ describe("the keyword floor of a hybrid ranking", () => {
       { ids: [6, 5], scores: [2, 1], weight: 1, query: 1 },
     ];
     expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 2 }).map((h) => h.id)).toEqual([4, 6, 1, 2, 3, 5]);
+  });
+
+  it("with more rankings than room, keeps the first places fusion rates highest, in fused order", () => {
+    // Twelve queries' first places cannot all stay within ten: those of the first queries were kept before.
+    const keyword = [6, 5, 4].map((id, query) => ({ ids: [id], scores: [1], weight: 1, query }));
+    expect(keepKeywordFloor(fused, keyword, { hits: 1, within: 2 }).map((h) => h.id)).toEqual([4, 5, 1, 2, 3, 6]);
   });
 });

@@ -105,22 +105,24 @@ export interface KeywordFloor {
 /**
  * The fused ranking with the keyword rankings' best passages moved up to just within the first
  * `within` places where fusion (or the rerank) left them lower: whatever the vector leg says, the
- * hybrid's first page holds what the keywords were surest of. Moved passages (first places of
- * every ranking, then second places...; at most `within`) go right after the fused hits that stay,
- * so the fused order changes least.
+ * hybrid's first page holds what the keywords were surest of. First places of every ranking are
+ * taken before second places, each place's in fused order (with more rankings than room, as with
+ * many queries, those fusion rates highest, not those of the first queries), at most `within`;
+ * they go right after the fused hits that stay, so the fused order changes least.
  */
 export function keepKeywordFloor(fused: FusedHit[], keyword: Ranking[], floor: KeywordFloor): FusedHit[] {
-  const byId = new Map(fused.map((h) => [h.id, h]));
+  const position = new Map(fused.map((h, i) => [h.id, i]));
   const head = new Set(fused.slice(0, floor.within).map((h) => h.id));
-  const pinned = new Map<number, FusedHit>();
+  const pinned = new Set<number>();
   for (let place = 0; place < floor.hits; place++) {
-    for (const ranking of keyword) {
-      const hit = byId.get(ranking.ids[place] ?? -1);
-      if (hit && !head.has(hit.id) && pinned.size < floor.within) pinned.set(hit.id, hit);
+    const candidates = keyword.map((ranking) => ranking.ids[place] ?? -1).filter((id) => position.has(id) && !head.has(id) && !pinned.has(id));
+    for (const id of [...new Set(candidates)].sort((a, b) => position.get(a)! - position.get(b)!)) {
+      if (pinned.size < floor.within) pinned.add(id);
     }
   }
   if (pinned.size === 0) return fused;
   const rest = fused.filter((h) => !pinned.has(h.id));
   const room = floor.within - pinned.size;
-  return [...rest.slice(0, room), ...pinned.values(), ...rest.slice(room)];
+  const moved = [...pinned].map((id) => fused[position.get(id)!]!);
+  return [...rest.slice(0, room), ...moved, ...rest.slice(room)];
 }

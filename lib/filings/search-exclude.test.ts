@@ -34,6 +34,12 @@ describe("exclude", () => {
     }
   });
 
+  it("reports the time reading the excluded passages took, only when the request excludes some", async () => {
+    const search = (exclude?: string[]) => searchFilingsV2({ queries: ["layoffs"], ...(exclude ? { exclude } : {}) }, createSearchBackend(database.db));
+    expect((await search(["severance"])).timing_ms.exclude).toEqual(expect.any(Number));
+    expect((await search()).timing_ms.exclude).toBeUndefined();
+  });
+
   it("excludes a phrase only where its words stand side by side, in the passage's own text", async () => {
     expect(await pagesFound(["severance pay"])).toEqual([1, 3]);
     expect(await pagesFound(["pay severance"])).toEqual([1, 2, 3]);

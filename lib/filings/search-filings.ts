@@ -200,7 +200,12 @@ async function runSearch(
   if (scope !== null && scope.ranges.length === 0) return respond([], false, noticeOf(repository, parsed, bounds, filtered, scope.unreadable));
   // Passages holding a word or phrase the request excludes: never candidates of any ranking, nor `also_in` entries.
   const exclusion = exclusionExpression(bounds.exclude ?? []);
-  const excluded = exclusion === null ? null : repository.matching(exclusion);
+  let excluded: ReadonlySet<number> | null = null;
+  if (exclusion !== null) {
+    const t = performance.now();
+    excluded = repository.matching(exclusion);
+    timing.exclude = round(performance.now() - t);
+  }
   if (view.similarTo !== undefined) {
     const t = performance.now();
     const fused = fuseRankings([similarRanking(backend, view.similarTo, scope, view.maxHits ?? SEARCH_TUNING.depth, excluded)], backend.fusion, SEARCH_TUNING.rrf.k);

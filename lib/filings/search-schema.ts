@@ -147,6 +147,7 @@ export const FilingSearchResponseSchema = z.object({
     keyword: z.number(),
     vector: z.number(),
     rerank: z.number().optional().meta({ description: "The rerank second stage, when it ran." }),
+    exclude: z.number().optional().meta({ description: "Reading the passages v2 `exclude` leaves out, when it is given." }),
   }),
 });
 
