@@ -53,6 +53,23 @@ describe("SEC companyfacts loader on the bundled files", () => {
     expect(fy2013.sharesOutstanding).toBeCloseTo(fy2013.netIncome! / fy2013.eps!, 3);
   });
 
+  it("counts one debt amount tagged under two concepts once, and convertible notes due within the year as short-term debt", () => {
+    // Marvell's balance sheet has one "current portion of long-term debt" line, tagged both
+    // LongTermDebtCurrent and ShortTermBorrowings: $584.4 million, which LongTermDebt less
+    // LongTermDebtNoncurrent confirms ($4,492.1 million - $3,907.7 million); not twice that.
+    const marvell = fiscalYearsFromCompanyFacts(facts("0001835632"), "2025-12-31").years;
+    expect(marvell.find((y) => y.fiscalYear === 2023)).toMatchObject({ shortTermDebt: 584_400_000, longTermDebt: 3_907_700_000 });
+    expect(marvell.find((y) => y.fiscalYear === 2021)).toMatchObject({ shortTermDebt: 199_641_000, longTermDebt: 993_170_000 });
+    // NVIDIA's 1.00% convertible notes were due within FY2017: its FY2016 10-K tags the $1,413 million
+    // both ConvertibleDebtCurrent and LongTermDebt, its FY2017 10-K restates LongTermDebt to 0; the
+    // notes are short-term debt either way, with no non-current part.
+    const nvidia = (asOf: string, fiscalYear: number) => fiscalYearsFromCompanyFacts(facts("0001045810"), asOf).years.find((y) => y.fiscalYear === fiscalYear);
+    expect(nvidia("2016-12-31", 2016)).toMatchObject({ shortTermDebt: 1_413_000_000, longTermDebt: 0 });
+    expect(nvidia("2025-12-31", 2016)).toMatchObject({ shortTermDebt: 1_413_000_000, longTermDebt: 0 });
+    // FY2017: $796 million of those notes left, and the $2 billion of new notes issued in 2016 are long-term.
+    expect(nvidia("2025-12-31", 2017)).toMatchObject({ shortTermDebt: 796_000_000, longTermDebt: 1_983_000_000 });
+  });
+
   it("fills no gap with a value filed after the as-of date", () => {
     // Alphabet's FY2016 10-K tags EPS per share class only; a later 10-K's comparative carries it.
     const fy2016 = (asOf: string) => fiscalYearsFromCompanyFacts(facts("0001652044"), asOf).years.find((y) => y.fiscalYear === 2016)!;

@@ -75,7 +75,7 @@ const US_GAAP: TaxonomyMapping = {
   periodTags: ["NetIncomeLoss"],
   debt: {
     current: "DebtCurrent",
-    shortParts: ["LongTermDebtCurrent", "CommercialPaper", "ShortTermBorrowings"],
+    shortParts: ["LongTermDebtCurrent", "ConvertibleDebtCurrent", "CommercialPaper", "ShortTermBorrowings"],
     longTermNoncurrent: "LongTermDebtNoncurrent",
     longTermTotal: "LongTermDebt",
     longTermCurrent: "LongTermDebtCurrent",
@@ -269,15 +269,19 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
     const duration = Object.fromEntries(Object.entries(reported).map(([m, fact]) => [m, fact?.val ?? null])) as Record<string, number | null>;
     const balance = Object.fromEntries(Object.keys(mapping.instant).map((m) => [m, report(m as Metric, false)?.val ?? null])) as Record<string, number | null>;
     // Debt: current portion plus short-term borrowings, and the non-current part of long-term debt.
+    // One amount under two debt concepts on one date is one balance-sheet line, counted once:
+    // Marvell tags its current portion of long-term debt both LongTermDebtCurrent and
+    // ShortTermBorrowings, and NVIDIA's FY2016 10-K its convertible notes due within the year both
+    // ConvertibleDebtCurrent and LongTermDebt (current, so no non-current part).
     const debtCurrent = instant(mapping.debt.current);
-    const shortParts = mapping.debt.shortParts.map(instant).filter((v): v is number => v !== null);
+    const shortParts = [...new Set(mapping.debt.shortParts.map(instant).filter((v): v is number => v !== null))];
     const longTermTotal = instant(mapping.debt.longTermTotal);
     const longTermCurrent = instant(mapping.debt.longTermCurrent);
     // A balance sheet with no debt line reports no debt (Apple before 2013).
     const noDebtLine = balance.totalEquity !== null ? 0 : null;
     const shortTermDebt = debtCurrent ?? (shortParts.length > 0 ? shortParts.reduce((a, b) => a + b, 0) : noDebtLine);
-    const longTermDebt =
-      instant(mapping.debt.longTermNoncurrent) ?? (longTermTotal === null ? noDebtLine : longTermTotal - (longTermCurrent ?? 0));
+    const longTermNoncurrent = (total: number) => (total !== 0 && longTermCurrent === null && shortParts.includes(total) ? 0 : total - (longTermCurrent ?? 0));
+    const longTermDebt = instant(mapping.debt.longTermNoncurrent) ?? (longTermTotal === null ? noDebtLine : longTermNoncurrent(longTermTotal));
 
     // Shares: the cover-page count of the year's own 10-K, else the balance sheet's count at the
     // period end (Alphabet tags its cover page per share class only), else net income over EPS.
