@@ -141,6 +141,14 @@ export function ftsExpression(terms: QueryTerms): string | null {
 }
 
 /**
+ * The FTS5 expression of passages holding every phrase the user put in double quotes (in any
+ * column, as the keyword search matches); null for a query without one. A quoted phrase is required.
+ */
+export function requiredExpression(terms: QueryTerms): string | null {
+  return terms.phrases.length > 0 ? terms.phrases.map(quote).join(" AND ") : null;
+}
+
+/**
  * The FTS5 expression of passages whose text holds any of these words or phrases (the search's
  * `exclude`, read once a request); null for none. Only the passage's own text column, not its
  * headings or the filing's label.

@@ -14,7 +14,7 @@ import { highlightSpans, snippetOf } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
 import { namesInScope, queryHints, topicWithoutNames, withoutNames } from "./query-hints";
 import { queryTermCoverage, type RerankQuery, rerankQuery, rerankQueryOf, rerankScores } from "./rerank-passages";
-import { type CommonWordBounds, type QueryTerms, distinctQueries, exclusionExpression, ftsExpression, indexTerm, parseQuery, commonWordReader } from "./query-text";
+import { type CommonWordBounds, type QueryTerms, distinctQueries, exclusionExpression, ftsExpression, indexTerm, parseQuery, commonWordReader, requiredExpression } from "./query-text";
 import {
   type FilingSearchHit,
   type FilingSearchRequest,
@@ -231,6 +231,13 @@ async function runSearch(
   // Each leg's rankings at weight 1 (hint rankings at hintWeight); legWeights() weighs the legs.
   const keyword: Ranking[] = [];
   const vector: ScorableRanking[] = [];
+  // The passages holding each query's quoted phrases (null: no phrase): no other passage ranks for it in any leg.
+  const t0 = performance.now();
+  const required = queries.map((terms) => {
+    const expression = requiredExpression(terms);
+    return expression === null ? null : repository.matching(expression);
+  });
+  timing.keyword = round(performance.now() - t0);
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
     // One budget for the request's phrases of common words: every query, both MATCHes (query-text.ts).
@@ -239,7 +246,7 @@ async function runSearch(
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
     keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight, readCommonWords, excluded));
-    timing.keyword = round(performance.now() - t);
+    timing.keyword = round(timing.keyword + performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
     try {
@@ -262,7 +269,7 @@ async function runSearch(
       embedded.slice(0, distinct.length).forEach((queryVector, query) => {
         if (!directed(queryVector)) return;
         const leg = (within: Scope | null, weight: number, embedding: Float32Array): ScorableRanking => ({
-          ...vectorRanking(index.nearest(embedding, SEARCH_TUNING.depth, within?.ranges ?? null, excluded), weight, query),
+          ...vectorRanking(index.nearest(embedding, SEARCH_TUNING.depth, within?.ranges ?? null, excluded, required[query]), weight, query),
           scoreOf: (id) => (inScope(within, id) ? index.similarity(embedding, id) : null),
         });
         vector.push(leg(scope, 1, queryVector));
@@ -616,8 +623,11 @@ function keywordRankings(
     // Counts only where they are read: the words' over a large scope, the alternatives' in any (their budget).
     const counted = new Set([...(large ? terms.words : []), ...terms.alternatives.flat()]);
     const passages = new Map([...counted].map((word) => [word, repository.termPassages(indexTerm(word))]));
-    const expression = ftsExpression(readCommonWords(terms, (word) => passages.get(word) ?? 0, large));
-    if (expression === null) return;
+    const any = ftsExpression(readCommonWords(terms, (word) => passages.get(word) ?? 0, large));
+    if (any === null) return;
+    // Quoted phrases are required; the other terms only rank (the group holds the phrases, so it always matches).
+    const phrases = requiredExpression(terms);
+    const expression = phrases === null ? any : `${phrases} AND (${any})`;
     // Excluded passages are read past (BM25 ranks every match whatever the limit), up to `excludedExtra` of them.
     const extra = excluded === null ? 0 : Math.min(excluded.size, SEARCH_TUNING.excludedExtra);
     const read = repository.keyword(expression, SEARCH_TUNING.depth + extra, scope);

@@ -51,9 +51,16 @@ export class VectorIndex {
    * vector: every passage would tie at 0, and the first ids would pass for the nearest). Exhaustive over
    * the leading dimensions (LSA orders them by singular value, so they carry most of the
    * similarity), then exact over all dimensions for the best `PRESCREEN` candidates. Passages in
-   * `skip` (a request's excluded ones) are never candidates.
+   * `skip` (a request's excluded ones) are never candidates, nor, when `only` is given (the
+   * passages holding a query's quoted phrases), passages outside it.
    */
-  nearest(query: Float32Array, k: number, ranges: PassageRange[] | null, skip: ReadonlySet<number> | null = null): { id: number; similarity: number }[] {
+  nearest(
+    query: Float32Array,
+    k: number,
+    ranges: PassageRange[] | null,
+    skip: ReadonlySet<number> | null = null,
+    only: ReadonlySet<number> | null = null,
+  ): { id: number; similarity: number }[] {
     if (query.every((x) => x === 0)) return [];
     const scores = new Float32Array(this.present.length).fill(-Infinity);
     const spans = ranges ?? [{ first: 1, last: this.present.length - 1 }];
@@ -61,6 +68,7 @@ export class VectorIndex {
       dotProducts(query, this.prefix, this.prefixWidth, this.present, Math.max(1, range.first), Math.min(range.last, this.present.length - 1), scores);
     }
     if (skip) for (const id of skip) if (id < scores.length) scores[id] = -Infinity;
+    if (only) for (let id = 0; id < scores.length; id++) if (!only.has(id)) scores[id] = -Infinity;
     const candidates = topK(scores, Math.max(k, PRESCREEN));
     scores.fill(-Infinity);
     for (const { id } of candidates) dotProducts(query, this.vectors, this.dimensions, this.present, id, id, scores);

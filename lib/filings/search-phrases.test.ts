@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSearchBackend, searchFilings } from "./search-filings";
+import { requiredExpression, parseQuery } from "./query-text";
+import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+
+// Three pages of one 10-K on returning cash: only the second names the share repurchase program.
+const PAGES = [
+  "Item 5. Market for Equity\nWe repurchase shares from time to time and paid dividends of $0.52 per share, while the board decides on each repurchase.",
+  "Item 7. Liquidity\nUnder the share repurchase program we bought back 12 million shares for $900 million, and the program has $2 billion remaining.",
+  "Item 8. Note 9 Equity\nShares withheld for taxes on vesting are not part of any program; the board may share its repurchase plans later.",
+];
+
+let database: TestDatabase;
+beforeAll(() => {
+  database = createFilingsTestDatabase(
+    [{ id: 1, name: "Example Corp", symbol: "EXM", exchange: "NYSE", cik: 1234567 }],
+    [{ name: "EXM_2023_10K", companyId: 1, companyLabel: "Example", type: "10-K", fiscalYear: 2023, fiscalPeriod: "FY", periodEnd: "2023-12-31", pages: PAGES }],
+  );
+});
+afterAll(() => database.close());
+
+const pagesFound = async (query: string, searchtype: "keyword" | "hybrid" | "vector") => {
+  const response = await searchFilings({ queries: [query], searchtype, results: 10, rerank: searchtype === "hybrid" }, createSearchBackend(database.db));
+  return response.results.map((hit) => hit.page).sort();
+};
+
+describe("a phrase in double quotes", () => {
+  it("is required in every search type: no passage without it ranks, whatever its other words", async () => {
+    for (const searchtype of ["keyword", "hybrid", "vector"] as const) {
+      // Unquoted, the same words find other pages too.
+      expect((await pagesFound("share repurchase board dividends", searchtype)).length).toBeGreaterThan(1);
+      expect(await pagesFound('"share repurchase" board dividends', searchtype)).toEqual([2]);
+      // The words side by side, in this order: every page holds both words, none "program repurchase".
+      expect(await pagesFound('"program repurchase"', searchtype)).toEqual([]);
+    }
+  });
+
+  it("requires every quoted phrase of the query", async () => {
+    expect(await pagesFound('"share repurchase" "paid dividends"', "hybrid")).toEqual([]);
+    expect(await pagesFound('"share repurchase" "bought back"', "hybrid")).toEqual([2]);
+  });
+
+  it("is read as FTS5 phrases joined by AND, and a query without one requires nothing", () => {
+    expect(requiredExpression(parseQuery('"share repurchase" board "bought back"'))).toBe('"share repurchase" AND "bought back"');
+    // One quoted word is a word like any other.
+    expect(requiredExpression(parseQuery('"repurchase" board'))).toBeNull();
+  });
+});
