@@ -25,6 +25,7 @@ export function highlightSpans(marked: string): Span[] {
 }
 
 const SNIPPET_LENGTH = 280;
+const MAX_WORD = 30;
 
 /** A window of the text holding as many highlights as fit, cut at word boundaries. */
 export function snippetOf(text: string, spans: Span[]): { text: string; start: number; highlights: Span[] } {
@@ -38,13 +39,13 @@ export function snippetOf(text: string, spans: Span[]): { text: string; start: n
       start = from;
     }
   }
-  if (start > 0) {
-    const space = text.indexOf(" ", start);
-    if (space !== -1 && space - start < 30 && spans.every((s) => s.start >= space + 1 || s.end <= start)) start = space + 1;
-  }
+  // Start at the beginning of the word the window starts in (a highlighted word too: "goodwill",
+  // not "ll"), unless the word is implausibly long.
+  const wordStart = start - (/\S*$/.exec(text.slice(Math.max(0, start - MAX_WORD), start))?.[0].length ?? 0);
+  if (start - wordStart < MAX_WORD) start = wordStart;
   let end = Math.min(text.length, start + SNIPPET_LENGTH);
-  if (end < text.length) {
-    const space = text.lastIndexOf(" ", end);
+  if (end < text.length && /\S/.test(text[end]!)) {
+    const space = text.slice(0, end).search(/\s\S*$/);
     if (space > start + SNIPPET_LENGTH / 2) end = space;
   }
   const highlights = spans.filter((s) => s.start >= start && s.end <= end).map((s) => ({ start: s.start - start, end: s.end - start }));

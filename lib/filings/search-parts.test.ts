@@ -232,6 +232,22 @@ describe("highlights", () => {
     for (const h of snippet.highlights) expect(snippet.text.slice(h.start, h.end)).toBe("revenue");
     expect(long.slice(snippet.start, snippet.start + snippet.text.length)).toBe(snippet.text);
   });
+
+  it("starts a snippet at a word boundary, also when its window starts inside a highlighted word", () => {
+    // Real hits began "… ll balance as of" and "… hare repurchase program": the window chosen (the
+    // one holding most highlights) started 40 characters before its first highlight, inside another.
+    const text = `${"We test goodwill yearly. ".repeat(4)}goodwill balance as of year end, before the impairment test, was tested for impairment of each unit ${"and nothing else. ".repeat(8)}impairment impairment charges`;
+    const goodwill = { start: text.indexOf("goodwill balance"), end: text.indexOf("goodwill balance") + 8 };
+    const impairments = [...text.matchAll(/impairment/g)].map((m) => ({ start: m.index, end: m.index + 10 }));
+    // goodwill's window (from 40 before it) holds 3 highlights; the first impairment's, starting inside goodwill, 4.
+    expect(impairments[0]!.start - 40).toBeGreaterThan(goodwill.start);
+    expect(impairments[0]!.start - 40).toBeLessThan(goodwill.end);
+    const spans = [goodwill, ...impairments];
+    const snippet = snippetOf(text, spans);
+    expect(snippet.text.startsWith("goodwill balance")).toBe(true);
+    const end = snippet.start + snippet.text.length;
+    expect(end === text.length || /\s/.test(text[end]!)).toBe(true);
+  });
 });
 
 describe("LSA embedder", () => {
