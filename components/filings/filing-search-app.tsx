@@ -171,6 +171,11 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
               />
             ) : (
               <>
+                {data.notice && (
+                  <p className="mt-2 text-xs text-amber-700 dark:text-amber-400" data-testid="search-notice" role="status">
+                    {data.notice.message}
+                  </p>
+                )}
                 <ol className="mt-2 space-y-3" data-testid="hits">
                   {data.results.map((hit) => (
                     <SearchHitCard key={hit.id} hit={hit} queries={queries} asOf={asOf} />

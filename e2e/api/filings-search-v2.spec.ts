@@ -167,7 +167,23 @@ test("tickers without filings explain the empty answer", async () => {
   expect(response.results).toEqual([]);
   expect(response.next_cursor).toBeNull();
   expect(response.notice?.reason).toBe("company_without_filings");
-  expect(response.notice?.message).toMatch(/^No filings for ZTS, QQQZ in the corpus: \d+ companies have filings\.$/);
+  expect(response.notice?.message).toMatch(
+    /^No filings for ZTS \(Zoetis[^)]*, NYSE:ZTS\), QQQZ \(no company in the data has that ticker\) in the corpus: \d+ companies have filings\.$/,
+  );
+});
+
+test("tickers and CIKs without filings beside others with filings: the others are searched, and the notice names the rest", async () => {
+  const key = newKey("bulk");
+  const response = await v2(key, { queries: ["share repurchase"], tickers: ["ZTS", "AAPL", "QQQZ"], ciks: [1], results: 10 });
+  expect(response.results.length).toBeGreaterThan(0);
+  for (const hit of response.results) expect(hit.company.ticker, hit.id).toBe("AAPL");
+  expect(response.notice?.reason).toBe("some_companies_without_filings");
+  expect(response.notice?.message).toMatch(/^No filings in the corpus for ZTS \(Zoetis[^)]*\), QQQZ \(no company in the data has that ticker\), CIK 1: only the other companies named were searched\.$/);
+  // Every listing of a registrant names its filings: Alphabet's class C ticker, GOOG, as GOOGL does.
+  const goog = await v2(key, { queries: ["share repurchase"], tickers: ["GOOG"], results: 5 });
+  expect(goog.notice).toBeUndefined();
+  expect(goog.results.length).toBeGreaterThan(0);
+  for (const hit of goog.results) expect(hit.company.cik, hit.id).toBe(1652044);
 });
 
 test("hostile inputs get a 400 naming the parameter", async () => {

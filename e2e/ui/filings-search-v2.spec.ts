@@ -52,6 +52,13 @@ test("a shared link with v2 members fills the form, and the form's own check nam
   await expect(page.locator('[data-error-for="period_end"]')).toContainText("`from` must not be after `to`");
 });
 
+test("a company without filings among several is named above the others' hits, not dropped silently", async ({ page }) => {
+  await page.goto("/filings/?q=share+repurchase&tickers=ZTS,AAPL");
+  await searchSettled(page);
+  await expect(page.getByTestId("search-notice")).toContainText("No filings in the corpus for ZTS (Zoetis");
+  await expect(page.getByTestId("hits").locator("li").first()).toBeVisible();
+});
+
 test("words and phrases to leave out go into the link and the v2 request, and no hit shown holds them", async ({ page }) => {
   const key = newApiKey();
   await page.goto("/filings/?q=layoffs");

@@ -39,6 +39,19 @@ export function emptyScopeNotice(input: {
   };
 }
 
+/** A ticker as a notice names it: with the company the data knows by it ("ZTS (Zoetis, NYSE:ZTS)"), or saying no company has it. */
+export function describedTicker(ticker: string, known: { name: string; full_ticker: string } | undefined): string {
+  return known ? `${ticker} (${known.name}, ${known.full_ticker})` : `${ticker} (no company in the data has that ticker)`;
+}
+
+/** Some of the companies a request names have no filings; the others were searched. */
+export function someCompaniesWithoutFilingsNotice(who: string[]): EmptyNotice {
+  return {
+    reason: "some_companies_without_filings",
+    message: `No filings in the corpus for ${who.join(", ")}: only the other companies named were searched.`,
+  };
+}
+
 /** The companies a request names have no filings: says who (`"ZTS, QQQZ in the corpus"`) and how many companies do. */
 export function companiesWithoutFilingsNotice(who: string, companiesWithFilings: number): EmptyNotice {
   return {

@@ -92,7 +92,9 @@ export class FilingSearchRepository {
       companies: db.prepare<[], CompanyWithFilings>(`
         SELECT c.id, c.companyName AS name, c.cik, c.full_ticker, c.current_name,
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
-               (SELECT group_concat(s.symbol, ' ') FROM company_symbols s WHERE s.company_id = c.id) AS symbols
+               -- The symbols of every listing of the same registrant too (Alphabet's GOOG besides GOOGL).
+               (SELECT group_concat(s.symbol, ' ') FROM company_symbols s
+                WHERE s.company_id = c.id OR s.company_id IN (SELECT o.id FROM companies o WHERE o.cik = c.cik AND o.id <> c.id)) AS symbols
         FROM companies c WHERE c.has_filings = 1`),
       companyByTicker: db.prepare<[{ ticker: string }], { name: string; full_ticker: string }>(`
         SELECT companyName AS name, full_ticker FROM companies

@@ -1,5 +1,5 @@
 import { ValidationError } from "@/lib/errors";
-import { companiesWithoutFilingsNotice } from "./empty-notice";
+import { companiesWithoutFilingsNotice, describedTicker, someCompaniesWithoutFilingsNotice } from "./empty-notice";
 import type { FilingSearchRepository } from "./filing-search-repository";
 import { filingTypesOf } from "./form-groups";
 import { textWords } from "./text-terms";
@@ -33,8 +33,9 @@ export async function searchFilingsV2(
   const { repository } = backend;
 
   const companyIds = listedCompanies(repository, tickers, ciks);
+  const unmatched = companiesWithoutFilings(repository, tickers, ciks);
   if (companyIds !== null && companyIds.length === 0) {
-    const named = [...(tickers ?? []).map((t) => t.trim().toUpperCase()), ...(ciks ?? []).map((c) => `CIK ${c}`)].join(", ");
+    const named = unmatched.join(", ");
     return {
       results: [],
       searchtype: v1.searchtype,
@@ -60,7 +61,18 @@ export async function searchFilingsV2(
     maxHits: SEARCH_V2_LIMITS.depth,
     similarTo,
   });
-  return { ...response, next_cursor: more ? encodeCursor(offset + response.results.length, fingerprint) : null };
+  const notice = response.notice ?? (unmatched.length > 0 ? someCompaniesWithoutFilingsNotice(unmatched) : undefined);
+  return { ...response, ...(notice ? { notice } : {}), next_cursor: more ? encodeCursor(offset + response.results.length, fingerprint) : null };
+}
+
+/** The `tickers` and `ciks` that name no company with filings, as a notice names them. */
+function companiesWithoutFilings(repository: FilingSearchRepository, tickers: string[] | undefined, ciks: number[] | undefined): string[] {
+  const companies = repository.companiesWithFilings();
+  const ticker = (t: string) => t.trim().toUpperCase();
+  return [
+    ...(tickers ?? []).filter((t) => !companies.some((c) => hasTicker(c, t))).map((t) => describedTicker(ticker(t), repository.companyByTicker(ticker(t)))),
+    ...(ciks ?? []).filter((cik) => !companies.some((c) => c.cik === cik)).map((cik) => `CIK ${cik}`),
+  ];
 }
 
 /** The companies with filings that `tickers` and `ciks` name together (null: neither given). */

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSearchBackend, searchFilings } from "./search-filings";
+import { searchFilingsV2 } from "./search-filings-v2";
 import { FilingSearchResponseSchema } from "./search-schema";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
 
@@ -64,5 +65,15 @@ describe("empty results explain themselves", () => {
     expect(response.results).toEqual([]);
     expect("notice" in response).toBe(false);
     expect("notice" in (await search({ queries: ["interest rates"], ticker: "EBAY", searchtype: "keyword" }))).toBe(false);
+  });
+
+  it("v2 tickers and CIKs: those without filings are named beside the others' results", async () => {
+    const response = await searchFilingsV2({ queries: ["interest rates"], tickers: ["ebay", "ZTS", "QQQZ"], ciks: [42], searchtype: "keyword" }, createSearchBackend(database.db));
+    expect(response.results.map((hit) => hit.filing.id)).toEqual(["EBAY_2018_10K"]);
+    expect(response.notice).toEqual({
+      reason: "some_companies_without_filings",
+      message: "No filings in the corpus for ZTS (Zoetis, NYSE:ZTS), QQQZ (no company in the data has that ticker), CIK 42: only the other companies named were searched.",
+    });
+    expect("notice" in (await searchFilingsV2({ queries: ["interest rates"], tickers: ["EBAY"], searchtype: "keyword" }, createSearchBackend(database.db)))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { distinctQueries, parseQuery, searchableTermCount } from "./query-text";
  * The request shape is the spec's; unknown members are rejected.
  */
 export const SEARCH_TYPES = ["hybrid", "vector", "keyword"] as const;
-const EMPTY_REASONS = ["company_without_filings", "no_filing_matches"] as const;
+const NOTICE_REASONS = ["company_without_filings", "no_filing_matches", "some_companies_without_filings"] as const;
 export const FISCAL_PERIODS = ["Q1", "Q2", "Q3", "Q4", "H1", "H2", "FY"] as const;
 
 const notBlank = (value: string) => value.trim().length > 0;
@@ -134,13 +134,17 @@ export const FilingSearchResponseSchema = z.object({
     .meta({ description: "Set when a hybrid search answered from the keyword leg alone because the embedding provider failed." }),
   notice: z
     .object({
-      reason: z.enum(EMPTY_REASONS).meta({
-        description: "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search (or only filings whose text layer is unreadable, which the message names).",
+      reason: z.enum(NOTICE_REASONS).meta({
+        description:
+          "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search (or only filings whose text layer is unreadable, which the message names); `some_companies_without_filings` (v2, with results): some of the `tickers` or `ciks` name no company with filings, and only the others were searched.",
       }),
       message: z.string(),
     })
     .optional()
-    .meta({ description: "Why there are no results, when the filters left no filing to search (absent when the filings were searched and no passage matched)." }),
+    .meta({
+      description:
+        "Why there are no results, when the filters left no filing to search (absent when the filings were searched and no passage matched); in v2 also, beside results, which of the companies named have no filings.",
+    }),
   timing_ms: z.object({
     total: z.number(),
     embedding: z.number(),
