@@ -9,6 +9,7 @@ export function ReaderPager({
   total,
   unit,
   href,
+  action,
   queries,
   place,
 }: {
@@ -17,6 +18,8 @@ export function ReaderPager({
   total: number;
   unit: string;
   href: (page: number) => string;
+  /** Where "go to" submits: the reader without a page or anchor (the current link's anchor would carry over). */
+  action: string;
   /** The marked queries, kept by "go to". */
   queries: readonly string[];
   /** Where the pager sits ("above", "below"): the reader has two, and landmarks need distinct names. */
@@ -42,7 +45,7 @@ export function ReaderPager({
       ) : (
         <span className={`${LINK} border-dashed text-zinc-500 dark:text-zinc-400`}>Later {unit.toLowerCase()}s →</span>
       )}
-      <form method="get" className="ml-auto flex items-center gap-1">
+      <form method="get" action={action} className="ml-auto flex items-center gap-1">
         {queries.map((q, i) => (
           <input key={i} type="hidden" name="q" value={q} />
         ))}

@@ -82,7 +82,7 @@ function AlsoIn({ twins, type, queries }: { twins: NonNullable<FilingSearchHit["
       {twins.map((twin, i) => (
         <span key={twin.id}>
           {i > 0 && ", "}
-          <Link href={readerHref(twin.filing.id, { page: twin.page, queries })} className="text-sky-800 hover:underline dark:text-sky-300" title={`The same passage in ${twin.filing.id}`}>
+          <Link href={readerHref(twin.filing.id, { page: twin.page, queries })} className="text-sky-800 hover:underline dark:text-sky-300" title={`The same passage, nearly word for word and with the same figures, in ${twin.filing.id}`}>
             {twinFilingLabel(twin.filing, type)}
           </Link>
         </span>

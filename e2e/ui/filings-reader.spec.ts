@@ -60,6 +60,14 @@ test.describe("document reader", () => {
     await page.getByLabel("Go to page").first().fill("2");
     await page.getByLabel("Go to page").first().press("Enter");
     await expect(page.getByTestId("reader-window").first()).toHaveText(/^Pages 1–5 of/);
+    // "Go to" shows the page asked for, not the first of the window around it, and drops an earlier section's anchor.
+    await item8.click();
+    await expect(page).toHaveURL(new RegExp(`#page-${target}$`));
+    await page.getByLabel("Go to page").first().fill("40");
+    await page.getByLabel("Go to page").first().press("Enter");
+    await expect(page).toHaveURL(/\?page=40$/);
+    await expect(page.getByRole("region", { name: "Page 40" })).toBeInViewport();
+    await expect(page.getByRole("region", { name: "Page 38" })).not.toBeInViewport();
     await snapshot(page, "reader-sections");
   });
 

@@ -120,7 +120,7 @@ export const FilingSearchHitSchema = z.object({
     .optional()
     .meta({
       description:
-        "Near-verbatim copies of this passage in the company's other filings (boilerplate repeated year after year), collapsed into this hit; present only when there are some.",
+        "Near-verbatim copies of this passage stating the same numbers in the company's other filings (boilerplate repeated year after year), collapsed into this hit; present only when there are some. A paragraph repeated with other figures is a hit of its own.",
     }),
 });
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { FilingPageText } from "@/components/filings/filing-page-text";
 import { ReaderPager } from "@/components/filings/reader-pager";
-import { ScrollToHit } from "@/components/filings/scroll-to-hit";
+import { ScrollToTarget } from "@/components/filings/scroll-to-target";
 import { databaseNotice } from "@/components/ui/database-notice";
 import { databaseState } from "@/lib/db/market-db";
 import { filingDocuments } from "@/lib/filings/filing-documents";
@@ -122,7 +122,7 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
       </nav>
 
       <article aria-label="Filing text" className="min-w-0">
-        <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} queries={queries} place="above" />
+        <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} action={readerHref(filing.source_name)} queries={queries} place="above" />
         {pages.map((page) => {
           const shown = readerPage(page.text, page.start_offset, filing.has_pages ? page.number : null, furniture, hit, marks);
           return (
@@ -134,8 +134,8 @@ export default async function FilingReaderPage({ params, searchParams }: Props) 
             </section>
           );
         })}
-        <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} queries={queries} place="below" />
-        {hit && <ScrollToHit />}
+        <ReaderPager from={from} to={to} total={filing.pages} unit={unit} href={pageHref} action={readerHref(filing.source_name)} queries={queries} place="below" />
+        {hit ? <ScrollToTarget target="hit" /> : target > 1 && <ScrollToTarget target={`page-${target}`} />}
       </article>
     </main>
   );

@@ -3,7 +3,9 @@
  * accounting policies, forward-looking statements). MinHash over word shingles estimates the
  * Jaccard similarity of two passages' shingle sets; locality-sensitive hashing (bands of the
  * signature) finds candidate pairs without comparing every pair, and a candidate pair counts when
- * its signatures agree on at least TWIN_TUNING.similarity of their hashes.
+ * its signatures agree on at least TWIN_TUNING.similarity of their hashes and both state the same
+ * numbers: a paragraph repeated with this year's figures ("$166 billion utilized as of September
+ * 30, 2017" against 2015's "$104 billion") says something new, and collapsing it would hide that.
  */
 export const TWIN_TUNING = {
   /** Words per shingle. */
@@ -90,6 +92,23 @@ export function minhashSignature(text: string): Int32Array | null {
   return sampled > 0 ? signature : null;
 }
 
+/** A number with what marks it as a figure: a currency sign before, a unit after, thousands separators or decimals. */
+const NUMBER = /(\$\s*)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(\s*(?:%|percent|million|billion|thousand))?/gi;
+
+/**
+ * The figures a text states, as one key ("$1,290" and "1290 million" alike): twins state the same
+ * ones. Bare small whole numbers are not figures (page numbers and running headers, "Item 7",
+ * "Note 12", days of the month), nor are years: boilerplate dated "December 31, 2017" one year
+ * and "2018" the next says the same.
+ */
+export function numbersKey(text: string): string {
+  const figures = new Set<string>();
+  for (const [, currency, digits, unit] of text.matchAll(NUMBER)) {
+    if (currency !== undefined || unit !== undefined || /[,.]/.test(digits!)) figures.add(digits!.replace(/,/g, ""));
+  }
+  return [...figures].sort().join(" ");
+}
+
 /** Share of positions where two signatures agree: the estimate of their Jaccard similarity. */
 export function signatureSimilarity(a: Int32Array, b: Int32Array): number {
   let same = 0;
@@ -105,11 +124,13 @@ const MAX_REPRESENTATIVES = 16;
  */
 export function findTwins(passages: Iterable<PassageText>): Map<number, number> {
   const signatures = new Map<number, Int32Array>();
+  const numbers = new Map<number, string>();
   const buckets = new Map<number, number[]>();
   for (const p of passages) {
     const signature = minhashSignature(p.text);
     if (signature === null) continue;
     signatures.set(p.id, signature);
+    numbers.set(p.id, numbersKey(p.text));
     for (let band = 0; band < TWIN_TUNING.bands; band++) {
       // The bucket key hashes company, band and the band's rows (a collision only costs a comparison).
       let key = mix(p.companyId, band);
@@ -134,7 +155,7 @@ export function findTwins(passages: Iterable<PassageText>): Map<number, number> 
     const representatives: number[] = [];
     for (const id of bucket) {
       const signature = signatures.get(id)!;
-      const match = representatives.find((r) => signatureSimilarity(signatures.get(r)!, signature) >= TWIN_TUNING.similarity);
+      const match = representatives.find((r) => numbers.get(r) === numbers.get(id) && signatureSimilarity(signatures.get(r)!, signature) >= TWIN_TUNING.similarity);
       if (match === undefined) {
         if (representatives.length < MAX_REPRESENTATIVES) representatives.push(id);
         continue;
