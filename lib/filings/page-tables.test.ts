@@ -34,6 +34,22 @@ describe("pageTables on PDF pages (tables flattened column by column)", () => {
     expect(table!.rows.filter((r) => !r.heading)).toHaveLength(17);
   });
 
+  it("reads a parenthesis apart from its number, a label over two lines and a negative holding its $ (Coca-Cola 2017, Boeing 2019)", () => {
+    const coke = read(fixture("COCACOLA_2017_10K-p74.txt"));
+    const [statement] = coke.tables;
+    expect(statement!.header!.map(coke.cell)).toEqual(["2017", "2016", "2015"]);
+    // Before, "(1,666 )" read as a label and the statement stopped after five rows.
+    expect(coke.row(statement!, "OPERATING INCOME")!.cells).toEqual(["7,501", "8,626", "8,728"]);
+    expect(coke.row(statement!, "Other income (loss) — net")!.cells).toEqual(["(1,666 )", "(1,234 )", "631"]);
+    expect(coke.row(statement!, "NET INCOME ATTRIBUTABLE TO SHAREOWNERS OF THE COCA-COLA COMPANY")!.cells).toEqual(["1,248", "6,527", "7,351"]);
+    const boeing = read(fixture("BOEING_2019_10K-p53.txt"));
+    const net = boeing.tables.find((t) => boeing.row(t, "Net (loss)/earnings"));
+    expect(boeing.row(net!, "Net (loss)/earnings")!.cells).toEqual(["($636)", "$10,460", "$8,458"]);
+    expect(boeing.row(net!, "Diluted (loss)/earnings per share")!.cells).toEqual(["($1.12)", "$17.85", "$13.85"]);
+    // Where the PDF prints numbers before their labels ("Cost of services" and the rows after it), nothing is guessed: text.
+    expect(boeing.tables.some((t) => boeing.row(t, "Cost of services"))).toBe(false);
+  });
+
   it("rebuilds the PepsiCo 2022 income statement, its title left as text and the per-share blocks under their headings", () => {
     const text = fixture("PEPSICO_2022_10K-p62.txt");
     const { tables, cell, row } = read(text);

@@ -36,7 +36,11 @@ export interface Table {
   rows: TableRow[];
 }
 
-const NUMBER = String.raw`\(?-?\d[\d,]*(?:\.\d+)?\)?%?|[—–-]`;
+/**
+ * A number as statements print it: a closing parenthesis may stand apart ("(1,666 )": Coca-Cola
+ * 2017), and a negative amount may hold its currency sign ("($636)": Boeing 2019).
+ */
+const NUMBER = String.raw`\(?-?\d[\d,]*(?:\.\d+)?(?: ?\))?%?|\([$€£]\d[\d,]*(?:\.\d+)?\)|[—–-]`;
 /** A line holding one value: "32,765", "(126)", "9.09", "—", "$ 14", "86,392 $" (a sign that belongs to the next column). */
 const VALUE_LINE = new RegExp(String.raw`^([$€£]\s*)?(${NUMBER})(?:\s*[$€£])?$`);
 const CURRENCY_LINE = /^[$€£]$/;
@@ -93,12 +97,18 @@ function headingLabels(labels: Line[], pageLabels: ReadonlySet<string>): Set<Lin
   return new Set(labels.filter((l, i) => l.text.endsWith(":") || pageLabels.has(`total ${l.text.toLowerCase()}`) || (recurs(labels[i + 1]?.text) && !recurs(l.text))));
 }
 
-/** Labels continued on the next line ("... to net cash / provided by operating activities") read as one. */
-function joinContinuations(labels: Line[]): Line[] {
+/**
+ * Labels continued on the next line read as one: the next line starts in lower case ("... to net
+ * cash / provided by operating activities"), and with `unfinished`, also after a line ending on a
+ * word no label ends with ("NET INCOME ATTRIBUTABLE TO SHAREOWNERS OF / THE COCA-COLA COMPANY").
+ */
+const UNFINISHED = /\b(?:of|and|to|for|the)$/i;
+
+function joinContinuations(labels: Line[], unfinished: boolean): Line[] {
   const out: Line[] = [];
   for (const line of labels) {
     const last = out.at(-1);
-    if (last && /^[a-z]/.test(line.text)) out[out.length - 1] = { start: last.start, end: line.end, text: `${last.text} ${line.text}` };
+    if (last && (/^[a-z]/.test(line.text) || (unfinished && UNFINISHED.test(last.text)))) out[out.length - 1] = { start: last.start, end: line.end, text: `${last.text} ${line.text}` };
     else out.push(line);
   }
   return out;
@@ -146,9 +156,12 @@ function fitSegment(segment: Segment, years: number, pageLabels: ReadonlySet<str
   if (segment.groups.length === 0) return null;
   // Years over the columns ("2021 ... 2020") say how many there are.
   const counts = years >= MIN_COLUMNS ? [years] : Array.from({ length: MAX_COLUMNS - MIN_COLUMNS + 1 }, (_, i) => i + MIN_COLUMNS);
-  for (let skip = 0; skip < segment.labels.length; skip++) {
-    const fit = fitLabels(joinContinuations(segment.labels.slice(skip).flat()), segment.groups, counts, pageLabels);
-    if (fit) return { ...fit, skipped: skip > 0 };
+  // Lines ending on "of" are joined to the next only where the labels do not fit otherwise.
+  for (const unfinished of [false, true]) {
+    for (let skip = 0; skip < segment.labels.length; skip++) {
+      const fit = fitLabels(joinContinuations(segment.labels.slice(skip).flat(), unfinished), segment.groups, counts, pageLabels);
+      if (fit) return { ...fit, skipped: skip > 0 };
+    }
   }
   return null;
 }
