@@ -135,7 +135,7 @@ export async function ApiReference({ api }: { api: ApiVersion }) {
             limiting, so it never counts against a limit. Keys are issued by the operator of this service (<C>npm run apikey -- create</C>
             ), shown once, and stored only as a SHA-256 hash.
           </p>
-          <CodeBlock title="First request" code={firstRequestCurl(origin)} />
+          <CodeBlock title="First request" code={firstRequestCurl(origin, api.base)} />
         </Section>
 
         <Section id="limits" title="Rate limits">

@@ -3,6 +3,11 @@ import { searchIndexUnavailable } from "@/lib/filings/search-filings";
 import { FilingSearchRequestSchema, FilingSearchResponseSchema, QUERY_TERM_BOUNDS } from "@/lib/filings/search-schema";
 import type { ApiOperation } from "./operation";
 
+// The example hit's text (3M's 2018 cash flow statement, cut), and where the "filtered" example's
+// second query, "purchases of property, plant and equipment", matched in it.
+const EXAMPLE_TEXT = "3M Company and Subsidiaries\nConsolidated Statement of Cash Flows\nYears ended December 31\n...\nPurchases of property, plant and equipment (PP&E)\n(1,577)\n...";
+const EXAMPLE_MATCHES = ["Purchases", "property", "plant", "equipment"].map((word) => ({ start: EXAMPLE_TEXT.indexOf(word), end: EXAMPLE_TEXT.indexOf(word) + word.length }));
+
 const exampleHit = {
   id: "3M_2018_10K:60:0",
   rank: 1,
@@ -21,10 +26,10 @@ const exampleHit = {
   section: { key: "PART II ITEM 8", title: "Item 8. Financial Statements and Supplementary Data" },
   page: 60,
   offsets: { start: 251_339, end: 252_874 },
-  text: "3M Company and Subsidiaries\nConsolidated Statement of Cash Flows\nYears ended December 31\n...\nPurchases of property, plant and equipment (PP&E)\n(1,577)\n...",
-  highlights: [{ start: 44, end: 48 }],
-  snippet: { text: "3M Company and Subsidiaries\nConsolidated Statement of Cash Flows\nYears ended December 31", start: 0, highlights: [{ start: 44, end: 48 }] },
-  matched_queries: [0, 1],
+  text: EXAMPLE_TEXT,
+  highlights: EXAMPLE_MATCHES,
+  snippet: { text: EXAMPLE_TEXT, start: 0, highlights: EXAMPLE_MATCHES },
+  matched_queries: [1],
 };
 
 export const filingSearchOperation = {

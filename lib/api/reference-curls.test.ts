@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { publicOperations } from "./operations";
+import { API_VERSIONS } from "./api-versions";
 import { firstRequestCurl, operationCurl } from "./reference-curls";
 
 /** Runs `sh -n` (parse only) on a command; throws with the shell's message when it does not parse. */
@@ -10,7 +11,7 @@ describe("the curl commands of /docs", () => {
   // An origin with a quote in it: the Host header comes from the request.
   for (const origin of ["http://localhost:3000", "http://it's.example:3000"]) {
     it(`parse in sh and send each operation's first example as the body (${origin})`, () => {
-      expect(() => shellParses(firstRequestCurl(origin))).not.toThrow();
+      for (const { base } of API_VERSIONS) expect(() => shellParses(firstRequestCurl(origin, base))).not.toThrow();
       for (const op of publicOperations) {
         const curl = operationCurl(op, origin);
         expect(() => shellParses(curl), op.operationId).not.toThrow();
