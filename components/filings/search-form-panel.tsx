@@ -67,6 +67,12 @@ export function SearchFormPanel({
   const shown = [...errors, ...serverErrors.map((e) => ({ path: pointerToFormPath(e.pointer), message: e.message }))];
   const invalid = (path: string) => (shown.some((e) => e.path === path) ? { "aria-invalid": true as const, "aria-describedby": `error-${path.replaceAll(".", "-")}` } : {});
 
+  // On a phone the filters fold away under a button (they would push the hits a screen down);
+  // errors in them, and wider screens, always show them.
+  const [filtersShown, setFiltersShown] = useState(false);
+  const filtersSet = Object.keys(body).filter((key) => !["queries", "results", "searchtype", "rerank"].includes(key)).length;
+  const filterErrors = shown.some((e) => !e.path.startsWith("queries") && e.path !== "results" && e.path !== "root");
+
   const submit = form.handleSubmit((values) => {
     const result = checkSearchForm(values);
     setChecked({ search: bodyJson, errors: result.errors });
@@ -108,117 +114,122 @@ export function SearchFormPanel({
         )}
       </fieldset>
 
-      <div className="grid grid-cols-2 gap-2">
-        <label className={`${LABEL} col-span-2`}>
-          Company name
-          <TextInput {...form.register("name")} defaultValue={initial.name} {...invalid("name")} list="filing-company-names" placeholder="e.g. JPMorgan, Coca-Cola" className="mt-0.5 w-full" />
-          <ErrorText errors={shown} path="name" />
-        </label>
-        <datalist id="filing-company-names">
-          {companies.map((c) => (
-            <option key={c.full_ticker} value={c.name} />
-          ))}
-        </datalist>
-        <label className={LABEL}>
-          Ticker
-          <TextInput {...form.register("ticker")} defaultValue={initial.ticker} {...invalid("ticker")} list="filing-company-tickers" placeholder="MMM or NYSE:MMM" className="mt-0.5 w-full" />
-          <ErrorText errors={shown} path="ticker" />
-        </label>
-        <datalist id="filing-company-tickers">
-          {companies.map((c) => (
-            <option key={c.full_ticker} value={c.full_ticker}>
-              {c.name}
-            </option>
-          ))}
-        </datalist>
-        <label className={LABEL}>
-          Fiscal year
-          <TextInput {...form.register("fiscal_year")} defaultValue={initial.fiscal_year} {...invalid("fiscal_year")} inputMode="numeric" placeholder="e.g. 2022" className="mt-0.5 w-full" />
-          <ErrorText errors={shown} path="fiscal_year" />
-        </label>
-        <label className={LABEL}>
-          Fiscal period
-          <Select {...form.register("fiscal_period")} defaultValue={initial.fiscal_period} {...invalid("fiscal_period")} className="mt-0.5 w-full">
-            <option value="">Any</option>
-            {FISCAL_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {p}
+      <Button variant="ghost" className="md:hidden" aria-expanded={filtersShown || filterErrors} aria-controls="search-filters" onClick={() => setFiltersShown((open) => !open)}>
+        {filtersShown || filterErrors ? "Hide filters" : `Filters${filtersSet > 0 ? ` (${filtersSet} set)` : ""}`}
+      </Button>
+      <div id="search-filters" className={filtersShown || filterErrors ? "space-y-3" : "hidden space-y-3 md:block"}>
+        <div className="grid grid-cols-2 gap-2">
+          <label className={`${LABEL} col-span-2`}>
+            Company name
+            <TextInput {...form.register("name")} defaultValue={initial.name} {...invalid("name")} list="filing-company-names" placeholder="e.g. JPMorgan, Coca-Cola" className="mt-0.5 w-full" />
+            <ErrorText errors={shown} path="name" />
+          </label>
+          <datalist id="filing-company-names">
+            {companies.map((c) => (
+              <option key={c.full_ticker} value={c.name} />
+            ))}
+          </datalist>
+          <label className={LABEL}>
+            Ticker
+            <TextInput {...form.register("ticker")} defaultValue={initial.ticker} {...invalid("ticker")} list="filing-company-tickers" placeholder="MMM or NYSE:MMM" className="mt-0.5 w-full" />
+            <ErrorText errors={shown} path="ticker" />
+          </label>
+          <datalist id="filing-company-tickers">
+            {companies.map((c) => (
+              <option key={c.full_ticker} value={c.full_ticker}>
+                {c.name}
               </option>
             ))}
-          </Select>
-          <ErrorText errors={shown} path="fiscal_period" />
-        </label>
-        <label className={LABEL}>
-          Filing type
-          <Select {...form.register("filing_type")} defaultValue={initial.filing_type} {...invalid("filing_type")} className="mt-0.5 w-full">
-            <option value="">Any</option>
-            {FILING_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {FILING_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </Select>
-          <ErrorText errors={shown} path="filing_type" />
-        </label>
-        <label className={`${LABEL} col-span-2`}>
-          Several companies
-          <TextInput {...form.register("tickers")} defaultValue={initial.tickers} {...invalid("tickers")} placeholder="tickers, e.g. JPM, KO, MMM" className="mt-0.5 w-full" />
-          <ErrorText errors={shown} path="tickers" />
-        </label>
-        <fieldset className="col-span-2">
-          <legend className={LABEL}>Form groups</legend>
-          <div className="mt-0.5 grid grid-cols-2 gap-x-2">
-            {FORM_GROUP_NAMES.map((g) => (
-              <label key={g} className="flex items-baseline gap-1.5 text-[13px]" title={FORM_GROUPS[g].join(", ")}>
-                <input type="checkbox" value={g} {...form.register("form_groups")} defaultChecked={initial.form_groups.includes(g)} />
-                {FORM_GROUP_LABELS[g]}
+          </datalist>
+          <label className={LABEL}>
+            Fiscal year
+            <TextInput {...form.register("fiscal_year")} defaultValue={initial.fiscal_year} {...invalid("fiscal_year")} inputMode="numeric" placeholder="e.g. 2022" className="mt-0.5 w-full" />
+            <ErrorText errors={shown} path="fiscal_year" />
+          </label>
+          <label className={LABEL}>
+            Fiscal period
+            <Select {...form.register("fiscal_period")} defaultValue={initial.fiscal_period} {...invalid("fiscal_period")} className="mt-0.5 w-full">
+              <option value="">Any</option>
+              {FISCAL_PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </Select>
+            <ErrorText errors={shown} path="fiscal_period" />
+          </label>
+          <label className={LABEL}>
+            Filing type
+            <Select {...form.register("filing_type")} defaultValue={initial.filing_type} {...invalid("filing_type")} className="mt-0.5 w-full">
+              <option value="">Any</option>
+              {FILING_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {FILING_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </Select>
+            <ErrorText errors={shown} path="filing_type" />
+          </label>
+          <label className={`${LABEL} col-span-2`}>
+            Several companies
+            <TextInput {...form.register("tickers")} defaultValue={initial.tickers} {...invalid("tickers")} placeholder="tickers, e.g. JPM, KO, MMM" className="mt-0.5 w-full" />
+            <ErrorText errors={shown} path="tickers" />
+          </label>
+          <fieldset className="col-span-2">
+            <legend className={LABEL}>Form groups</legend>
+            <div className="mt-0.5 grid grid-cols-2 gap-x-2">
+              {FORM_GROUP_NAMES.map((g) => (
+                <label key={g} className="flex items-baseline gap-1.5 text-[13px]" title={FORM_GROUPS[g].join(", ")}>
+                  <input type="checkbox" value={g} {...form.register("form_groups")} defaultChecked={initial.form_groups.includes(g)} />
+                  {FORM_GROUP_LABELS[g]}
+                </label>
+              ))}
+            </div>
+            <ErrorText errors={shown} path="form_groups" />
+          </fieldset>
+          <label className={`${LABEL} col-span-2`}>
+            Leave out passages with
+            <TextInput {...form.register("exclude")} defaultValue={initial.exclude} {...invalid("exclude")} placeholder="e.g. restructuring, severance pay" className="mt-0.5 w-full" />
+            <ErrorText errors={shown} path="exclude" />
+          </label>
+          <label className={LABEL}>
+            Period ended from
+            <TextInput type="date" {...form.register("period_from")} defaultValue={initial.period_from} {...invalid("period_end")} className="mt-0.5 w-full" />
+          </label>
+          <label className={LABEL}>
+            Period ended by
+            <TextInput type="date" {...form.register("period_to")} defaultValue={initial.period_to} {...invalid("period_end")} className="mt-0.5 w-full" />
+          </label>
+          <div className="col-span-2">
+            <ErrorText errors={shown} path="period_end" />
+          </div>
+          <label className={`${LABEL} col-span-2`}>
+            Sort by
+            <Select {...form.register("sort")} defaultValue={initial.sort} {...invalid("sort")} className="mt-0.5 w-full">
+              {SEARCH_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </Select>
+            <ErrorText errors={shown} path="sort" />
+          </label>
+        </div>
+
+        <fieldset>
+          <legend className={LABEL}>Search type</legend>
+          <div className="mt-1 space-y-0.5">
+            {SEARCH_TYPES.map((t) => (
+              <label key={t} className="flex items-baseline gap-1.5 text-[13px]">
+                <input type="radio" value={t} {...form.register("searchtype")} defaultChecked={initial.searchtype === t} />
+                <span className="font-medium">{t}</span>
+                <span className="text-xs text-zinc-500">{SEARCH_TYPE_HINTS[t]}</span>
               </label>
             ))}
           </div>
-          <ErrorText errors={shown} path="form_groups" />
+          <ErrorText errors={shown} path="searchtype" />
         </fieldset>
-        <label className={`${LABEL} col-span-2`}>
-          Leave out passages with
-          <TextInput {...form.register("exclude")} defaultValue={initial.exclude} {...invalid("exclude")} placeholder="e.g. restructuring, severance pay" className="mt-0.5 w-full" />
-          <ErrorText errors={shown} path="exclude" />
-        </label>
-        <label className={LABEL}>
-          Period ended from
-          <TextInput type="date" {...form.register("period_from")} defaultValue={initial.period_from} {...invalid("period_end")} className="mt-0.5 w-full" />
-        </label>
-        <label className={LABEL}>
-          Period ended by
-          <TextInput type="date" {...form.register("period_to")} defaultValue={initial.period_to} {...invalid("period_end")} className="mt-0.5 w-full" />
-        </label>
-        <div className="col-span-2">
-          <ErrorText errors={shown} path="period_end" />
-        </div>
-        <label className={`${LABEL} col-span-2`}>
-          Sort by
-          <Select {...form.register("sort")} defaultValue={initial.sort} {...invalid("sort")} className="mt-0.5 w-full">
-            {SEARCH_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </Select>
-          <ErrorText errors={shown} path="sort" />
-        </label>
       </div>
-
-      <fieldset>
-        <legend className={LABEL}>Search type</legend>
-        <div className="mt-1 space-y-0.5">
-          {SEARCH_TYPES.map((t) => (
-            <label key={t} className="flex items-baseline gap-1.5 text-[13px]">
-              <input type="radio" value={t} {...form.register("searchtype")} defaultChecked={initial.searchtype === t} />
-              <span className="font-medium">{t}</span>
-              <span className="text-xs text-zinc-500">{SEARCH_TYPE_HINTS[t]}</span>
-            </label>
-          ))}
-        </div>
-        <ErrorText errors={shown} path="searchtype" />
-      </fieldset>
 
       <div className="flex items-end gap-2">
         <label className={LABEL}>

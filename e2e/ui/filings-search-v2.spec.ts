@@ -59,6 +59,27 @@ test("a company without filings among several is named above the others' hits, n
   await expect(page.getByTestId("hits").locator("li").first()).toBeVisible();
 });
 
+test("on a phone the filters fold under a button that counts those set, so the hits follow the query box", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/filings/?q=share+repurchase&ticker=MMM&sort=date");
+  await searchSettled(page);
+  await expect(page.getByLabel("Company name")).toBeHidden();
+  await expect(page.getByTestId("hits").locator("li").first()).toBeInViewport();
+  await page.getByRole("button", { name: "Filters (2 set)" }).click();
+  await expect(page.getByLabel("Ticker", { exact: true })).toHaveValue("MMM");
+  await page.getByRole("button", { name: "Hide filters" }).click();
+  await expect(page.getByLabel("Company name")).toBeHidden();
+  // An error in a filter opens them.
+  await page.goto("/filings/?q=revenue&period_from=2024-06-30&period_to=2023-12-31");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.locator('[data-error-for="period_end"]')).toBeVisible();
+  // Wider screens always show them.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/filings/?q=share+repurchase&ticker=MMM");
+  await expect(page.getByLabel("Company name")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeHidden();
+});
+
 test("words and phrases to leave out go into the link and the v2 request, and no hit shown holds them", async ({ page }) => {
   const key = newApiKey();
   await page.goto("/filings/?q=layoffs");
