@@ -70,7 +70,8 @@ export function SearchFormPanel({
   // On a phone the filters fold away under a button (they would push the hits a screen down);
   // errors in them, and wider screens, always show them.
   const [filtersShown, setFiltersShown] = useState(false);
-  const filtersSet = Object.keys(body).filter((key) => !["queries", "results", "searchtype", "rerank"].includes(key)).length;
+  // The fields set under the fold (the search type when it is not the default).
+  const filtersSet = Object.keys(body).filter((key) => !["queries", "results", "rerank"].includes(key) && !(key === "searchtype" && body[key] === "hybrid")).length;
   const filterErrors = shown.some((e) => !e.path.startsWith("queries") && e.path !== "results" && e.path !== "root");
 
   const submit = form.handleSubmit((values) => {
@@ -114,9 +115,11 @@ export function SearchFormPanel({
         )}
       </fieldset>
 
-      <Button variant="ghost" className="md:hidden" aria-expanded={filtersShown || filterErrors} aria-controls="search-filters" onClick={() => setFiltersShown((open) => !open)}>
-        {filtersShown || filterErrors ? "Hide filters" : `Filters${filtersSet > 0 ? ` (${filtersSet} set)` : ""}`}
-      </Button>
+      {!filterErrors && (
+        <Button variant="ghost" className="md:hidden" aria-expanded={filtersShown} aria-controls="search-filters" onClick={() => setFiltersShown((open) => !open)}>
+          {filtersShown ? "Hide filters" : `Filters${filtersSet > 0 ? ` (${filtersSet} set)` : ""}`}
+        </Button>
+      )}
       <div id="search-filters" className={filtersShown || filterErrors ? "space-y-3" : "hidden space-y-3 md:block"}>
         <div className="grid grid-cols-2 gap-2">
           <label className={`${LABEL} col-span-2`}>

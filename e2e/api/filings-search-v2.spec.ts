@@ -180,10 +180,12 @@ test("tickers and CIKs without filings beside others with filings: the others ar
   expect(response.notice?.reason).toBe("some_companies_without_filings");
   expect(response.notice?.message).toMatch(/^No filings in the corpus for ZTS \(Zoetis[^)]*\), QQQZ \(no company in the data has that ticker\), CIK 1: only the other companies named were searched\.$/);
   // Every listing of a registrant names its filings: Alphabet's class C ticker, GOOG, as GOOGL does.
-  const goog = await v2(key, { queries: ["share repurchase"], tickers: ["GOOG"], results: 5 });
-  expect(goog.notice).toBeUndefined();
-  expect(goog.results.length).toBeGreaterThan(0);
-  for (const hit of goog.results) expect(hit.company.cik, hit.id).toBe(1652044);
+  for (const ticker of ["GOOG", "NASDAQ:GOOG"]) {
+    const goog = await v2(key, { queries: ["share repurchase"], tickers: [ticker], results: 5 });
+    expect(goog.notice, ticker).toBeUndefined();
+    expect(goog.results.length, ticker).toBeGreaterThan(0);
+    for (const hit of goog.results) expect(hit.company.cik, hit.id).toBe(1652044);
+  }
 });
 
 test("hostile inputs get a 400 naming the parameter", async () => {

@@ -11,7 +11,10 @@ describe("the curl commands of /docs", () => {
   // An origin with a quote in it: the Host header comes from the request.
   for (const origin of ["http://localhost:3000", "http://it's.example:3000"]) {
     it(`parse in sh and send each operation's first example as the body (${origin})`, () => {
-      for (const { base } of API_VERSIONS) expect(() => shellParses(firstRequestCurl(origin, base))).not.toThrow();
+      for (const { base } of API_VERSIONS) {
+        expect(() => shellParses(firstRequestCurl(origin, base))).not.toThrow();
+        expect(firstRequestCurl(origin, base)).toContain(`${base}screener/options/`);
+      }
       for (const op of publicOperations) {
         const curl = operationCurl(op, origin);
         expect(() => shellParses(curl), op.operationId).not.toThrow();

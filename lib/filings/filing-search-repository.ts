@@ -24,7 +24,10 @@ export interface CompanyWithFilings {
   /** Today's name, where it differs from `name` (the data's date's): "Meta Platforms" for Facebook. */
   current_name: string | null;
   labels: string | null;
+  /** Its symbols and those of the registrant's other listings (Alphabet's GOOG besides GOOGL), space-separated. */
   symbols: string;
+  /** The full tickers of the registrant's other listings ("NASDAQ:GOOG"), space-separated, or null. */
+  listings: string | null;
 }
 
 /** Every name a company goes by in the corpus: the data's date's, today's, and its filings' own labels. */
@@ -94,7 +97,8 @@ export class FilingSearchRepository {
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
                -- The symbols of every listing of the same registrant too (Alphabet's GOOG besides GOOGL).
                (SELECT group_concat(s.symbol, ' ') FROM company_symbols s
-                WHERE s.company_id = c.id OR s.company_id IN (SELECT o.id FROM companies o WHERE o.cik = c.cik AND o.id <> c.id)) AS symbols
+                WHERE s.company_id = c.id OR s.company_id IN (SELECT o.id FROM companies o WHERE o.cik = c.cik AND o.id <> c.id)) AS symbols,
+               (SELECT group_concat(o.full_ticker, ' ') FROM companies o WHERE o.cik = c.cik AND o.id <> c.id) AS listings
         FROM companies c WHERE c.has_filings = 1`),
       companyByTicker: db.prepare<[{ ticker: string }], { name: string; full_ticker: string }>(`
         SELECT companyName AS name, full_ticker FROM companies

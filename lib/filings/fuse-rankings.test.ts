@@ -93,6 +93,15 @@ describe("the keyword floor of a hybrid ranking", () => {
     expect(keepKeywordFloor(fused, keyword, { hits: 2, within: 2 }).map((h) => h.id)).toEqual([4, 6, 1, 2, 3, 5]);
   });
 
+  it("never pushes a kept passage already within the first places out of them", () => {
+    // Query 0's best is first already: the two lower first places may not take its place (within 2).
+    const three = [1, 4, 5].map((id, query) => ({ ids: [id], scores: [1], weight: 1, query }));
+    expect(keepKeywordFloor(fused, three, { hits: 1, within: 2 }).map((h) => h.id)).toEqual([1, 4, 2, 3, 5, 6]);
+    // Bests at the last place within and the first beyond: both end within.
+    const two = [3, 4].map((id, query) => ({ ids: [id], scores: [1], weight: 1, query }));
+    expect(keepKeywordFloor(fused, two, { hits: 1, within: 3 }).map((h) => h.id)).toEqual([1, 3, 4, 2, 5, 6]);
+  });
+
   it("with more rankings than room, keeps the first places fusion rates highest, in fused order", () => {
     // Twelve queries' first places cannot all stay within ten: those of the first queries were kept before.
     const keyword = [6, 5, 4].map((id, query) => ({ ids: [id], scores: [1], weight: 1, query }));

@@ -103,26 +103,28 @@ export interface KeywordFloor {
 }
 
 /**
- * The fused ranking with the keyword rankings' best passages moved up to just within the first
- * `within` places where fusion (or the rerank) left them lower: whatever the vector leg says, the
- * hybrid's first page holds what the keywords were surest of. First places of every ranking are
- * taken before second places, each place's in fused order (with more rankings than room, as with
- * many queries, those fusion rates highest, not those of the first queries), at most `within`;
- * they go right after the fused hits that stay, so the fused order changes least.
+ * The fused ranking with the keyword rankings' best passages within the first `within` places:
+ * whatever the vector leg says (or the rerank), the hybrid's first page holds what the keywords were
+ * surest of. First places of every ranking count before second places, each place's in fused order,
+ * at most `within` in all (with more rankings than room, as with many queries, those fusion rates
+ * highest, wherever they are). Those already within the first places stay where they are; the rest
+ * go right after them, before the fused hits that no longer fit, so the fused order changes least.
  */
 export function keepKeywordFloor(fused: FusedHit[], keyword: Ranking[], floor: KeywordFloor): FusedHit[] {
   const position = new Map(fused.map((h, i) => [h.id, i]));
-  const head = new Set(fused.slice(0, floor.within).map((h) => h.id));
-  const pinned = new Set<number>();
+  const kept: number[] = [];
   for (let place = 0; place < floor.hits; place++) {
-    const candidates = keyword.map((ranking) => ranking.ids[place] ?? -1).filter((id) => position.has(id) && !head.has(id) && !pinned.has(id));
+    const candidates = keyword.map((ranking) => ranking.ids[place] ?? -1).filter((id) => position.has(id) && !kept.includes(id));
     for (const id of [...new Set(candidates)].sort((a, b) => position.get(a)! - position.get(b)!)) {
-      if (pinned.size < floor.within) pinned.add(id);
+      if (kept.length < floor.within) kept.push(id);
     }
   }
-  if (pinned.size === 0) return fused;
-  const rest = fused.filter((h) => !pinned.has(h.id));
-  const room = floor.within - pinned.size;
-  const moved = [...pinned].map((id) => fused[position.get(id)!]!);
-  return [...rest.slice(0, room), ...moved, ...rest.slice(room)];
+  const moved = kept.filter((id) => position.get(id)! >= floor.within);
+  if (moved.length === 0) return fused;
+  // The first places: the kept passages already there and the best other fused hits that still fit, in fused order.
+  const room = floor.within - kept.length;
+  const others = fused.filter((h) => !kept.includes(h.id));
+  const staying = new Set([...kept, ...others.slice(0, room).map((h) => h.id)]);
+  const head = fused.filter((h) => staying.has(h.id) && !moved.includes(h.id));
+  return [...head, ...moved.map((id) => fused[position.get(id)!]!), ...fused.filter((h) => !staying.has(h.id))];
 }

@@ -41,9 +41,11 @@ export function snippetOf(text: string, spans: Span[]): { text: string; start: n
   }
   // Start at the beginning of the word the window starts in (a highlighted word too: "goodwill",
   // not "ll"), unless the word is implausibly long.
+  const window = start;
   const wordStart = start - (/\S*$/.exec(text.slice(Math.max(0, start - MAX_WORD), start))?.[0].length ?? 0);
   if (start - wordStart < MAX_WORD) start = wordStart;
-  let end = Math.min(text.length, start + SNIPPET_LENGTH);
+  // The end of the window chosen, so the highlights it was chosen for stay.
+  let end = Math.min(text.length, window + SNIPPET_LENGTH);
   if (end < text.length && /\S/.test(text[end]!)) {
     const space = text.slice(0, end).search(/\s\S*$/);
     if (space > start + SNIPPET_LENGTH / 2) end = space;

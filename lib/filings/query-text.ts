@@ -22,12 +22,16 @@ const QUOTED_PHRASE = /"([^"]*)"/g;
 
 export function parseQuery(text: string): QueryTerms {
   const phrases: string[][] = [];
-  const rest = expandFiscalYears(text).replace(QUOTED_PHRASE, (_, inner: string) => {
-    const words = textWords(inner);
-    if (words.length > 1) phrases.push(words);
-    else if (words.length === 1) return ` ${words[0]} `;
-    return " ";
-  });
+  // A phrase is read as typed ("FY2018 revenue" is those words side by side); fiscal years outside
+  // quotes are spelled as filings write them.
+  const rest = expandFiscalYears(
+    text.replace(QUOTED_PHRASE, (_, inner: string) => {
+      const words = textWords(inner);
+      if (words.length > 1) phrases.push(words);
+      else if (words.length === 1) return ` ${words[0]} `;
+      return " ";
+    }),
+  );
   // A possessive's "s" outside a phrase is no word ("3M's capex"); inside one it stays, as the text has it.
   const plain = withoutPossessives(rest);
   const all = textWords(plain);

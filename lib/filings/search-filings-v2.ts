@@ -69,10 +69,11 @@ export async function searchFilingsV2(
 function companiesWithoutFilings(repository: FilingSearchRepository, tickers: string[] | undefined, ciks: number[] | undefined): string[] {
   const companies = repository.companiesWithFilings();
   const ticker = (t: string) => t.trim().toUpperCase();
-  return [
+  const described = [
     ...(tickers ?? []).filter((t) => !companies.some((c) => hasTicker(c, t))).map((t) => describedTicker(ticker(t), repository.companyByTicker(ticker(t)))),
     ...(ciks ?? []).filter((cik) => !companies.some((c) => c.cik === cik)).map((cik) => `CIK ${cik}`),
   ];
+  return [...new Set(described)];
 }
 
 /** The companies with filings that `tickers` and `ciks` name together (null: neither given). */

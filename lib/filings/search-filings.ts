@@ -231,13 +231,6 @@ async function runSearch(
   // Each leg's rankings at weight 1 (hint rankings at hintWeight); legWeights() weighs the legs.
   const keyword: Ranking[] = [];
   const vector: ScorableRanking[] = [];
-  // The passages holding each query's quoted phrases (null: no phrase): no other passage ranks for it in any leg.
-  const t0 = performance.now();
-  const required = queries.map((terms) => {
-    const expression = requiredExpression(terms);
-    return expression === null ? null : repository.matching(expression);
-  });
-  timing.keyword = round(performance.now() - t0);
   if (parsed.searchtype !== "vector") {
     const t = performance.now();
     // One budget for the request's phrases of common words: every query, both MATCHes (query-text.ts).
@@ -246,7 +239,7 @@ async function runSearch(
     // The hint rankings are a second MATCH per hinted query, within the filings it names (its own
     // words: a small scope keeps common words). One shared MATCH lost ranking quality (README).
     keyword.push(...keywordRankings(repository, queries, (query) => hinted[query] ?? undefined, SEARCH_TUNING.hintWeight, readCommonWords, excluded));
-    timing.keyword = round(timing.keyword + performance.now() - t);
+    timing.keyword = round(performance.now() - t);
   }
   if (parsed.searchtype !== "keyword") {
     try {
@@ -264,6 +257,12 @@ async function runSearch(
       timing.embedding = round(performance.now() - t);
       const v = performance.now();
       const index = backend.vectors();
+      // The passages holding each query's quoted phrases (null: no phrase): the vector leg ranks no
+      // other passage for it (the keyword leg's MATCH requires them itself).
+      const required = queries.map((terms) => {
+        const expression = requiredExpression(terms);
+        return expression === null ? null : repository.matching(expression);
+      });
       // A query with no term the model knows has no direction: it has no vector ranking.
       const directed = (e: Float32Array | undefined): e is Float32Array => e !== undefined && e.some((x) => x !== 0);
       embedded.slice(0, distinct.length).forEach((queryVector, query) => {
@@ -527,10 +526,10 @@ function filteredCompanies(repository: FilingSearchRepository, request: ParsedFi
     .map((c) => c.id);
 }
 
-/** Whether a ticker (current or former symbol, or full ticker; any case) names the company. */
+/** Whether a ticker (current or former symbol, or full ticker, of any listing of the registrant; any case) names the company. */
 export function hasTicker(company: CompanyWithFilings, ticker: string): boolean {
   const wanted = ticker.trim().toUpperCase();
-  return company.full_ticker.toUpperCase() === wanted || company.symbols.toUpperCase().split(" ").includes(wanted);
+  return [company.full_ticker, company.symbols, company.listings ?? ""].some((names) => names.toUpperCase().split(" ").includes(wanted));
 }
 
 /** The passages the filters allow: null for all, else ranges of passage ids (empty: nothing matches). */

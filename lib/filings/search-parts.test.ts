@@ -233,6 +233,18 @@ describe("highlights", () => {
     expect(long.slice(snippet.start, snippet.start + snippet.text.length)).toBe(snippet.text);
   });
 
+  it("keeps the highlights its window was chosen for when it starts back at a word's beginning", () => {
+    // The window (40 before the first highlight, at 150) starts inside a 20-letter word at 100; the
+    // second highlight ends 280 after the window's start.
+    const words = (from: number, to: number) => " x".repeat((to - from) / 2);
+    const text = `${"aaaa ".repeat(20)}${"w".repeat(20)}${words(120, 150)}first${words(155, 380)}lastword12 and more words after it`;
+    const spans = ["first", "lastword12"].map((word) => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length }));
+    expect(spans.map((h) => [h.start, h.end])).toEqual([[150, 155], [379, 389]]);
+    const snippet = snippetOf(text, spans);
+    expect(snippet.start).toBe(100);
+    expect(snippet.highlights.map((h) => snippet.text.slice(h.start, h.end))).toEqual(["first", "lastword12"]);
+  });
+
   it("starts a snippet at a word boundary, also when its window starts inside a highlighted word", () => {
     // Real hits began "… ll balance as of" and "… hare repurchase program": the window chosen (the
     // one holding most highlights) started 40 characters before its first highlight, inside another.

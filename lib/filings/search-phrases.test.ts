@@ -42,6 +42,9 @@ describe("a phrase in double quotes", () => {
 
   it("is read as FTS5 phrases joined by AND, and a query without one requires nothing", () => {
     expect(requiredExpression(parseQuery('"share repurchase" board "bought back"'))).toBe('"share repurchase" AND "bought back"');
+    // A phrase is read as typed: a fiscal year in it is not spelled out ("fy2018 2018" is in no passage), outside it is.
+    expect(requiredExpression(parseQuery('"fiscal 2018 revenue" growth'))).toBe('"fiscal 2018 revenue"');
+    expect(parseQuery('"FY2018 revenue" FY2019')).toMatchObject({ phrases: [["fy2018", "revenue"]], words: ["fy2019", "2019"] });
     // One quoted word is a word like any other.
     expect(requiredExpression(parseQuery('"repurchase" board'))).toBeNull();
   });

@@ -136,14 +136,14 @@ export const FilingSearchResponseSchema = z.object({
     .object({
       reason: z.enum(NOTICE_REASONS).meta({
         description:
-          "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search (or only filings whose text layer is unreadable, which the message names); `some_companies_without_filings` (v2, with results): some of the `tickers` or `ciks` name no company with filings, and only the others were searched.",
+          "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search (or only filings whose text layer is unreadable, which the message names); `some_companies_without_filings` (v2): some of the `tickers` or `ciks` name no company with filings, and only the others were searched (whether or not a passage matched there).",
       }),
       message: z.string(),
     })
     .optional()
     .meta({
       description:
-        "Why there are no results, when the filters left no filing to search (absent when the filings were searched and no passage matched); in v2 also, beside results, which of the companies named have no filings.",
+        "Why there are no results, when the filters left no filing to search (absent when the filings were searched and no passage matched); in v2 also which of the companies named have no filings, when the others were searched.",
     }),
   timing_ms: z.object({
     total: z.number(),

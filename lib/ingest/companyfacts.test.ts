@@ -53,7 +53,7 @@ describe("SEC companyfacts loader on the bundled files", () => {
     expect(fy2013.sharesOutstanding).toBeCloseTo(fy2013.netIncome! / fy2013.eps!, 3);
   });
 
-  it("counts one debt amount tagged under two concepts once, and convertible notes due within the year as short-term debt", () => {
+  it("counts a debt line tagged twice once, and convertible notes due within the year as short-term debt", () => {
     // Marvell's balance sheet has one "current portion of long-term debt" line, tagged both
     // LongTermDebtCurrent and ShortTermBorrowings: $584.4 million, which LongTermDebt less
     // LongTermDebtNoncurrent confirms ($4,492.1 million - $3,907.7 million); not twice that.

@@ -33,7 +33,19 @@ interface TaxonomyMapping {
   instant: Partial<Record<Metric, string[]>>;
   /** Tags that mark a fiscal year (an annual period some annual report covers). */
   periodTags: string[];
-  debt: { current: string; shortParts: string[]; longTermNoncurrent: string; longTermTotal: string; longTermCurrent: string };
+  /**
+   * Debt concepts: `convertibleCurrent` stands in for the current portion of long-term debt where
+   * `longTermCurrent` is not tagged (it is often a part of it); `borrowings` and `paper` are added to it.
+   */
+  debt: {
+    current: string;
+    longTermCurrent: string;
+    convertibleCurrent: string | null;
+    borrowings: string;
+    paper: string | null;
+    longTermNoncurrent: string;
+    longTermTotal: string;
+  };
   /** The balance sheet's count of shares outstanding. */
   sharesTag: string;
 }
@@ -75,10 +87,12 @@ const US_GAAP: TaxonomyMapping = {
   periodTags: ["NetIncomeLoss"],
   debt: {
     current: "DebtCurrent",
-    shortParts: ["LongTermDebtCurrent", "ConvertibleDebtCurrent", "CommercialPaper", "ShortTermBorrowings"],
+    longTermCurrent: "LongTermDebtCurrent",
+    convertibleCurrent: "ConvertibleDebtCurrent",
+    borrowings: "ShortTermBorrowings",
+    paper: "CommercialPaper",
     longTermNoncurrent: "LongTermDebtNoncurrent",
     longTermTotal: "LongTermDebt",
-    longTermCurrent: "LongTermDebtCurrent",
   },
   sharesTag: "CommonStockSharesOutstanding",
 };
@@ -111,10 +125,12 @@ const IFRS: TaxonomyMapping = {
   periodTags: ["ProfitLoss", "ProfitLossAttributableToOwnersOfParent"],
   debt: {
     current: "CurrentBorrowingsAndCurrentPortionOfNoncurrentBorrowings",
-    shortParts: ["CurrentPortionOfLongtermBorrowings", "ShorttermBorrowings"],
+    longTermCurrent: "CurrentPortionOfLongtermBorrowings",
+    convertibleCurrent: null,
+    borrowings: "ShorttermBorrowings",
+    paper: null,
     longTermNoncurrent: "NoncurrentPortionOfNoncurrentBorrowings",
     longTermTotal: "LongtermBorrowings",
-    longTermCurrent: "CurrentPortionOfLongtermBorrowings",
   },
   sharesTag: "NumberOfSharesOutstanding",
 };
@@ -268,20 +284,27 @@ export function fiscalYearsFromCompanyFacts(companyFacts: CompanyFacts, asOf: st
     const reported = Object.fromEntries(Object.keys(mapping.duration).map((m) => [m, report(m as Metric, true)])) as Partial<Record<Metric, Fact>>;
     const duration = Object.fromEntries(Object.entries(reported).map(([m, fact]) => [m, fact?.val ?? null])) as Record<string, number | null>;
     const balance = Object.fromEntries(Object.keys(mapping.instant).map((m) => [m, report(m as Metric, false)?.val ?? null])) as Record<string, number | null>;
-    // Debt: current portion plus short-term borrowings, and the non-current part of long-term debt.
-    // One amount under two debt concepts on one date is one balance-sheet line, counted once:
-    // Marvell tags its current portion of long-term debt both LongTermDebtCurrent and
-    // ShortTermBorrowings, and NVIDIA's FY2016 10-K its convertible notes due within the year both
-    // ConvertibleDebtCurrent and LongTermDebt (current, so no non-current part).
-    const debtCurrent = instant(mapping.debt.current);
-    const shortParts = [...new Set(mapping.debt.shortParts.map(instant).filter((v): v is number => v !== null))];
-    const longTermTotal = instant(mapping.debt.longTermTotal);
-    const longTermCurrent = instant(mapping.debt.longTermCurrent);
+    // Debt: the current portion of long-term debt plus short-term borrowings and commercial paper,
+    // and the non-current part of long-term debt.
+    const { debt } = mapping;
+    const optional = (tag: string | null) => (tag === null ? null : instant(tag));
+    const debtCurrent = instant(debt.current);
+    const longTermCurrent = instant(debt.longTermCurrent);
+    const convertibleCurrent = optional(debt.convertibleCurrent);
+    // NVIDIA tags its convertible notes due within the year only as ConvertibleDebtCurrent.
+    const currentPortion = longTermCurrent ?? convertibleCurrent;
+    const borrowings = instant(debt.borrowings);
+    // Marvell tags its one line of current debt both LongTermDebtCurrent and ShortTermBorrowings: counted once.
+    const shortParts = [currentPortion, optional(debt.paper), borrowings === longTermCurrent ? null : borrowings].filter((v): v is number => v !== null);
+    const longTermTotal = instant(debt.longTermTotal);
     // A balance sheet with no debt line reports no debt (Apple before 2013).
     const noDebtLine = balance.totalEquity !== null ? 0 : null;
     const shortTermDebt = debtCurrent ?? (shortParts.length > 0 ? shortParts.reduce((a, b) => a + b, 0) : noDebtLine);
-    const longTermNoncurrent = (total: number) => (total !== 0 && longTermCurrent === null && shortParts.includes(total) ? 0 : total - (longTermCurrent ?? 0));
-    const longTermDebt = instant(mapping.debt.longTermNoncurrent) ?? (longTermTotal === null ? noDebtLine : longTermNoncurrent(longTermTotal));
+    // LongTermDebt includes its current part. NVIDIA's FY2016 10-K tags its convertible notes due within
+    // the year both LongTermDebt and ConvertibleDebtCurrent (so none is non-current), while its FY2017
+    // 10-K tags LongTermDebt without them: the convertible amount is its current part only when it is all of it.
+    const currentOfTotal = (total: number) => longTermCurrent ?? (total === convertibleCurrent ? total : 0);
+    const longTermDebt = instant(debt.longTermNoncurrent) ?? (longTermTotal === null ? noDebtLine : longTermTotal - currentOfTotal(longTermTotal));
 
     // Shares: the cover-page count of the year's own 10-K, else the balance sheet's count at the
     // period end (Alphabet tags its cover page per share class only), else net income over EPS.
