@@ -2,7 +2,7 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** The columns of a fiscal year (fiscal_years and fiscal_year_versions). */
 const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,

@@ -100,7 +100,10 @@ export const FilingSearchHitSchema = z.object({
       })
       .meta({ description: "When the filing became public. Compare `latest` with a screen's `as_of`: a filing is public by that date when `latest` is on or before it." }),
   }),
-  section: z.object({ key: z.string(), title: z.string() }).nullable().meta({ description: 'Item section ("Item 7. Management\'s Discussion ...").' }),
+  section: z.object({ key: z.string(), title: z.string() }).nullable().meta({
+    description:
+      'Item section ("Item 7. Management\'s Discussion ...", key `PART II ITEM 7`), or `FINANCIAL STATEMENTS` for the statements a 10-K appends after its Item 15 or 16.',
+  }),
   page: z.number().int().nullable().meta({ description: "1-based PDF page; null for filings that came as plain text." }),
   offsets: Span.meta({ description: "Characters of the passage in the filing text (pages joined by form feeds)." }),
   text: z.string(),

@@ -50,3 +50,26 @@ describe("findSections against cross-references", () => {
     expect(findSections("Earlier text.\n\nItem 1A. Risk Factors\nOur business is exposed to risks.").map((s) => s.key)).toEqual(["ITEM 1A"]);
   });
 });
+
+describe("financial statements appended after the last item", () => {
+  // eBay's 2018 10-K (FinanceBench): Items 15 and 16, then the auditor's report and the statements.
+  const ITEM_16 = "ITEM 16: FORM 10-K SUMMARY\nNone.";
+  const AUDIT = "Report of Independent Registered Public Accounting Firm\nTo the Board of Directors and Stockholders of eBay Inc.\nOpinion on the Financial Statements";
+  const INCOME = "eBay Inc.\nCONSOLIDATED STATEMENT OF INCOME\nYear Ended December 31,";
+
+  it("are a section of their own, from the first page headed by them", () => {
+    const text = ["ITEM 15: EXHIBITS, FINANCIAL STATEMENT SCHEDULES\nThe following documents are filed as part of this report: see the Consolidated Statements of Income.", ITEM_16, AUDIT, INCOME].join("\f");
+    const sections = findSections(text);
+    expect(sections.map((s) => s.key)).toEqual(["ITEM 15", "ITEM 16", "FINANCIAL STATEMENTS"]);
+    expect(sections.at(-1)).toEqual({ start: text.indexOf("Report of Independent"), key: "FINANCIAL STATEMENTS", title: "Financial Statements" });
+  });
+
+  it("not from a running head, a sentence that names them, or before the closing items", () => {
+    // Oracle heads every page with an "Index to Financial Statements" link.
+    const linked = ["ITEM 15. EXHIBITS", "Index to Financial Statements\nORACLE CORPORATION\nINDEX OF EXHIBITS", ...Array.from({ length: 4 }, () => "Index to Financial Statements\nExhibit 10.1 Amended plan")];
+    expect(findSections(linked.join("\f")).map((s) => s.key)).toEqual(["ITEM 15"]);
+    const prose = ["ITEM 16: FORM 10-K SUMMARY", "eBay Inc.\nSignatures\nPursuant to the requirements\nof the Securities Exchange Act\nthe registrant has duly caused\nConsolidated Statements of Income are included above."];
+    expect(findSections(prose.join("\f")).map((s) => s.key)).toEqual(["ITEM 16"]);
+    expect(findSections(["ITEM 7. MANAGEMENT'S DISCUSSION AND ANALYSIS", AUDIT].join("\f")).map((s) => s.key)).toEqual(["ITEM 7"]);
+  });
+});

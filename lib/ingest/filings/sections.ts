@@ -9,7 +9,7 @@
 export interface Section {
   /** Character offset in the document text where the heading starts. */
   start: number;
-  /** `PART II ITEM 1A`-style key, unique in the document. */
+  /** `PART II ITEM 1A`-style key (`FINANCIAL STATEMENTS` for those appended after the last item), unique in the document. */
   key: string;
   /** The heading as written ("Item 1A. Risk Factors"), whitespace collapsed. */
   title: string;
@@ -88,7 +88,54 @@ export function findSections(text: string): Section[] {
     seen.add(key);
     sections.push({ start: heading.start, key, title: heading.title });
   }
-  return sections;
+  const statements = appendedStatements(text, sections.at(-1), paged ? pageStarts : null);
+  return statements === null ? sections : [...sections, statements];
+}
+
+/** The last items of a 10-K, after which many filings append their financial statements (the "F-pages"). */
+const CLOSING_ITEM = /ITEM 1[56]$/;
+/** A heading that opens financial statements. */
+const STATEMENTS_HEADING =
+  /^(?:report of independent registered public accounting firm|index to (?:the )?(?:consolidated )?financial statements|consolidated (?:statements?|balance sheets?) of\b|consolidated balance sheets?$|notes to (?:the )?consolidated financial statements)/i;
+/** Lines at the top of a page that may hold its heading (the company's name and a title come first). */
+const TOP_LINES = 4;
+/** A line at the top of more pages than this is a running head. */
+const RUNNING_HEAD_PAGES = 3;
+
+/**
+ * The financial statements appended after Item 15 or 16, as a section of their own: 107 of the
+ * corpus's 271 10-Ks put them (or a whole annual report) there, and they read as "Item 16. Form
+ * 10-K Summary" otherwise. Found by a statements heading among the top lines of a page (or, in a
+ * plain-text filing, on a short line of its own), so a sentence naming the statements does not count.
+ */
+function appendedStatements(text: string, last: Section | undefined, pageStarts: number[] | null): Section | null {
+  if (!last || !CLOSING_ITEM.test(last.key)) return null;
+  const starts = pageStarts ? pageStarts.filter((start) => start > last.start) : [last.start];
+  const pageText = (start: number) => {
+    const end = pageStarts ? text.indexOf("\f", start) : -1;
+    return text.slice(start, end === -1 ? text.length : end);
+  };
+  // A line at the top of many pages is a running head or a link ("Index to Financial Statements" on every Oracle page), not a heading.
+  const tops = new Map<string, number>();
+  for (const start of pageStarts ?? []) {
+    for (const line of pageText(start).split("\n").map((l) => l.trim()).filter(Boolean).slice(0, TOP_LINES)) tops.set(line, (tops.get(line) ?? 0) + 1);
+  }
+  for (const pageStart of starts) {
+    const lines = pageText(pageStart).split("\n");
+    let offset = pageStart;
+    let seenLines = 0;
+    for (const line of lines) {
+      const trimmed = line.trim();
+      if (trimmed !== "") {
+        if (pageStarts && seenLines++ >= TOP_LINES) break;
+        if (trimmed.length <= 80 && STATEMENTS_HEADING.test(trimmed) && offset > last.start && (tops.get(trimmed) ?? 0) <= RUNNING_HEAD_PAGES) {
+          return { start: offset + line.indexOf(trimmed), key: "FINANCIAL STATEMENTS", title: "Financial Statements" };
+        }
+      }
+      offset += line.length + 1;
+    }
+  }
+  return null;
 }
 
 /** A page listing many item headings is a table of contents (it would match every query about any item). */
