@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSearchBackend } from "./search-filings";
 import { searchFilingsV2 } from "./search-filings-v2";
 import { exclusionExpression } from "./query-text";
-import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+import { type TestDatabase, createFilingsTestDatabase, exampleTenK } from "@/test/support/filings/filings-database";
 
 // Three pages of one 10-K about job cuts: one names a restructuring plan, one severance pay, one neither.
 const PAGES = [
@@ -13,10 +13,7 @@ const PAGES = [
 
 let database: TestDatabase;
 beforeAll(() => {
-  database = createFilingsTestDatabase(
-    [{ id: 1, name: "Example Corp", symbol: "EXM", exchange: "NYSE", cik: 1234567 }],
-    [{ name: "EXM_2023_10K", companyId: 1, companyLabel: "Example", type: "10-K", fiscalYear: 2023, fiscalPeriod: "FY", periodEnd: "2023-12-31", pages: PAGES }],
-  );
+  database = exampleTenK(PAGES);
 });
 afterAll(() => database.close());
 

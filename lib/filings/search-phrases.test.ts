@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSearchBackend, searchFilings } from "./search-filings";
 import { requiredExpression, parseQuery } from "./query-text";
-import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+import { type TestDatabase, exampleTenK } from "@/test/support/filings/filings-database";
 
 // Three pages of one 10-K on returning cash: only the second names the share repurchase program.
 const PAGES = [
@@ -12,10 +12,7 @@ const PAGES = [
 
 let database: TestDatabase;
 beforeAll(() => {
-  database = createFilingsTestDatabase(
-    [{ id: 1, name: "Example Corp", symbol: "EXM", exchange: "NYSE", cik: 1234567 }],
-    [{ name: "EXM_2023_10K", companyId: 1, companyLabel: "Example", type: "10-K", fiscalYear: 2023, fiscalPeriod: "FY", periodEnd: "2023-12-31", pages: PAGES }],
-  );
+  database = exampleTenK(PAGES);
 });
 afterAll(() => database.close());
 

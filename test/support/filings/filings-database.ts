@@ -123,3 +123,11 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
     },
   };
 }
+
+/** A database of one company (Example Corp, EXM) and one 10-K of fiscal 2023 with these pages. */
+export function exampleTenK(pages: string[]): TestDatabase {
+  return createFilingsTestDatabase(
+    [{ id: 1, name: "Example Corp", symbol: "EXM", exchange: "NYSE", cik: 1234567 }],
+    [{ name: "EXM_2023_10K", companyId: 1, companyLabel: "Example", type: "10-K", fiscalYear: 2023, fiscalPeriod: "FY", periodEnd: "2023-12-31", pages }],
+  );
+}
