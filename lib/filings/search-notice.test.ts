@@ -68,7 +68,8 @@ describe("empty results explain themselves", () => {
   });
 
   it("v2 tickers and CIKs: those without filings are named beside the others' results", async () => {
-    const response = await searchFilingsV2({ queries: ["interest rates"], tickers: ["ebay", "ZTS", "QQQZ"], ciks: [42], searchtype: "keyword" }, createSearchBackend(database.db));
+    // ZTS given twice is named once.
+    const response = await searchFilingsV2({ queries: ["interest rates"], tickers: ["ebay", "ZTS", "QQQZ", "zts"], ciks: [42], searchtype: "keyword" }, createSearchBackend(database.db));
     expect(response.results.map((hit) => hit.filing.id)).toEqual(["EBAY_2018_10K"]);
     expect(response.notice).toEqual({
       reason: "some_companies_without_filings",
