@@ -23,7 +23,7 @@ export function emptyScopeNotice(input: {
   const { filter, noCompany, known, companiesWithFilings, filters, unreadable } = input;
   if (noCompany) {
     const named = [filter.ticker?.trim().toUpperCase(), filter.name !== undefined ? `"${filter.name.trim()}"` : undefined].filter(Boolean).join(" / ");
-    const who = known ? `${named} (${known.name}, ${known.full_ticker})` : named;
+    const who = known ? describedTicker(named, known) : named;
     const unknown = filter.ticker !== undefined && !known ? "; no company in the data has that ticker" : "";
     return companiesWithoutFilingsNotice(`${who} in the corpus${unknown}`, companiesWithFilings);
   }

@@ -257,18 +257,16 @@ async function runSearch(
       timing.embedding = round(performance.now() - t);
       const v = performance.now();
       const index = backend.vectors();
-      // The passages holding each query's quoted phrases (null: no phrase): the vector leg ranks no
-      // other passage for it (the keyword leg's MATCH requires them itself).
-      const required = queries.map((terms) => {
-        const expression = requiredExpression(terms);
-        return expression === null ? null : repository.matching(expression);
-      });
       // A query with no term the model knows has no direction: it has no vector ranking.
       const directed = (e: Float32Array | undefined): e is Float32Array => e !== undefined && e.some((x) => x !== 0);
       embedded.slice(0, distinct.length).forEach((queryVector, query) => {
         if (!directed(queryVector)) return;
+        // The passages holding the query's quoted phrases (null: no phrase): its vector rankings rank
+        // no other passage (the keyword leg's MATCH requires them itself).
+        const phrases = requiredExpression(queries[query]!);
+        const required = phrases === null ? null : repository.matching(phrases);
         const leg = (within: Scope | null, weight: number, embedding: Float32Array): ScorableRanking => ({
-          ...vectorRanking(index.nearest(embedding, SEARCH_TUNING.depth, within?.ranges ?? null, excluded, required[query]), weight, query),
+          ...vectorRanking(index.nearest(embedding, SEARCH_TUNING.depth, within?.ranges ?? null, excluded, required), weight, query),
           scoreOf: (id) => (inScope(within, id) ? index.similarity(embedding, id) : null),
         });
         vector.push(leg(scope, 1, queryVector));

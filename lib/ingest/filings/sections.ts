@@ -103,9 +103,8 @@ const TOP_LINES = 4;
 const RUNNING_HEAD_PAGES = 3;
 
 /**
- * The financial statements appended after Item 15 or 16, as a section of their own: 107 of the
- * corpus's 271 10-Ks put them (or a whole annual report) there, and they read as "Item 16. Form
- * 10-K Summary" otherwise. Found by a statements heading among the top lines of a page (or, in a
+ * The financial statements appended after Item 15 or 16, as a section of their own: 53 of the
+ * corpus's filings put them there, and they read as "Item 16. Form 10-K Summary" otherwise. Found by a statements heading among the top lines of a page (or, in a
  * plain-text filing, on a short line of its own), so a sentence naming the statements does not count.
  */
 function appendedStatements(text: string, last: Section | undefined, pageStarts: number[] | null): Section | null {
