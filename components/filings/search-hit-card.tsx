@@ -38,7 +38,7 @@ export function SearchHitCard({ hit, queries, asOf }: { hit: FilingSearchHit; qu
         </span>
       </div>
       {place && <p className="mt-0.5 text-xs text-zinc-500" data-testid="hit-place">{place}</p>}
-      {hit.also_in && <AlsoIn twins={hit.also_in} type={filing.type} queries={queries} />}
+      {hit.also_in && <AlsoIn twins={hit.also_in} filing={filing} queries={queries} />}
       <p className="mt-0.5">
         <FiledMarker filed={filing.filed} asOf={asOf} />
       </p>
@@ -74,19 +74,30 @@ export function SearchHitCard({ hit, queries, asOf }: { hit: FilingSearchHit; qu
   );
 }
 
-/** The company's other filings holding the same passage (collapsed into this hit), each a link to its page in the reader. */
-function AlsoIn({ twins, type, queries }: { twins: NonNullable<FilingSearchHit["also_in"]>; type: string; queries: readonly string[] }) {
+/**
+ * Where else the passage stands, collapsed into this hit, each a link to its page in the reader: pages
+ * of this filing showing the same snippet, then the company's other filings holding the same passage.
+ */
+function AlsoIn({ twins, filing, queries }: { twins: NonNullable<FilingSearchHit["also_in"]>; filing: FilingSearchHit["filing"]; queries: readonly string[] }) {
   return (
     <p className="mt-0.5 text-xs text-zinc-500" data-testid="hit-also-in">
       also in{" "}
-      {twins.map((twin, i) => (
-        <span key={twin.id}>
-          {i > 0 && ", "}
-          <Link href={readerHref(twin.filing.id, { page: twin.page, queries })} className="text-sky-800 hover:underline dark:text-sky-300" title={`The same passage, nearly word for word and with the same figures, in ${twin.filing.id}`}>
-            {twinFilingLabel(twin.filing, type)}
-          </Link>
-        </span>
-      ))}
+      {twins.map((twin, i) => {
+        const here = twin.filing.id === filing.id;
+        const page = twin.page === null ? "another passage" : `page ${twin.page}`;
+        return (
+          <span key={twin.id}>
+            {i > 0 && ", "}
+            <Link
+              href={readerHref(twin.filing.id, { page: twin.page, queries })}
+              className="text-sky-800 hover:underline dark:text-sky-300"
+              title={here ? `The same text on ${page} of this filing` : `The same passage, nearly word for word and with the same figures, in ${twin.filing.id}`}
+            >
+              {here ? page : twinFilingLabel(twin.filing, filing.type)}
+            </Link>
+          </span>
+        );
+      })}
     </p>
   );
 }

@@ -205,6 +205,28 @@ test.describe("filing search page", () => {
     await expect(page.getByText("We are exposed to fluctuations in interest rates").first()).toBeVisible();
   });
 
+  test("a passage of one filing showing an earlier hit's snippet (a footnote under two tables) is named by its page in that hit", async ({ page }) => {
+    const key = newApiKey();
+    const body = { queries: ["Boston Properties occupancy"], searchtype: "hybrid", results: 10 };
+    const api = await searchApi(page, key, body);
+    const folding = api.results.find((hit) => hit.also_in?.some((other) => other.filing.id === hit.filing.id));
+    expect(folding, "a hit naming another page of its own filing").toBeDefined();
+    const repeat = folding!.also_in!.find((other) => other.filing.id === folding!.filing.id)!;
+    // No hit shows that passage itself, nor the same snippet again within the filing.
+    expect(api.results.map((hit) => hit.id)).not.toContain(repeat.id);
+    const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.join(" ");
+    const snippets = api.results.filter((hit) => hit.filing.id === folding!.filing.id).map((hit) => words(hit.snippet.text));
+    expect(new Set(snippets).size).toBe(snippets.length);
+
+    await page.goto(`/filings/?q=${encodeURIComponent(body.queries[0]!)}&results=10`);
+    await searchSettled(page);
+    const alsoIn = page.locator(`[data-testid=hit][data-hit-id="${folding!.id}"]`).getByTestId("hit-also-in");
+    const link = alsoIn.getByRole("link", { name: `page ${repeat.page}` });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/filings/${folding!.filing.id}/\\?page=${repeat.page}&q=`));
+  });
+
   test("a company without filings says so, counts the companies that have some and lists them", async ({ page }) => {
     const key = newApiKey();
     const withFilings = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM companies WHERE has_filings = 1").get() as { n: number }).n;

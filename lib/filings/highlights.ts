@@ -27,8 +27,15 @@ export function highlightSpans(marked: string): Span[] {
 const SNIPPET_LENGTH = 280;
 const MAX_WORD = 30;
 
+/** A window of a passage's text; `start` is its offset in the text, its highlights are relative to it. */
+export interface Snippet {
+  text: string;
+  start: number;
+  highlights: Span[];
+}
+
 /** A window of the text holding as many highlights as fit, cut at word boundaries. */
-export function snippetOf(text: string, spans: Span[]): { text: string; start: number; highlights: Span[] } {
+export function snippetOf(text: string, spans: Span[]): Snippet {
   let start = 0;
   let best = 0;
   for (const span of spans) {

@@ -10,7 +10,8 @@ import { type CompanyWithFilings, type PassageHitRow, companyNames, type Passage
 import { normaliseFilingType } from "./filing-types";
 import { completeScores, type FusedHit, type FusionMethod, type Ranking, type ScorableRanking, fuseRankings, keepKeywordFloor, type KeywordFloor } from "./fuse-rankings";
 import { emptyScopeNotice } from "./empty-notice";
-import { highlightSpans, snippetOf } from "./highlights";
+import { RepeatedSnippets, once } from "./repeated-snippets";
+import { highlightSpans, type Snippet, snippetOf, type Span } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
 import { namesInScope, queryHints, topicWithoutNames, withoutNames } from "./query-hints";
 import { queryTermCoverage, type RerankQuery, rerankQuery, rerankQueryOf, rerankScores } from "./rerank-passages";
@@ -351,11 +352,14 @@ function legWeights(
   };
 }
 
-/** A fused hit that survives collapsing, with its row and near-duplicates. */
+/** A fused hit that survives collapsing, with its row, near-duplicates and (read when needed) highlights and snippet. */
 interface Kept {
   hit: FusedHit;
   row: PassageHitRow;
   twins: TwinRow[];
+  /** Other passages of its filing whose snippets read as its own (collapsed into it). */
+  repeats: PassageHitRow[];
+  shown: () => { highlights: Span[]; snippet: Snippet };
 }
 
 /**
@@ -375,9 +379,9 @@ function hydrate(
   const end = view.offset + limit;
   const cap = view.maxHits ?? end;
   // A date order needs every hit the pages can reach; relevance only those up to the slice (and one to know of more).
-  const kept = collapse(repository, fused, view.sort === "date" ? cap : Math.min(end + 1, cap), excluded);
+  const kept = collapse(repository, fused, view.sort === "date" ? cap : Math.min(end + 1, cap), highlightExpression, excluded);
   const ordered = view.sort === "date" ? [...kept].sort((a, b) => byDateDesc(a.row, b.row)) : kept;
-  const hits = ordered.slice(view.offset, end).map((k, i) => hitOf(repository, k, view.offset + i + 1, requestIndexes, highlightExpression));
+  const hits = ordered.slice(view.offset, end).map((k, i) => hitOf(k, view.offset + i + 1, requestIndexes));
   return { hits, more: ordered.length > end && end < cap };
 }
 
@@ -392,13 +396,15 @@ function byDateDesc(a: PassageHitRow, b: PassageHitRow): number {
 }
 
 /**
- * The first `limit` fused hits left after at most `perPage` per page and one per near-duplicate
- * group; a group's excluded passages (`excluded`) are not named in `also_in`.
+ * The first `limit` fused hits left after at most `perPage` per page, one per near-duplicate group
+ * and one per snippet within a filing (repeated-snippets.ts: the later passage's page is named in the
+ * first's `also_in`); a group's excluded passages (`excluded`) are not named in `also_in`.
  */
-function collapse(repository: FilingSearchRepository, fused: FusedHit[], limit: number, excluded: ReadonlySet<number> | null): Kept[] {
+function collapse(repository: FilingSearchRepository, fused: FusedHit[], limit: number, highlightExpression: string | null, excluded: ReadonlySet<number> | null): Kept[] {
   const kept: Kept[] = [];
   const perPage = new Map<string, number>();
   const shownGroups = new Set<number>();
+  const repeated = new RepeatedSnippets<Kept>();
   for (const hit of fused) {
     if (kept.length >= limit) break;
     const row = repository.hit(hit.id);
@@ -408,22 +414,26 @@ function collapse(repository: FilingSearchRepository, fused: FusedHit[], limit: 
     const twins = repository.twins(hit.id);
     const group = twins[0]?.group_id;
     if (group !== undefined && shownGroups.has(group)) continue;
+    const shown = once(() => {
+      const marked = highlightExpression ? repository.highlighted(highlightExpression, hit.id) : null;
+      const highlights = marked ? highlightSpans(marked) : [];
+      return { highlights, snippet: snippetOf(row.text, highlights) };
+    });
+    const entry: Kept = { hit, row, twins: excluded === null ? twins : twins.filter((t) => !excluded.has(t.id)), repeats: [], shown };
+    const earlier = repeated.repeatOrAdd(row.source_name, row.text, () => shown().snippet.text, entry);
+    if (earlier) {
+      earlier.repeats.push(row);
+      continue;
+    }
     if (group !== undefined) shownGroups.add(group);
     perPage.set(pageKey, (perPage.get(pageKey) ?? 0) + 1);
-    kept.push({ hit, row, twins: excluded === null ? twins : twins.filter((t) => !excluded.has(t.id)) });
+    kept.push(entry);
   }
   return kept;
 }
 
-function hitOf(
-  repository: FilingSearchRepository,
-  { hit, row, twins }: Kept,
-  rank: number,
-  requestIndexes: (query: number) => number[],
-  highlightExpression: string | null,
-): FilingSearchHit {
-  const marked = highlightExpression ? repository.highlighted(highlightExpression, hit.id) : null;
-  const highlights = marked ? highlightSpans(marked) : [];
+function hitOf({ hit, row, twins, repeats, shown }: Kept, rank: number, requestIndexes: (query: number) => number[]): FilingSearchHit {
+  const { highlights, snippet } = shown();
   const documentStart = row.page_offset + row.start;
   return {
     id: `${row.source_name}:${row.page}:${row.start}`,
@@ -450,26 +460,35 @@ function hitOf(
     offsets: { start: documentStart, end: documentStart + row.length },
     text: row.text,
     highlights,
-    snippet: snippetOf(row.text, highlights),
+    snippet,
     matched_queries: hit.queries.flatMap(requestIndexes).sort((a, b) => a - b),
-    ...alsoIn(twins, row.source_name),
+    ...alsoIn(repeats, twins, row.source_name),
   };
 }
 
-/** The other filings holding a near-duplicate of the hit (one entry per filing), or nothing. */
-function alsoIn(twins: TwinRow[], ownFiling: string): Pick<FilingSearchHit, "also_in"> {
+/**
+ * The pages of the hit's filing whose passages show the same snippet, then the other filings
+ * holding a near-duplicate of it (one entry per filing), or nothing.
+ */
+function alsoIn(repeats: PassageHitRow[], twins: TwinRow[], ownFiling: string): Pick<FilingSearchHit, "also_in"> {
   const seen = new Set([ownFiling]);
-  const also_in: NonNullable<FilingSearchHit["also_in"]> = [];
-  for (const t of twins) {
-    if (seen.has(t.source_name)) continue;
+  const otherFilings = twins.filter((t) => {
+    if (seen.has(t.source_name)) return false;
     seen.add(t.source_name);
-    also_in.push({
-      id: `${t.source_name}:${t.page}:${t.start}`,
-      filing: { id: t.source_name, type: t.filing_type, fiscal_year: t.fiscal_year, fiscal_period: t.fiscal_period },
-      page: t.has_pages ? t.page : null,
-    });
-  }
+    return true;
+  });
+  const also_in = [...repeats, ...otherFilings].map(alsoInEntry);
   return also_in.length > 0 ? { also_in } : {};
+}
+
+type PassagePlace = Pick<TwinRow, "source_name" | "page" | "start" | "has_pages" | "filing_type" | "fiscal_year" | "fiscal_period">;
+
+function alsoInEntry(p: PassagePlace): NonNullable<FilingSearchHit["also_in"]>[number] {
+  return {
+    id: `${p.source_name}:${p.page}:${p.start}`,
+    filing: { id: p.source_name, type: p.filing_type, fiscal_year: p.fiscal_year, fiscal_period: p.fiscal_period },
+    page: p.has_pages ? p.page : null,
+  };
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;

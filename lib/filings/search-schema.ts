@@ -115,7 +115,7 @@ export const FilingSearchHitSchema = z.object({
   also_in: z
     .array(
       z.object({
-        id: z.string().meta({ description: "The twin passage's id (same form as `id`)." }),
+        id: z.string().meta({ description: "The other passage's id (same form as `id`)." }),
         filing: z.object({ id: z.string(), type: z.string(), fiscal_year: z.number().int().nullable(), fiscal_period: z.string().nullable() }),
         page: z.number().int().nullable(),
       }),
@@ -123,7 +123,7 @@ export const FilingSearchHitSchema = z.object({
     .optional()
     .meta({
       description:
-        "Near-verbatim copies of this passage stating the same numbers in the company's other filings (boilerplate repeated year after year), collapsed into this hit; present only when there are some. A paragraph repeated with other figures is a hit of its own.",
+        "Passages collapsed into this hit; present only when there are some. First, other passages of this hit's filing whose snippet reads word for word as this one's (a footnote printed under two tables; their `filing.id` is this hit's). Then near-verbatim copies of this passage stating the same numbers in the company's other filings (boilerplate repeated year after year), one per filing. A paragraph repeated with other figures is a hit of its own.",
     }),
 });
 

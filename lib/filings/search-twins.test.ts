@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSearchBackend, searchFilings } from "./search-filings";
 import { FilingSearchResponseSchema } from "./search-schema";
@@ -39,5 +40,37 @@ describe("near-duplicate passages in results", () => {
     const buyback = response.results.find((hit) => hit.text.includes("$6.0 billion"));
     expect(buyback?.filing.id).toBe("EBAY_2018_10K");
     expect(buyback && "also_in" in buyback).toBe(false);
+  });
+});
+
+describe("passages of one filing showing the same snippet", () => {
+  // Two real pages of Boston Properties' 2015 10-K: two years' residential tables, each followed by the
+  // same footnotes defining Average Economic Occupancy (apostrophes differ: "property's", "property’s").
+  const page = (n: number) => readFileSync(`test/fixtures/filing-pages/BOSTONPROPERTIES_2015_10K-p${n}.txt`, "utf8");
+  let bxp: TestDatabase;
+  beforeAll(() => {
+    bxp = createFilingsTestDatabase(
+      [{ id: 1, name: "Boston Properties, Inc.", symbol: "BXP", exchange: "NYSE", cik: 1037540 }],
+      [{ companyId: 1, companyLabel: "Boston Properties", type: "10-K", fiscalPeriod: "FY", name: "BOSTONPROPERTIES_2015_10K", fiscalYear: 2015, periodEnd: "2015-12-31", pages: [page(65), page(76)] }],
+    );
+  });
+  afterAll(() => bxp.close());
+
+  it("are one hit, the other page first in its also_in", async () => {
+    const response = await searchFilings({ queries: ["economic occupancy market rents"], results: 10, searchtype: "keyword" }, createSearchBackend(bxp.db));
+    expect(FilingSearchResponseSchema.safeParse(response).success).toBe(true);
+    const definition = response.results.filter((hit) => hit.snippet.text.includes("Market Rents used by us in calculating Economic Occupancy"));
+    expect(definition).toHaveLength(1);
+    const [hit] = definition;
+    expect(hit!.also_in?.map((other) => [other.filing.id, other.page])).toEqual([["BOSTONPROPERTIES_2015_10K", hit!.page === 1 ? 2 : 1]]);
+    // The collapsed passage is still reachable: its id is a passage of the other page.
+    expect(hit!.also_in?.[0]?.id).toMatch(/^BOSTONPROPERTIES_2015_10K:[12]:\d+$/);
+  });
+
+  it("stay apart where their snippets differ (each table's figures)", async () => {
+    const response = await searchFilings({ queries: ["average physical occupancy"], results: 10, searchtype: "keyword" }, createSearchBackend(bxp.db));
+    const tables = response.results.filter((hit) => /Average Physical Occupancy \(3\)/.test(hit.snippet.text));
+    expect(tables.map((hit) => hit.page).sort()).toEqual([1, 2]);
+    expect(tables.every((hit) => !("also_in" in hit))).toBe(true);
   });
 });

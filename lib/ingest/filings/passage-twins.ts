@@ -7,6 +7,8 @@
  * numbers: a paragraph repeated with this year's figures ("$166 billion utilized as of September
  * 30, 2017" against 2015's "$104 billion") says something new, and collapsing it would hide that.
  */
+import { wordHashes } from "@/lib/filings/word-hashes";
+
 export const TWIN_TUNING = {
   /** Words per shingle. */
   shingle: 5,
@@ -38,33 +40,6 @@ function mix(x: number, seed: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return h ^ (h >>> 16);
-}
-
-let wordBuffer = new Int32Array(4096);
-
-/**
- * FNV-1a hashes of the text's words (runs of ASCII letters and digits, case folded), in a shared
- * buffer: no strings or arrays per word (the ingest hashes every passage of the corpus).
- */
-function wordHashes(text: string): { hashes: Int32Array; count: number } {
-  if (wordBuffer.length < text.length) wordBuffer = new Int32Array(text.length);
-  let count = 0;
-  let h = 0x811c9dc5;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 65 && c <= 90) c += 32;
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
-      h = Math.imul(h ^ c, 0x01000193);
-      inWord = true;
-    } else if (inWord) {
-      wordBuffer[count++] = h;
-      h = 0x811c9dc5;
-      inWord = false;
-    }
-  }
-  if (inWord) wordBuffer[count++] = h;
-  return { hashes: wordBuffer, count };
 }
 
 const HASHES = TWIN_TUNING.bands * TWIN_TUNING.rows;
