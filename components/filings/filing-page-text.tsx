@@ -102,6 +102,15 @@ function FilingTable({ block, anchor, name }: { block: Extract<ReaderBlock, { ki
   return (
     <div role="region" aria-label={name} tabIndex={0} className="my-3 w-fit max-w-full overflow-x-auto rounded border border-zinc-200 py-1 dark:border-zinc-800">
       <table className="text-[13px] leading-snug text-zinc-800 dark:text-zinc-200">
+        {block.caption.length > 0 && (
+          <caption className="px-2 pb-1 text-left text-xs text-zinc-500 dark:text-zinc-400" title="Years the filing prints with this table, fewer than its columns: which column each heads is not known">
+            {block.caption.map((cell, i) => (
+              <span key={i} className="mr-2 tabular-nums">
+                <CellText cell={cell} anchor={anchor} />
+              </span>
+            ))}
+          </caption>
+        )}
         {block.header && (
           <thead>
             <tr>

@@ -68,6 +68,16 @@ describe("pageTables on PDF pages (tables flattened column by column)", () => {
     ]);
   });
 
+  it("puts no year over a column it may not head: fewer years than columns are a caption (Apple 2021, whose PDF prints its headings out of column order)", () => {
+    const { tables, cell, row } = read(fixture("APPLE_2021_10K-p32.txt"));
+    const sales = tables.find((t) => row(t, "Total net sales"));
+    expect(row(sales!, "Products")!.cells).toEqual(["$297,392", "$220,747"]);
+    // "2021" had been put over 220,747, which is fiscal 2020's.
+    expect(sales!.header).toBeNull();
+    expect(sales!.caption.map(cell)).toEqual(["2021"]);
+    for (const table of tables) if (table.header) expect(table.header).toHaveLength(table.columns);
+  });
+
   it("leaves a run whose labels and values do not reconcile as text (Amcor 2021: net sales split from its third year)", () => {
     const text = fixture("AMCOR_2021_10K-p49.txt");
     const { tables, row } = read(text);

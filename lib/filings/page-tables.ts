@@ -32,7 +32,12 @@ export interface Table {
   end: number;
   columns: number;
   /** Column headings (fiscal years) where the text names one per column. */
-  header: (Cell | null)[] | null;
+  header: Cell[] | null;
+  /**
+   * Years printed with the table that do not name one per column (the PDF put the others elsewhere):
+   * shown as printed, never assigned to a column, since which column each heads is not known.
+   */
+  caption: Cell[];
   rows: TableRow[];
 }
 
@@ -222,11 +227,15 @@ function segments(lines: readonly Line[]): { start: number; segment: Segment; le
   return out;
 }
 
-/** Year headings for `columns` columns, aligned to the right (the first columns may lack one). */
-function yearHeader(years: Line[], columns: number): (Cell | null)[] | null {
-  if (years.length === 0) return null;
-  const last = years.slice(-columns).map(lineCell);
-  return [...Array<null>(columns - last.length).fill(null), ...last];
+/**
+ * The years printed with a table as its column headings when they name every column (the last
+ * `columns` of them: a title may print another before), else as its caption. Fewer years than
+ * columns cannot be placed: Apple's 2021 statement of operations prints only "2021" among its
+ * three columns' headings, and "2019 2018 % change" tables leave the last column without one.
+ */
+function yearHeadings(years: Line[], columns: number): Pick<Table, "header" | "caption"> {
+  const cells = years.map(lineCell);
+  return cells.length >= columns ? { header: cells.slice(-columns), caption: [] } : { header: null, caption: cells };
 }
 
 function columnTables(lines: readonly Line[]): Table[] {
@@ -235,7 +244,7 @@ function columnTables(lines: readonly Line[]): Table[] {
   let open: (Table & { years: Line[] }) | null = null;
   const flush = () => {
     if (open && open.rows.filter((r) => !r.heading).length >= 2) {
-      tables.push({ start: open.start, end: open.end, columns: open.columns, header: yearHeader(open.years, open.columns), rows: open.rows });
+      tables.push({ start: open.start, end: open.end, columns: open.columns, ...yearHeadings(open.years, open.columns), rows: open.rows });
     }
     open = null;
   };
@@ -255,7 +264,7 @@ function columnTables(lines: readonly Line[]): Table[] {
       firstRow.cells = firstRow.cells.map((c) => (c && !c.currency && segment.signed.has(c) ? { ...c, currency: segment.signed.get(c)! } : c));
       // Title lines left out of the rows stay text before the table (and the years above them with it).
       const first = fit.rows[0]!.label!.start;
-      open = { start: fit.skipped ? first : start, end: segment.end, columns: fit.columns, header: null, rows: fit.rows, years: [...(fit.skipped ? [] : leadingYears), ...segment.years] };
+      open = { start: fit.skipped ? first : start, end: segment.end, columns: fit.columns, header: null, caption: [], rows: fit.rows, years: [...(fit.skipped ? [] : leadingYears), ...segment.years] };
     }
   }
   flush();
@@ -286,7 +295,7 @@ function inlineTables(lines: readonly Line[]): Table[] {
   let start = 0;
   let end = 0;
   const flush = () => {
-    if (rows.filter((r) => !r.heading).length >= 2) tables.push({ start, end, columns: rows[0]!.cells.length, header: null, rows });
+    if (rows.filter((r) => !r.heading).length >= 2) tables.push({ start, end, columns: rows[0]!.cells.length, header: null, caption: [], rows });
     rows = [];
     pending = [];
   };

@@ -26,7 +26,7 @@ export interface MarkedRow {
 
 export type ReaderBlock =
   | { kind: "text"; pieces: TextPiece[] }
-  | { kind: "table"; columns: number; header: (MarkedCell | null)[] | null; rows: MarkedRow[] }
+  | { kind: "table"; columns: number; header: MarkedCell[] | null; caption: MarkedCell[]; rows: MarkedRow[] }
   /** In place of a page whose text layer is unreadable (text-layer.ts): its codes would read as noise. */
   | { kind: "unreadable" };
 
@@ -59,11 +59,13 @@ export function readerPage(text: string, pageOffset: number, pageNumber: number 
   const furnitureSet = furnitureLines(lines, furniture, pageNumber);
   const tables = pageTables(lines.map((l) => (furnitureSet.has(l) ? { ...l, text: "" } : l)));
   const onPage = pageHit(text, pageOffset, hit);
-  const mark = (cell: Cell | null): MarkedCell | null => (cell ? { pieces: markSpan(text, cell.start, cell.end, onPage, marks), currency: cell.currency } : null);
+  const markCell = (cell: Cell): MarkedCell => ({ pieces: markSpan(text, cell.start, cell.end, onPage, marks), currency: cell.currency });
+  const mark = (cell: Cell | null): MarkedCell | null => (cell ? markCell(cell) : null);
   const tableBlock = (table: Table): ReaderBlock => ({
     kind: "table",
     columns: table.columns,
-    header: table.header?.map(mark) ?? null,
+    header: table.header?.map(markCell) ?? null,
+    caption: table.caption.map(markCell),
     rows: table.rows.map((row) => ({ label: mark(row.label), cells: row.cells.map(mark), heading: row.heading })),
   });
   const blocks: ReaderBlock[] = [];
@@ -82,7 +84,7 @@ export function readerPage(text: string, pageOffset: number, pageNumber: number 
 function blockPieces(block: ReaderBlock): TextPiece[] {
   if (block.kind === "unreadable") return [];
   if (block.kind === "text") return block.pieces;
-  const cells = [...(block.header ?? []), ...block.rows.flatMap((r) => [r.label, ...r.cells])];
+  const cells = [...block.caption, ...(block.header ?? []), ...block.rows.flatMap((r) => [r.label, ...r.cells])];
   return cells.flatMap((c) => c?.pieces ?? []);
 }
 
