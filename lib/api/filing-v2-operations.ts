@@ -11,7 +11,7 @@ const V2_RULES = [
   `v2 adds (each optional): \`filed\` and \`period_end\` date ranges (\`{"from": "2023-01-01", "to": "2023-12-31"}\`; a filing counts as filed within the range by its filed window, \`filing.filed\`; filings stating no period end, most 8-Ks, fall outside any \`period_end\` range); \`tickers\` and \`ciks\` (at most ${SEARCH_V2_LIMITS.companies} together; companies named by either are searched, with \`name\` narrowing them further; \`ticker\` and \`tickers\` do not go together); \`form_groups\`: ${FORM_GROUP_NAMES.map((g) => `\`${g}\` (${FORM_GROUPS[g].join(", ")})`).join(", ")}; \`exclude\`: at most ${SEARCH_V2_LIMITS.excluded} words or phrases (of at most ${SEARCH_V2_LIMITS.excludedWords} words) that no passage in the answer holds in its text, matched as the keyword index matches, by Porter stem in any case (\`layoff\` leaves out \`layoffs\`, and \`news\` leaves out \`new\`; a phrase only with its words side by side), in every search type and with \`similar_to\`, before ranking; \`sort\`: \`relevance\` (default) or \`date\` (the same hits, newest filing first by \`filing.filed.earliest\`).`,
   `Paging: a response with more hits carries \`next_cursor\`; send the same request with \`cursor\` set to it for the next \`results\` hits (ranks continue). Pages are slices of one ranking, so they never overlap; all pages together reach at most ${SEARCH_V2_LIMITS.depth} hits, and relevance paging ends when the candidates do (each search leg's best passages per query). A cursor from another request is a 400 at \`/cursor\`.`,
   "`similar_to` takes a hit's `id` and answers the passages nearest to it in the vector index (the passage itself and its near-duplicates in the company's other filings left out), within the filters, in place of `queries` (`searchtype` in the answer is `vector`; `rerank` needs queries). An id that names no passage is a 400 at `/similar_to`.",
-  "Tickers or CIKs that name no company with filings answer an empty list with a `notice` (`company_without_filings`); filters that together select no filing, `no_filing_matches`.",
+  "Tickers or CIKs that name no company with filings answer an empty list with a `notice` (`company_without_filings`); filters that together select no filing, `no_filing_matches`. When only some of the companies named were searched, the others' hits come with a `notice` naming the rest: `some_companies_without_filings` (companies without filings in the corpus) or `some_companies_outside_filters` (companies with filings, but none the other filters match).",
 ].join("\n\n");
 
 const hitsExample = filingSearchOperation.response.examples.hits;
@@ -31,13 +31,13 @@ export const filingSearchV2Operation = {
     examples: {
       ...filingSearchOperation.request.examples,
       severalCompanies: {
-        summary: "Annual filings of several companies with periods ending in 2022-2023, newest first",
+        summary: "Annual and quarterly filings of several companies with periods ending in 2020-2023, newest first",
         value: {
           queries: ["interest rate risk"],
           tickers: ["JPM", "KO"],
           ciks: [66740],
-          form_groups: ["annual"],
-          period_end: { from: "2022-01-01", to: "2023-12-31" },
+          form_groups: ["annual", "quarterly"],
+          period_end: { from: "2020-01-01", to: "2023-12-31" },
           sort: "date",
           results: 10,
         },

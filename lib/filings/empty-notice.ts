@@ -44,11 +44,18 @@ export function describedTicker(ticker: string, known: { name: string; full_tick
   return known ? `${ticker} (${known.name}, ${known.full_ticker})` : `${ticker} (no company in the data has that ticker)`;
 }
 
-/** Some of the companies a request names have no filings; the others were searched. */
-export function someCompaniesWithoutFilingsNotice(who: string[]): EmptyNotice {
+/**
+ * Some of the companies a request names have no filings (`without`), or none the request's other
+ * filters match (`outside`, with those filters); the others were searched.
+ */
+export function someCompaniesWithoutFilingsNotice(without: string[], outside: { who: string[]; filters: string[] } = { who: [], filters: [] }): EmptyNotice {
+  const parts = [
+    without.length > 0 && `No filings in the corpus for ${without.join(", ")}`,
+    outside.who.length > 0 && `${without.length > 0 ? "no" : "No"} filing of ${outside.who.join(", ")} matches the other filters (${outside.filters.join(", ")})`,
+  ].filter((part): part is string => typeof part === "string");
   return {
-    reason: "some_companies_without_filings",
-    message: `No filings in the corpus for ${who.join(", ")}: only the other companies named were searched.`,
+    reason: without.length > 0 ? "some_companies_without_filings" : "some_companies_outside_filters",
+    message: `${parts.join("; ")}: only the other companies named were searched.`,
   };
 }
 

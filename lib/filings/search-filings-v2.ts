@@ -5,7 +5,8 @@ import { filingTypesOf } from "./form-groups";
 import { textWords } from "./text-terms";
 import type { SearchBounds } from "./search-bounds";
 import { decodeCursor, encodeCursor, searchFingerprint } from "./search-cursor";
-import { type SearchBackend, defaultSearchBackend, hasTicker, searchPassages, validationErrorOf } from "./search-filings";
+import { type SearchBackend, companiesOutsideFilters, defaultSearchBackend, hasTicker, requestFilters, searchPassages, validationErrorOf } from "./search-filings";
+import type { ParsedFilingSearchRequest } from "./search-schema";
 import { type FilingSearchV2Request, type FilingSearchV2Response, type ParsedFilingSearchV2Request, FilingSearchV2RequestSchema, SEARCH_V2_LIMITS } from "./search-v2-schema";
 
 /** Companies the caller limits a search to besides the request (the page's screen), and how a notice names them. */
@@ -61,8 +62,28 @@ export async function searchFilingsV2(
     maxHits: SEARCH_V2_LIMITS.depth,
     similarTo,
   });
-  const notice = response.notice ?? (unmatched.length > 0 ? someCompaniesWithoutFilingsNotice(unmatched) : undefined);
+  const notice = response.notice ?? partialNotice(repository, { ...v1, queries: queries ?? [] }, bounds, parsed, companyIds, unmatched);
   return { ...response, ...(notice ? { notice } : {}), next_cursor: more ? encodeCursor(offset + response.results.length, fingerprint) : null };
+}
+
+/**
+ * When only some of the companies named were searched: those without filings (`unmatched`) and
+ * those the other filters leave none (only asked of several companies: one alone that the filters
+ * leave nothing answers the empty-scope notice).
+ */
+function partialNotice(
+  repository: FilingSearchRepository,
+  v1: ParsedFilingSearchRequest,
+  bounds: SearchBounds,
+  parsed: ParsedFilingSearchV2Request,
+  companyIds: number[] | null,
+  unmatched: string[],
+): FilingSearchV2Response["notice"] {
+  const outside = companyIds !== null && companyIds.length > 1 ? companiesOutsideFilters(repository, v1, bounds, companyIds) : [];
+  if (unmatched.length === 0 && outside.length === 0) return undefined;
+  const companies = new Map(repository.companiesWithFilings().map((c) => [c.id, c]));
+  const who = outside.map((id) => `${companies.get(id)!.name} (${companies.get(id)!.full_ticker})`);
+  return someCompaniesWithoutFilingsNotice(unmatched, { who, filters: [...requestFilters(v1), ...filterBounds(parsed)] });
 }
 
 /** The `tickers` and `ciks` that name no company with filings, as a notice names them. */
@@ -96,10 +117,14 @@ function passageOf(repository: FilingSearchRepository, id: string): number {
 }
 
 /** The v2 bounds as the request names them, for an empty result's notice. */
-function namedBounds({ tickers, ciks, form_groups, filed, period_end }: ParsedFilingSearchV2Request): string[] {
+function namedBounds(parsed: ParsedFilingSearchV2Request): string[] {
+  const { tickers, ciks } = parsed;
+  return [...(tickers ? [`tickers ${tickers.join(", ")}`] : []), ...(ciks ? [`ciks ${ciks.join(", ")}`] : []), ...filterBounds(parsed)];
+}
+
+/** The v2 bounds besides the companies, as the request names them. */
+function filterBounds({ form_groups, filed, period_end }: ParsedFilingSearchV2Request): string[] {
   return [
-    tickers && `tickers ${tickers.join(", ")}`,
-    ciks && `ciks ${ciks.join(", ")}`,
     form_groups && `form_groups ${form_groups.join(", ")}`,
     filed?.from !== undefined && `filed from ${filed.from}`,
     filed?.to !== undefined && `filed by ${filed.to}`,

@@ -587,16 +587,32 @@ function resolveScope(
 }
 
 /** Why the filters left no filing: the company filter's company has none, the filters together select none, or none with searchable text. */
-function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearchRequest, bounds: SearchBounds, filtered: number[] | null, unreadable: string[]) {
-  const { name, ticker, fiscal_year, fiscal_period, filing_type } = request;
-  const noCompany = filtered !== null && filtered.length === 0;
-  const wanted = ticker?.trim().toUpperCase();
-  const filters = [
+/** The v1 filters a request sets, as a notice names them ("fiscal_year 2030"). */
+export function requestFilters({ name, ticker, fiscal_year, fiscal_period, filing_type }: ParsedFilingSearchRequest): string[] {
+  return [
     name !== undefined && `name "${name}"`,
     ticker !== undefined && `ticker ${ticker}`,
     fiscal_year !== undefined && `fiscal_year ${fiscal_year}`,
     fiscal_period !== undefined && `fiscal_period ${fiscal_period}`,
     filing_type !== undefined && `filing_type ${filing_type}`,
+  ].filter((f): f is string => typeof f === "string");
+}
+
+/**
+ * Of the companies a request lists, those its other filters (fiscal year and period, form, dates)
+ * leave no filing to search.
+ */
+export function companiesOutsideFilters(repository: FilingSearchRepository, request: ParsedFilingSearchRequest, bounds: SearchBounds, companyIds: readonly number[]): number[] {
+  const years = request.fiscal_year === undefined ? null : [request.fiscal_year];
+  return companyIds.filter((id) => resolveScope(repository, request, bounds, [id], years)?.ranges.length === 0);
+}
+
+function noticeOf(repository: FilingSearchRepository, request: ParsedFilingSearchRequest, bounds: SearchBounds, filtered: number[] | null, unreadable: string[]) {
+  const { name, ticker } = request;
+  const noCompany = filtered !== null && filtered.length === 0;
+  const wanted = ticker?.trim().toUpperCase();
+  const filters = [
+    ...requestFilters(request),
     ...(bounds.named ?? [
       bounds.companyIds && "the screen's companies",
       bounds.filed?.from !== undefined && `filed from ${bounds.filed.from}`,

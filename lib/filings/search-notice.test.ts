@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSearchBackend, searchFilings } from "./search-filings";
 import { searchFilingsV2 } from "./search-filings-v2";
 import { FilingSearchResponseSchema } from "./search-schema";
+import type { FilingSearchV2Request } from "./search-v2-schema";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
 
 let database: TestDatabase;
@@ -76,5 +77,40 @@ describe("empty results explain themselves", () => {
       message: "No filings in the corpus for ZTS (Zoetis, NYSE:ZTS), QQQZ (no company in the data has that ticker), CIK 42: only the other companies named were searched.",
     });
     expect("notice" in (await searchFilingsV2({ queries: ["interest rates"], tickers: ["EBAY"], searchtype: "keyword" }, createSearchBackend(database.db)))).toBe(false);
+  });
+
+  it("v2 companies the other filters leave no filing are named beside the others' results", async () => {
+    const coke = { companyId: 2, companyLabel: "Coca-Cola", type: "10-K", fiscalPeriod: "FY" } as const;
+    const two = createFilingsTestDatabase(
+      [
+        { id: 1, name: "eBay Inc.", symbol: "EBAY", exchange: "NASDAQ", cik: 1065088 },
+        { id: 2, name: "Coca-Cola Company", symbol: "KO", exchange: "NYSE", cik: 21344 },
+        { id: 3, name: "Zoetis", symbol: "ZTS", exchange: "NYSE", cik: 1555280 },
+      ],
+      [
+        { companyId: 1, companyLabel: "eBay", type: "10-K", fiscalPeriod: "FY", name: "EBAY_2018_10K", fiscalYear: 2018, periodEnd: "2018-12-31", pages: ["Item 1A. Risk Factors\nWe are exposed to fluctuations in interest rates."] },
+        { ...coke, name: "COCACOLA_2017_10K", fiscalYear: 2017, periodEnd: "2017-12-31", pages: ["Item 7A. Market Risk\nWe are exposed to changes in interest rates."] },
+      ],
+    );
+    try {
+      const backend = createSearchBackend(two.db);
+      const base: FilingSearchV2Request = { queries: ["interest rates"], tickers: ["EBAY", "KO"], searchtype: "keyword" };
+      const response = await searchFilingsV2({ ...base, period_end: { from: "2018-01-01" }, form_groups: ["annual"] }, backend);
+      expect(response.results.map((hit) => hit.filing.id)).toEqual(["EBAY_2018_10K"]);
+      expect(response.notice).toEqual({
+        reason: "some_companies_outside_filters",
+        message: "No filing of Coca-Cola Company (NYSE:KO) matches the other filters (form_groups annual, period_end from 2018-01-01): only the other companies named were searched.",
+      });
+      // With a company without filings too, one notice names both; a v1 filter counts among the filters.
+      const both = await searchFilingsV2({ ...base, tickers: ["EBAY", "KO", "ZTS"], fiscal_year: 2018 }, backend);
+      expect(both.notice).toEqual({
+        reason: "some_companies_without_filings",
+        message: "No filings in the corpus for ZTS (Zoetis, NYSE:ZTS); no filing of Coca-Cola Company (NYSE:KO) matches the other filters (fiscal_year 2018): only the other companies named were searched.",
+      });
+      // Every company named has a filing the filters match: no notice.
+      expect("notice" in (await searchFilingsV2(base, backend))).toBe(false);
+    } finally {
+      two.close();
+    }
   });
 });

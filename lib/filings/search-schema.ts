@@ -6,7 +6,7 @@ import { distinctQueries, parseQuery, searchableTermCount } from "./query-text";
  * The request shape is the spec's; unknown members are rejected.
  */
 export const SEARCH_TYPES = ["hybrid", "vector", "keyword"] as const;
-const NOTICE_REASONS = ["company_without_filings", "no_filing_matches", "some_companies_without_filings"] as const;
+const NOTICE_REASONS = ["company_without_filings", "no_filing_matches", "some_companies_without_filings", "some_companies_outside_filters"] as const;
 export const FISCAL_PERIODS = ["Q1", "Q2", "Q3", "Q4", "H1", "H2", "FY"] as const;
 
 const notBlank = (value: string) => value.trim().length > 0;
@@ -139,14 +139,14 @@ export const FilingSearchResponseSchema = z.object({
     .object({
       reason: z.enum(NOTICE_REASONS).meta({
         description:
-          "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search (or only filings whose text layer is unreadable, which the message names); `some_companies_without_filings` (v2): some of the `tickers` or `ciks` name no company with filings, and only the others were searched (whether or not a passage matched there).",
+          "`company_without_filings`: the company filter names no company with filings in the corpus; `no_filing_matches`: the filters together leave no filing to search (or only filings whose text layer is unreadable, which the message names); `some_companies_without_filings` (v2): some of the `tickers` or `ciks` name no company with filings, and only the others were searched (whether or not a passage matched there; the message also names companies as below); `some_companies_outside_filters` (v2): some of the companies named have filings, but none that the other filters (dates, form groups, fiscal year or period) match, and only the others were searched.",
       }),
       message: z.string(),
     })
     .optional()
     .meta({
       description:
-        "Why there are no results, when the filters left no filing to search (absent when the filings were searched and no passage matched); in v2 also which of the companies named have no filings, when the others were searched.",
+        "Why there are no results, when the filters left no filing to search (absent when the filings were searched and no passage matched); in v2 also which of the companies named have no filings, or none the other filters match, when the others were searched.",
     }),
   timing_ms: z.object({
     total: z.number(),
