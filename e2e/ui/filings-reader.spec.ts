@@ -38,6 +38,21 @@ test.describe("document reader", () => {
     await snapshot(page, "reader-hit");
   });
 
+  test("a passage taller than the screen opens at its start, not cut off above it", async ({ page }) => {
+    const key = newApiKey();
+    // Coca-Cola's 2020 income statement: its PDF prints each column of numbers one per line.
+    const request = { queries: ["consolidated statements of income net operating revenues cost of goods sold gross profit"], ticker: "KO", fiscal_year: 2020, filing_type: "10-K", results: 1 };
+    const [hit] = (await searchApi(page, key, request)).results;
+    await page.goto(`/filings/${hit!.filing.id}/?hit=${hit!.offsets.start}-${hit!.offsets.end}&q=${encodeURIComponent(request.queries[0]!)}`);
+    const passage = page.getByTestId("hit-passage");
+    await expect(passage).toBeFocused();
+    const viewport = page.viewportSize()!;
+    const box = (await passage.boundingBox())!;
+    expect(box.height, "the case under test: a passage taller than half the screen").toBeGreaterThan(viewport.height / 2);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(viewport.height / 2);
+  });
+
   test("sections jump to their page, and the pager moves through the filing", async ({ page }) => {
     await page.goto("/filings/3M_2018_10K/");
     await expect(page.getByTestId("reader-window").first()).toHaveText(/^Pages 1–5 of \d+$/);
