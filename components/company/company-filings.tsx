@@ -33,30 +33,30 @@ export function CompanyFilings({ company, filings, asOf }: { company: CompanyRec
             <table className="w-full text-[13px]" data-testid="company-filings">
               <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800">
                 <tr>
-                  <th className="py-1 text-left font-medium">Filing</th>
-                  <th className="py-1 text-left font-medium">Type</th>
-                  <th className="py-1 text-left font-medium">Fiscal period</th>
-                  <th className="py-1 text-left font-medium">Period end</th>
-                  <th className="py-1 text-left font-medium">Filed (against the as-of date {asOf})</th>
-                  <th className="py-1 text-right font-medium">Pages</th>
+                  <th className="py-1 pr-3 text-left font-medium">Filing</th>
+                  <th className="py-1 pr-3 text-left font-medium">Type</th>
+                  <th className="py-1 pr-3 text-left font-medium">Fiscal period</th>
+                  <th className="py-1 pr-3 text-left font-medium">Period end</th>
+                  <th className="py-1 pr-3 text-left font-medium">Filed (against the as-of date {asOf})</th>
+                  <th className="py-1 pr-3 text-right font-medium">Pages</th>
                   <th className="py-1 text-right font-medium">Original</th>
                 </tr>
               </thead>
               <tbody>
                 {filings.map((f) => (
                   <tr key={f.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                    <td className="py-1">
+                    <td className="py-1 pr-3">
                       <Link className="font-mono text-[12px] text-sky-800 hover:underline dark:text-sky-300" href={readerHref(f.source_name)}>
                         {f.source_name}
                       </Link>
                     </td>
-                    <td className="py-1">{filingTypeLabel(f.filing_type)}</td>
-                    <td className="py-1">{fiscalLabel(f) || "—"}</td>
-                    <td className="py-1 tabular-nums">{f.period_end ?? f.report_date ?? "—"}</td>
-                    <td className="py-1">
+                    <td className="py-1 pr-3 whitespace-nowrap">{filingTypeLabel(f.filing_type)}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap">{fiscalLabel(f) || "—"}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap tabular-nums">{f.period_end ?? f.report_date ?? "—"}</td>
+                    <td className="py-1 pr-3">
                       <FiledMarker filed={{ date: f.filed_date, earliest: f.filed_earliest, latest: f.filed_latest }} asOf={asOf} />
                     </td>
-                    <td className="num py-1">{f.has_pages ? f.pages : "—"}</td>
+                    <td className="num py-1 pr-3">{f.has_pages ? f.pages : "—"}</td>
                     <td className="py-1 text-right">
                       {f.source_url ? (
                         <a className="text-sky-800 hover:underline dark:text-sky-300" href={f.source_url} target="_blank" rel="noreferrer noopener">
@@ -84,12 +84,18 @@ function CorpusCoverage({ name, filings, asOf }: { name: string; filings: Compan
   const earliest = filings.map((f) => f.filed_earliest).filter((d) => d !== null).sort()[0];
   const latest = filings.map((f) => f.filed_latest).filter((d) => d !== null).sort().at(-1);
   const after = filings.filter((f) => filedStatus({ date: f.filed_date, earliest: f.filed_earliest, latest: f.filed_latest }, asOf) === "after").length;
-  const span = years.length > 0 ? `fiscal years ${Math.min(...years)}–${Math.max(...years)}` : "no fiscal years";
+  const [first, last] = [Math.min(...years), Math.max(...years)];
+  const span = years.length > 0 ? `fiscal ${first === last ? "year" : "years"} ${yearRange(first, last)}` : "no fiscal years";
   return (
     <p className="mt-1 max-w-prose text-[13px] text-zinc-600 dark:text-zinc-400" data-testid="filings-coverage">
       The corpus holds {filings.length} {filings.length === 1 ? "filing" : "filings"} of {name} ({types.join(", ")}; {span}
-      {earliest && latest ? `, filed ${earliest.slice(0, 4)}–${latest.slice(0, 4)}` : ""}): a sample of its public filings, not its complete history.{" "}
+      {earliest && latest ? `, filed ${yearRange(earliest.slice(0, 4), latest.slice(0, 4))}` : ""}): a sample of its public filings, not its complete history.{" "}
       {after > 0 && `${after} of them ${after === 1 ? "was" : "were"} filed after the screener's as-of date ${asOf}.`}
     </p>
   );
+}
+
+/** "2024–2025", or "2025" when both ends are the same year. */
+function yearRange(from: number | string, to: number | string): string {
+  return String(from) === String(to) ? String(from) : `${from}–${to}`;
 }

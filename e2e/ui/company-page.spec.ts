@@ -135,6 +135,8 @@ test.describe("company page", () => {
     await expect(coverage).toContainText(`The corpus holds ${ibm.length} filings`);
     await expect(coverage).toContainText(`fiscal years ${ibm[0]!.fiscal_year}–${ibm.at(-1)!.fiscal_year}`);
     await expect(coverage).toContainText("not its complete history");
+    // A span within one year is that year ("filed 2025"), not "2025–2025".
+    expect(await coverage.textContent()).not.toMatch(/(\d{4})–\1\b/);
     await expect(coverage).toContainText(`${ibm.length} of them were filed after the screener's as-of date ${asOf}`);
     const rows = page.getByTestId("company-filings").locator("tbody tr");
     await expect(rows).toHaveCount(ibm.length);
