@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BackendError, ValidationError } from "@/lib/errors";
 import { type Embedder, EmbeddingError } from "./embeddings/embedder";
-import { type SearchBackend, SEARCH_TUNING, createSearchBackend, searchFilings } from "./search-filings";
+import { type SearchBackend, SEARCH_TUNING, createSearchBackend, searchFilings, warmSearch } from "./search-filings";
 import type { FilingSearchRequest } from "./search-schema";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
 import { SAMPLE_COMPANIES, SAMPLE_FILINGS, filler } from "@/test/support/filings/sample-filings";
@@ -407,5 +407,16 @@ describe("failures", () => {
     } finally {
       broken.close();
     }
+  });
+});
+
+describe("warmSearch (run by each query worker at start)", () => {
+  it("loads the passage vectors ahead, so the first search reads none", async () => {
+    const fresh = createSearchBackend(database.db);
+    const loads = vi.spyOn(fresh.repository, "vectors");
+    expect(await warmSearch(fresh)).toBe(true);
+    expect(loads).toHaveBeenCalledTimes(1);
+    await search({ queries: ["free cash flow"], searchtype: "hybrid" }, fresh);
+    expect(loads).toHaveBeenCalledTimes(1);
   });
 });

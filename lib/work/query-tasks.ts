@@ -1,5 +1,5 @@
 import { screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
-import { searchFilings } from "@/lib/filings/search-filings";
+import { searchFilings, warmSearch } from "@/lib/filings/search-filings";
 import { searchFilingsV2 } from "@/lib/filings/search-filings-v2";
 import { runBacktest } from "@/lib/screener/backtest";
 import { screenDistribution } from "@/lib/screener/distribution";
@@ -28,3 +28,8 @@ export type QueryTasks = typeof QUERY_TASKS;
 export type QueryTaskName = keyof QueryTasks;
 export type QueryInput<K extends QueryTaskName> = Parameters<QueryTasks[K]>[0];
 export type QueryOutput<K extends QueryTaskName> = Awaited<ReturnType<QueryTasks[K]>>;
+
+/** Run by each query worker once it is ready: what a first search would otherwise load within its deadline. */
+export async function warmUp(): Promise<void> {
+  await warmSearch();
+}

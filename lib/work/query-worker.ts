@@ -2,7 +2,8 @@ import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { serializeError } from "./serialized-error";
-import { QUERY_TASKS, type QueryTaskName } from "./query-tasks";
+import { describeError, logLine } from "@/lib/log";
+import { QUERY_TASKS, type QueryTaskName, warmUp } from "./query-tasks";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 /**
@@ -43,3 +44,7 @@ port.on("message", async ({ id, task, input }: WorkerRequest) => {
   port.postMessage(reply);
 });
 port.postMessage({ type: "ready" } satisfies WorkerReply);
+// Readiness (/api/health/) waits for every worker's warm-up; a task sent meanwhile waits for it too.
+warmUp()
+  .catch((error: unknown) => logLine("error", "query worker warm-up failed", { error: describeError(error, false) }))
+  .finally(() => port.postMessage({ type: "warm" } satisfies WorkerReply));

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WorkOutcome } from "./worker-protocol";
 import { type PoolOptions, WorkerPool } from "./worker-pool";
 
@@ -22,6 +22,14 @@ describe("WorkerPool", () => {
   it("answers from a worker thread", async () => {
     const p = start();
     await expect(p.run("echo", { a: [1, 2] }, { caller: "a", deadlineMs: 5000 })).resolves.toEqual(ok({ a: [1, 2] }));
+  });
+
+  it("is warm once as many workers as it has have warmed, and stays warm while one is replaced", async () => {
+    const p = start();
+    expect(p.warm).toBe(false);
+    await vi.waitFor(() => expect(p.warm).toBe(true));
+    expect(await reasonOf(p.run("spin", 60_000, { caller: "a", deadlineMs: 200 }))).toBe("deadline");
+    expect(p.warm).toBe(true);
   });
 
   it("brings a worker's errors back as data", async () => {

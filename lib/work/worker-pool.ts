@@ -57,6 +57,7 @@ export class WorkerPool {
   private nextId = 1;
   private exiting = 0;
   private closed = false;
+  private warmed = 0;
 
   constructor(private readonly options: PoolOptions) {
     for (let i = 0; i < options.size; i++) this.spawn();
@@ -129,7 +130,19 @@ export class WorkerPool {
     }
   }
 
+  /**
+   * Whether as many workers as the pool has have loaded what a first query would (after a start;
+   * a replaced worker warms again, taking jobs meanwhile): what readiness waits for.
+   */
+  get warm(): boolean {
+    return this.warmed >= this.options.size;
+  }
+
   private receive(slot: Slot, reply: WorkerReply): void {
+    if (reply.type === "warm") {
+      this.warmed++;
+      return;
+    }
     if (reply.type === "ready") {
       slot.ready = true;
     } else {

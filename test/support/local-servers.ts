@@ -54,7 +54,8 @@ export interface AppServer extends LocalServer {
 
 /**
  * Another instance of the built app (needs `npm run build`), with extra environment. It is up
- * once `/api/health/` answers at all: 503 too, for instances started without a database.
+ * once `/api/health/` answers 200, or a 503 other than the few seconds its query workers take to
+ * warm after a start (an instance started without a database stays at 503).
  */
 export async function startApp(env: Record<string, string>): Promise<AppServer> {
   const port = await freePort();
@@ -66,7 +67,8 @@ export async function startApp(env: Record<string, string>): Promise<AppServer> 
   let stdout = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => fetch(`${url}/api/health/`).then((r) => r.ok || r.status === 503, () => false), child, `the app on ${url}`);
+  const up = async (r: Response) => r.ok || (r.status === 503 && !(await r.text()).includes('"state":"warming"'));
+  await waitFor(() => fetch(`${url}/api/health/`).then(up, () => false), child, `the app on ${url}`);
   return { url, stop: stopper(child), kill: stopper(child, () => {}, "SIGKILL"), stdout: () => stdout, processGroup: child.pid! };
 }
 

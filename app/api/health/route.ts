@@ -1,10 +1,11 @@
-// GET /api/health/ - readiness (no key needed): 200 with the data's as-of date, build id and counts and the state stores' reachability; 503 while the database is missing or being built, or while a state store (the state file, PostgreSQL, Redis) cannot be reached
+// GET /api/health/ - readiness (no key needed): 200 with the data's as-of date, build id and counts and the state stores' reachability; 503 while the database is missing or being built, while the query workers load the search index after a start (a few seconds), or while a state store (the state file, PostgreSQL, Redis) cannot be reached
 import { jsonResponse, serve } from "@/lib/api/pipeline";
 import { HttpProblem } from "@/lib/api/problem";
 import { getOnlyRoute } from "@/lib/api/route";
 import { reachableStateStores } from "@/lib/api/state-health";
 import { buildId, marketDb, metaValue } from "@/lib/db/market-db";
 import { DatabaseUnavailableError } from "@/lib/errors";
+import { queryPool } from "@/lib/work/query-pool";
 
 export const dynamic = "force-dynamic";
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = getOnlyRoute("/api/health/");
@@ -17,6 +18,13 @@ export function GET(request: Request) {
       if (!(error instanceof DatabaseUnavailableError)) throw error;
       // Problem details, with the database's state ("missing" or "building") for scripts that wait on it.
       throw new HttpProblem("unavailable", error.message, { headers: { "Retry-After": "10" }, members: { state: error.state } });
+    }
+    if (!queryPool().warm) {
+      // A first search would load the passage vectors within its deadline: ready once the workers have.
+      throw new HttpProblem("unavailable", "The query workers are loading the search index (a few seconds after a start); try again shortly.", {
+        headers: { "Retry-After": "2" },
+        members: { state: "warming" },
+      });
     }
     const stores = await reachableStateStores();
     const body = {
