@@ -322,6 +322,8 @@ describe("bounds on what a request makes the search read", () => {
   it.each([
     ["a query without letters or digits", { queries: ["cash", "*"] }, "/queries/1", /no searchable words/],
     ["a query of punctuation", { queries: ["(((("] }, "/queries/0", /no searchable words/],
+    // Its letters are letters, but not the index's: the message says what the index holds.
+    ["a query in another script", { queries: ["資本支出 指引"] }, "/queries/0", /no searchable words: the filings are indexed as English words/],
     ["33 searchable terms in one query", { queries: [words(33)] }, "/queries/0", /33 searchable terms; at most 32 per query/],
     ["a phrase's words count", { queries: [`"${words(20)}" ${words(13, 20)}`] }, "/queries/0", /33 searchable terms/],
     ["65 searchable terms across the queries", { queries: [words(32), words(32, 32), "cash"] }, "/queries", /65 searchable terms across the distinct queries; at most 64/],

@@ -27,7 +27,7 @@ const Query = z
   .superRefine((text, ctx) => {
     if (!notBlank(text)) return; // said above
     const terms = termsOf(text);
-    if (terms === 0) ctx.addIssue({ code: "custom", message: "has no searchable words (letters or digits)" });
+    if (terms === 0) ctx.addIssue({ code: "custom", message: "has no searchable words: the filings are indexed as English words (letters a-z, accents folded, and digits)" });
     if (terms > QUERY_TERM_BOUNDS.perQuery) {
       ctx.addIssue({ code: "custom", message: `has ${terms} searchable terms; at most ${QUERY_TERM_BOUNDS.perQuery} per query` });
     }
