@@ -7,6 +7,7 @@
  * hits; so two snippets are compared only when their passages share a run of RUN words, as two
  * passages showing the same 280-character window (about 40 words of prose) do.
  */
+import { once } from "@/lib/once";
 import { wordHashes } from "./word-hashes";
 
 const RUN = 24;
@@ -63,17 +64,4 @@ export class RepeatedSnippets<T> {
     this.byFiling.set(filing, shown);
     return null;
   }
-}
-
-/** A function computing its value on the first call only. */
-export function once<T>(compute: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = compute();
-      done = true;
-    }
-    return value;
-  };
 }

@@ -10,7 +10,8 @@ import { type CompanyWithFilings, type PassageHitRow, companyNames, type Passage
 import { normaliseFilingType } from "./filing-types";
 import { completeScores, type FusedHit, type FusionMethod, type Ranking, type ScorableRanking, fuseRankings, keepKeywordFloor, type KeywordFloor } from "./fuse-rankings";
 import { emptyScopeNotice } from "./empty-notice";
-import { RepeatedSnippets, once } from "./repeated-snippets";
+import { once } from "@/lib/once";
+import { RepeatedSnippets } from "./repeated-snippets";
 import { highlightSpans, type Snippet, snippetOf, type Span } from "./highlights";
 import type { SearchBounds } from "./search-bounds";
 import { namesInScope, queryHints, topicWithoutNames, withoutNames } from "./query-hints";
