@@ -1,6 +1,6 @@
 import { readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { serializeError } from "./serialized-error";
 import { describeError, logLine } from "@/lib/log";
 import { QUERY_TASKS, type QueryTaskName, warmUp } from "./query-tasks";
@@ -44,7 +44,9 @@ port.on("message", async ({ id, task, input }: WorkerRequest) => {
   port.postMessage(reply);
 });
 port.postMessage({ type: "ready" } satisfies WorkerReply);
-// Readiness (/api/health/) waits for every worker's warm-up; a task sent meanwhile waits for it too.
-warmUp()
-  .catch((error: unknown) => logLine("error", "query worker warm-up failed", { error: describeError(error, false) }))
-  .finally(() => port.postMessage({ type: "warm" } satisfies WorkerReply));
+// A worker started with the pool warms up; readiness (/api/health/) waits for it, and a task sent meanwhile too.
+if (workerData?.warmUp === true) {
+  warmUp()
+    .catch((error: unknown) => logLine("error", "query worker warm-up failed", { error: describeError(error, false) }))
+    .finally(() => port.postMessage({ type: "warm" } satisfies WorkerReply));
+}

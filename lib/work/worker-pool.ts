@@ -60,7 +60,7 @@ export class WorkerPool {
   private warmed = 0;
 
   constructor(private readonly options: PoolOptions) {
-    for (let i = 0; i < options.size; i++) this.spawn();
+    for (let i = 0; i < options.size; i++) this.spawn(true);
   }
 
   /** Never rejects: every way a job ends is an outcome (lib/work/serialized-error.ts says why). */
@@ -106,9 +106,13 @@ export class WorkerPool {
     if (counts.running === 0 && counts.waiting === 0) this.perCaller.delete(caller);
   }
 
-  private spawn(): void {
+  /**
+   * Starts a worker. Those started with the pool warm up (`workerData.warmUp`, then a "warm" reply);
+   * a replacement serves at once, since it would make every kind of job wait for a warm-up.
+   */
+  private spawn(warmUp = false): void {
     if (this.closed) return;
-    const slot: Slot = { worker: new Worker(this.options.entry), ready: false, job: null, failure: null };
+    const slot: Slot = { worker: new Worker(this.options.entry, { workerData: { warmUp } }), ready: false, job: null, failure: null };
     this.slots.push(slot);
     slot.worker.on("message", (reply: WorkerReply) => this.receive(slot, reply));
     // An uncaught error ends the worker; "exit" follows and answers its job with it.
@@ -130,10 +134,7 @@ export class WorkerPool {
     }
   }
 
-  /**
-   * Whether as many workers as the pool has have loaded what a first query would (after a start;
-   * a replaced worker warms again, taking jobs meanwhile): what readiness waits for.
-   */
+  /** Whether the workers started with the pool have loaded what a first query would: what readiness waits for. */
   get warm(): boolean {
     return this.warmed >= this.options.size;
   }

@@ -10,5 +10,5 @@ export interface WorkerRequest {
 /** What a job ends with: the task's value, or what went wrong. */
 export type WorkOutcome = { ok: true; value: unknown } | { ok: false; error: SerializedError };
 
-/** `ready`: takes jobs; `warm`: has loaded what its first query would (sent once, after `ready`). */
+/** `ready`: takes jobs; `warm`: has loaded what its first query would (sent once, after `ready`, by the workers started with the pool). */
 export type WorkerReply = { type: "ready" } | { type: "warm" } | ({ type: "result"; id: number } & WorkOutcome);
