@@ -33,6 +33,17 @@ describe("WorkerPool", () => {
     await expect(p.run("echo", 1, { caller: "a", deadlineMs: 5000 })).resolves.toEqual(ok(1));
   });
 
+  it("is warm once the workers still warming are stopped at a deadline (their replacements do not warm)", async () => {
+    process.env.PROTOCOL_WORKER_NEVER_WARM = "1";
+    const p = start();
+    delete process.env.PROTOCOL_WORKER_NEVER_WARM;
+    await expect(p.run("echo", 1, { caller: "a", deadlineMs: 5000 })).resolves.toEqual(ok(1));
+    expect(p.warm).toBe(false);
+    // Each spin stops the worker it runs on: first one started with the pool, then the other.
+    for (let i = 0; i < 2; i++) expect(await reasonOf(p.run("spin", 60_000, { caller: "a", deadlineMs: 200 }))).toBe("deadline");
+    expect(p.warm).toBe(true);
+  });
+
   it("brings a worker's errors back as data", async () => {
     const p = start();
     await expect(p.run("invalid", null, { caller: "a", deadlineMs: 5000 })).resolves.toEqual({

@@ -34,6 +34,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   ready: boolean;
+  /** Started to warm up and has not yet said "warm". */
+  warming: boolean;
   job: Job | null;
   /** The uncaught error that ended the worker, if one did. */
   failure: Error | null;
@@ -57,7 +59,6 @@ export class WorkerPool {
   private nextId = 1;
   private exiting = 0;
   private closed = false;
-  private warmed = 0;
 
   constructor(private readonly options: PoolOptions) {
     for (let i = 0; i < options.size; i++) this.spawn(true);
@@ -112,7 +113,7 @@ export class WorkerPool {
    */
   private spawn(warmUp = false): void {
     if (this.closed) return;
-    const slot: Slot = { worker: new Worker(this.options.entry, { workerData: { warmUp } }), ready: false, job: null, failure: null };
+    const slot: Slot = { worker: new Worker(this.options.entry, { workerData: { warmUp } }), ready: false, warming: warmUp, job: null, failure: null };
     this.slots.push(slot);
     slot.worker.on("message", (reply: WorkerReply) => this.receive(slot, reply));
     // An uncaught error ends the worker; "exit" follows and answers its job with it.
@@ -134,14 +135,17 @@ export class WorkerPool {
     }
   }
 
-  /** Whether the workers started with the pool have loaded what a first query would: what readiness waits for. */
+  /**
+   * Whether no worker is still warming up (loading what a first query would): what readiness waits
+   * for. A warming worker stopped at a deadline leaves the pool, and its replacement does not warm.
+   */
   get warm(): boolean {
-    return this.warmed >= this.options.size;
+    return !this.slots.some((slot) => slot.warming);
   }
 
   private receive(slot: Slot, reply: WorkerReply): void {
     if (reply.type === "warm") {
-      this.warmed++;
+      slot.warming = false;
       return;
     }
     if (reply.type === "ready") {
