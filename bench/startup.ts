@@ -1,9 +1,14 @@
 /**
  * `npm run bench:startup`: how soon `npm start` serves its first page with an existing database
- * (target: within 5 seconds), and how big the database is.
+ * (target: within 5 seconds), how big the database is, and how long a query worker takes to start
+ * from the built bundle (production) and from the sources through tsx (development and tests).
  */
 import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
+import { BUILT_QUERY_WORKER } from "@/lib/work/worker-entry";
+import type { WorkerReply } from "@/lib/work/worker-protocol";
 import { startApp } from "@/test/support/local-servers";
 
 const TARGET_MS = 5000;
@@ -13,6 +18,34 @@ if (!existsSync(".next/BUILD_ID") || !existsSync(env().DATABASE_PATH)) {
   console.log("bench:startup skipped: it needs `npm run build` and a built database (`npm run ingest`).");
   process.exit(0);
 }
+/** Milliseconds from a worker's start to its `ready` reply and, when it warms up, to `warm`. */
+async function workerStart(entry: string, warmUp: boolean): Promise<{ ready: number; warm: number }> {
+  const started = performance.now();
+  const worker = new Worker(entry, { workerData: { warmUp } });
+  const times = { ready: NaN, warm: NaN };
+  await new Promise<void>((resolve, reject) => {
+    worker.on("error", reject);
+    worker.on("message", (reply: WorkerReply) => {
+      times[reply.type === "warm" ? "warm" : "ready"] = performance.now() - started;
+      if (reply.type === "warm" || (reply.type === "ready" && !warmUp)) resolve();
+    });
+  });
+  await worker.terminate();
+  return times;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+for (const [name, entry] of [
+  ["built bundle", BUILT_QUERY_WORKER],
+  ["sources through tsx", "lib/work/worker-entry.mjs"],
+] as const) {
+  const runs = [];
+  for (let run = 0; run < 5; run++) runs.push(await workerStart(path.resolve(entry), run >= 3));
+  const ready = median(runs.map((r) => r.ready));
+  const warm = runs.filter((r) => !Number.isNaN(r.warm)).map((r) => r.warm);
+  console.log(`query worker from the ${name}: ready in ${ready.toFixed(0)} ms (median of 5), warm in ${warm.map((t) => `${t.toFixed(0)} ms`).join(", ")}`);
+}
+
 console.log(`database: ${env().DATABASE_PATH}, ${(statSync(env().DATABASE_PATH).size / 1e6).toFixed(0)} MB`);
 const times: number[] = [];
 for (let run = 0; run < RUNS; run++) {

@@ -1,11 +1,11 @@
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import { env } from "@/lib/env";
 import type { QueryInput, QueryOutput, QueryTaskName } from "./query-tasks";
 import { deserializeError } from "./serialized-error";
+import { queryWorkerEntry } from "./worker-entry";
 import { WorkerPool } from "./worker-pool";
 
-/** Which deadline each task has (README "Deadlines and isolation"). */
+/** Which deadline each task has (docs/operations.md "Deadlines and isolation"). */
 const DEADLINE: Record<QueryTaskName, "SCREEN_DEADLINE_MS" | "SEARCH_DEADLINE_MS" | "BACKTEST_DEADLINE_MS"> = {
   screen: "SCREEN_DEADLINE_MS",
   backtest: "BACKTEST_DEADLINE_MS",
@@ -28,8 +28,7 @@ export function queryPool(): WorkerPool {
     const settings = env();
     const size = settings.QUERY_WORKERS ?? Math.max(2, availableParallelism());
     holder[POOL] = new WorkerPool({
-      // turbopackIgnore: a file Node loads at run time, not a module of the bundle.
-      entry: path.join(/*turbopackIgnore: true*/ settings.root, "lib/work/worker-entry.mjs"),
+      entry: queryWorkerEntry(settings.root),
       size,
       perCallerRunning: settings.CALLER_CONCURRENCY ?? Math.max(1, Math.floor(size / 2)),
       perCallerQueued: settings.CALLER_QUEUE,
