@@ -62,7 +62,7 @@ async function authAndLimit(title: string, on: ApiServices, bearer: string[]) {
 }
 await authAndLimit("SQLite:", services, keys);
 
-// The shared stores: keys in PostgreSQL, limits in Redis (the deployment the README describes) or in PostgreSQL too.
+// The shared stores: keys in PostgreSQL, limits in Redis (the deployment of docs/operations.md "Several instances") or in PostgreSQL too.
 const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
 const pg = openPgState(postgres.url);
 const withRedis = createApiServices({ kind: "postgres", pg }, { redisUrl: redis.url, tiers: BENCH_TIERS, uiPerMinute: 120 });

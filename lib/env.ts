@@ -4,7 +4,7 @@ import { parseTiers } from "@/lib/rate-limit/tiers";
 
 /**
  * Every setting, validated once, each with a default that works on a fresh clone.
- * See README "Configuration".
+ * See README "Configuration" (the table) and docs/operations.md.
  */
 const EnvSchema = z.object({
   DATA_DIR: z.string().default("data"),

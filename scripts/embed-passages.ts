@@ -1,7 +1,7 @@
 /**
  * `npm run embed:passages`: re-embeds every passage of the built database with the embedding
- * provider the environment selects (EMBEDDINGS_URL or EMBEDDING_MODEL_DIR; see README "Filing search
- * and embeddings"). `npm run ingest` goes back to the default corpus model.
+ * provider the environment selects (EMBEDDINGS_URL or EMBEDDING_MODEL_DIR; see docs/search.md,
+ * "Embeddings and the vector leg"). `npm run ingest` goes back to the default corpus model.
  */
 import { env } from "@/lib/env";
 import { LocalModelEmbedder, validateModelDirectory } from "@/lib/filings/embeddings/local-model-embedder";

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the browser, Redis and PostgreSQL tests need from Debian's packages when it is
-# missing (Playwright's own browser download cannot work offline; see README "Tests"). Debian keeps
+# missing (Playwright's own browser download cannot work offline; see docs/testing.md). Debian keeps
 # PostgreSQL's initdb and postgres in /usr/lib/postgresql/<version>/bin, where the tests look too.
 set -euo pipefail
 missing=()

@@ -1,4 +1,4 @@
-/** `npm run ingest`: builds the market database from the bundled data (see README "Data"). */
+/** `npm run ingest`: builds the market database from the bundled data (see docs/data.md). */
 import { env } from "@/lib/env";
 import { buildDatabase } from "@/lib/ingest/build-database";
 import { BundledFileError } from "@/lib/ingest/compressed-files";

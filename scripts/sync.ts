@@ -1,4 +1,4 @@
-/** `npm run sync -- sec` / `prices`: current fundamentals from SEC EDGAR, prices from files (see README "Keeping the data current"). */
+/** `npm run sync -- sec` / `prices`: current fundamentals from SEC EDGAR, prices from files (see docs/operations.md "Keeping the data current"). */
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { env } from "@/lib/env";

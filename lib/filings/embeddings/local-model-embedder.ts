@@ -70,7 +70,7 @@ export class LocalModelEmbedder implements Embedder {
       try {
         transformers = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ moduleName)) as typeof transformers;
       } catch {
-        throw new EmbeddingError("EMBEDDING_MODEL_DIR is set but @huggingface/transformers is not installed (see README, Filing search and embeddings)");
+        throw new EmbeddingError("EMBEDDING_MODEL_DIR is set but @huggingface/transformers is not installed (see docs/search.md, Embeddings and the vector leg)");
       }
       transformers.env.allowRemoteModels = false;
       transformers.env.localModelPath = path.dirname(this.model.dir);

@@ -8,7 +8,7 @@ import { type LsaOptions, fitLsa, LSA_DEFAULTS } from "@/lib/filings/embeddings/
  * A passage's LSA input: its filing's label, its section and page titles twice, and its text. A
  * title names the passage's topic in a few words; counted twice, its words weigh in the passage's
  * vector about as much as the body's main words (chosen on FinanceBench: once, twice and three
- * times were measured, README "Filing search").
+ * times were measured, docs/search.md "What was tried").
  */
 export const lsaInput = (passage: { filing: string; heading: string; text: string }) => [passage.filing, passage.heading, passage.heading, passage.text].join("\n");
 
