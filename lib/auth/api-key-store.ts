@@ -31,17 +31,21 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
-const KeyRow = z.object({ id: z.string(), name: z.string(), tier: z.string(), key_hint: z.string(), created_at: z.unknown(), revoked_at: z.unknown() });
-
 /**
- * Reads an `api_keys` row (its KEY_COLUMNS) as a key record; each store gives its timestamp type
+ * An `api_keys` row (its KEY_COLUMNS) read as a key record; each store gives its timestamp type
  * (ISO text in SQLite, a Date in PostgreSQL) and how to write it as ISO text.
  */
-export function keyRecordReader<T>(timestamp: z.ZodType<T>, toIso: (value: T) => string): (row: unknown) => ApiKeyRecord {
-  return (row) => {
-    const { id, name, tier, key_hint, created_at, revoked_at } = KeyRow.parse(row);
-    return { id, name, tier, hint: key_hint, createdAt: toIso(timestamp.parse(created_at)), revokedAt: revoked_at === null ? null : toIso(timestamp.parse(revoked_at)) };
-  };
+export function keyRecordRow<T>(timestamp: z.ZodType<T>, toIso: (value: T) => string) {
+  return z
+    .object({ id: z.string(), name: z.string(), tier: z.string(), key_hint: z.string(), created_at: timestamp, revoked_at: timestamp.nullable() })
+    .transform(({ id, name, tier, key_hint, created_at, revoked_at }): ApiKeyRecord => ({
+      id,
+      name,
+      tier,
+      hint: key_hint,
+      createdAt: toIso(created_at),
+      revokedAt: revoked_at === null ? null : toIso(revoked_at),
+    }));
 }
 
 /** The `api_keys` columns a key record is read from (both stores share the table's shape). */

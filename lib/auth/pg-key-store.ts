@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PgState } from "@/lib/db/api-state-pg";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, keyRecordReader, newApiKey } from "./api-key-store";
+import { type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, keyRecordRow, newApiKey } from "./api-key-store";
 
 /**
  * API keys in PostgreSQL (`API_STATE_URL`), shared by every app instance. Every lookup asks the
@@ -10,7 +10,7 @@ import { type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, key
  */
 const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: z.boolean() });
 
-const toRecord = keyRecordReader(z.date(), (date) => date.toISOString());
+const KeyRecordRow = keyRecordRow(z.date(), (date) => date.toISOString());
 
 export function pgKeyStore(state: PgState): ApiKeyStore {
   /** Runs one query once the schema is current; PostgreSQL being away becomes KeyStoreUnavailableError. */
@@ -30,15 +30,15 @@ export function pgKeyStore(state: PgState): ApiKeyStore {
       await query(`INSERT INTO api_keys (${KEY_INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, keyInsertValues(record, hash));
       return { record, key };
     },
-    list: async () => (await query(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`)).map(toRecord),
+    list: async () => KeyRecordRow.array().parse(await query(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`)),
     async revoke(id) {
       // COALESCE keeps the first revocation's time, as the SQLite store does.
       const rows = await query(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [id]);
-      return rows.length === 0 ? null : toRecord(rows[0]);
+      return KeyRecordRow.optional().parse(rows[0]) ?? null;
     },
     async find(hash) {
       const rows = await query(`SELECT id, tier, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = $1`, [hash]);
-      return rows.length === 0 ? undefined : FoundRow.parse(rows[0]);
+      return FoundRow.optional().parse(rows[0]);
     },
     ping: async () => void (await query("SELECT 1")),
   };

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, keyRecordReader, type FoundKey, newApiKey } from "./api-key-store";
+import { SqlFlag } from "@/lib/db/sql-rows";
+import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, keyRecordRow, newApiKey } from "./api-key-store";
 
 /**
  * API keys in the SQLite state file (API_STATE_PATH). The functions are synchronous (tests and
  * benches set up keys with them); `sqliteKeyStore` is the same behind the store interface.
  */
-const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: z.int() });
+const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: SqlFlag.transform((flag) => flag === 1) });
 
-const toRecord = keyRecordReader(z.string(), (text) => text);
+const KeyRecordRow = keyRecordRow(z.string(), (text) => text);
 
 export function createApiKey(db: StateDb, input: { name: string; tier: string }): { record: ApiKeyRecord; key: string } {
   const { record, key, hash } = newApiKey(input);
@@ -18,13 +19,12 @@ export function createApiKey(db: StateDb, input: { name: string; tier: string })
 }
 
 export function listApiKeys(db: StateDb): ApiKeyRecord[] {
-  return db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`).all().map(toRecord);
+  return KeyRecordRow.array().parse(db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`).all());
 }
 
 export function revokeApiKey(db: StateDb, id: string): ApiKeyRecord | null {
   db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`).run(new Date().toISOString(), id);
-  const row = db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`).get(id);
-  return row === undefined ? null : toRecord(row);
+  return KeyRecordRow.optional().parse(db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`).get(id)) ?? null;
 }
 
 export function sqliteKeyStore(db: StateDb): ApiKeyStore {
@@ -44,12 +44,7 @@ export function sqliteKeyStore(db: StateDb): ApiKeyStore {
     create: async (input) => createApiKey(db, input),
     list: async () => listApiKeys(db),
     revoke: async (id) => revokeApiKey(db, id),
-    find: async (hash): Promise<FoundKey | undefined> => {
-      const row = guarded(() => lookup.get(hash));
-      if (row === undefined) return undefined;
-      const { id, tier, revoked } = FoundRow.parse(row);
-      return { id, tier, revoked: revoked === 1 };
-    },
+    find: async (hash) => FoundRow.optional().parse(guarded(() => lookup.get(hash))),
     ping: async () => void guarded(() => db.prepare("SELECT 1").get()),
   };
 }

@@ -65,7 +65,7 @@ $$;
 // Any constant: instances starting together take turns migrating instead of racing.
 const MIGRATION_LOCK = 718_001;
 
-const VersionRow = z.object({ version: z.int() });
+const VersionRows = z.array(z.object({ version: z.int() }));
 
 /** Applies the migrations this database lacks, in one transaction; returns the versions applied. */
 export async function migrateApiState(pool: Pool): Promise<number[]> {
@@ -76,8 +76,8 @@ export async function migrateApiState(pool: Pool): Promise<number[]> {
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
     );
-    const { rows } = await client.query("SELECT version FROM schema_migrations");
-    const done = new Set(rows.map((row) => VersionRow.parse(row).version));
+    const rows = VersionRows.parse((await client.query("SELECT version FROM schema_migrations")).rows);
+    const done = new Set(rows.map((row) => row.version));
     const missing = MIGRATIONS.filter((m) => !done.has(m.version));
     for (const migration of missing) {
       await client.query(migration.sql);

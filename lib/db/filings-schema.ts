@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Filings and their searchable passages (see lib/ingest/filings). Passage text is not stored: it
  * is a substring of its page, and the keyword index reads it through a view (FTS5 external content).
@@ -5,21 +7,22 @@
  * string offsets and SQLite's substr() agree.
  */
 /** Columns of `filings` that describe the filing (written by the ingest, read by search). */
-export interface FilingDescription {
-  source_name: string;
-  company_label: string | null;
-  filing_type: string;
-  fiscal_year: number | null;
-  fiscal_period: string | null;
-  period_end: string | null;
-  report_date: string | null;
-  source_url: string | null;
+export const FilingDescription = z.object({
+  source_name: z.string(),
+  company_label: z.string().nullable(),
+  filing_type: z.string(),
+  fiscal_year: z.int().nullable(),
+  fiscal_period: z.string().nullable(),
+  period_end: z.string().nullable(),
+  report_date: z.string().nullable(),
+  source_url: z.string().nullable(),
   /** SEC filing date, where the source gives it (lib/ingest/filings/filed-window.ts). */
-  filed_date: string | null;
+  filed_date: z.string().nullable(),
   /** The window the filing was filed in: the filing date twice, or from its period end (event date) to the SEC deadline. */
-  filed_earliest: string | null;
-  filed_latest: string | null;
-}
+  filed_earliest: z.string().nullable(),
+  filed_latest: z.string().nullable(),
+});
+export type FilingDescription = z.output<typeof FilingDescription>;
 
 export const FILINGS_SCHEMA = `
 CREATE TABLE filings (

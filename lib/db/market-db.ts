@@ -2,10 +2,14 @@ import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import { z } from "zod";
 import { DatabaseUnavailableError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { buildInProgress } from "./build-marker";
 import { SCHEMA_VERSION } from "./schema";
+
+const MetaValue = z.string().optional();
+const MetaRows = z.array(z.tuple([z.string(), z.string()]));
 
 export type DatabaseState = "ready" | DatabaseUnavailableError["state"];
 
@@ -44,7 +48,7 @@ export function marketDb(): Database.Database {
     return current.db;
   }
   const db = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
-  const version = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get();
+  const version = MetaValue.parse(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get());
   if (version !== String(SCHEMA_VERSION)) {
     db.close();
     throw new DatabaseUnavailableError(building() ? "building" : "missing");
@@ -76,7 +80,7 @@ export function cachedStatement(sql: string): Database.Statement {
 
 /** A metadata value written by the ingest (`as_of`, `counts`, `sources`, `built_at`). */
 export function metaValue(key: string): string | null {
-  return (marketDb().prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined) ?? null;
+  return MetaValue.parse(marketDb().prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key)) ?? null;
 }
 
 /**
@@ -85,6 +89,6 @@ export function metaValue(key: string): string | null {
  * all report the same.
  */
 export function buildId(): string {
-  const rows = marketDb().prepare("SELECT key, value FROM meta ORDER BY key").raw().all();
+  const rows = MetaRows.parse(marketDb().prepare("SELECT key, value FROM meta ORDER BY key").raw().all());
   return createHash("sha256").update(JSON.stringify(rows)).digest("hex").slice(0, 16);
 }

@@ -1,8 +1,11 @@
 import type Database from "better-sqlite3";
+import { z } from "zod";
 import { LONGEST_WINDOW_MS } from "./tiers";
 import { decide, RateLimitStoreUnavailableError, type RateLimitDecision, type RateLimiter, type WindowLimit, type WindowState } from "./sliding-window";
 
 const SWEEP_EVERY_MS = 5 * 60_000;
+const AtMs = z.int();
+const WindowRow = z.object({ count: z.int().nonnegative(), oldest: AtMs.nullable() });
 
 /**
  * The sliding-window log in the API state file. Each decision is one `BEGIN IMMEDIATE`
@@ -33,8 +36,8 @@ export function sqliteRateLimiter(db: Database.Database): RateLimiter {
       }
       const states = windows.map((w): WindowState => {
         const since = now - w.windowMs;
-        const { count, oldest } = window.get(subject, since) as { count: number; oldest: number | null };
-        const freeAtMs = count >= w.limit ? (nth.get(subject, since, count - w.limit) as number) + w.windowMs : null;
+        const { count, oldest } = WindowRow.parse(window.get(subject, since));
+        const freeAtMs = count >= w.limit ? AtMs.parse(nth.get(subject, since, count - w.limit)) + w.windowMs : null;
         return { count, oldestMs: oldest, freeAtMs };
       });
       const decision = decide(windows, states, now);
