@@ -1,5 +1,7 @@
 import type Database from "better-sqlite3";
-import type { FilingDescription } from "@/lib/db/filings-schema";
+import { z } from "zod";
+import { FilingDescription } from "@/lib/db/filings-schema";
+import { parseEach, SqlBlob, SqlCount, SqlFlag, SqlId, SqlRowids } from "@/lib/db/sql-rows";
 
 /** A run of consecutive passage ids (the passages of adjacent filings). */
 export interface PassageRange {
@@ -7,62 +9,67 @@ export interface PassageRange {
   last: number;
 }
 
-export interface FilingFilterRow {
-  id: number;
-  source_name: string;
-  company_id: number | null;
-  first_passage_id: number | null;
-  last_passage_id: number | null;
-  unreadable_pages: number;
-}
+const FilingFilterRow = z.object({
+  id: SqlId,
+  source_name: z.string(),
+  company_id: SqlId.nullable(),
+  first_passage_id: SqlId.nullable(),
+  last_passage_id: SqlId.nullable(),
+  unreadable_pages: SqlCount,
+});
+export type FilingFilterRow = z.output<typeof FilingFilterRow>;
 
-export interface CompanyWithFilings {
-  id: number;
-  name: string;
-  cik: number | null;
-  full_ticker: string;
+const CompanyWithFilings = z.object({
+  id: SqlId,
+  name: z.string(),
+  cik: z.int().nullable(),
+  full_ticker: z.string(),
   /** Today's name, where it differs from `name` (the data's date's): "Meta Platforms" for Facebook. */
-  current_name: string | null;
-  labels: string | null;
+  current_name: z.string().nullable(),
+  labels: z.string().nullable(),
   /** Its symbols and those of the registrant's other listings (Alphabet's GOOG besides GOOGL), space-separated. */
-  symbols: string;
+  symbols: z.string(),
   /** The full tickers of the registrant's other listings ("NASDAQ:GOOG"), space-separated, or null. */
-  listings: string | null;
-}
+  listings: z.string().nullable(),
+});
+export type CompanyWithFilings = z.output<typeof CompanyWithFilings>;
 
 /** Every name a company goes by in the corpus: the data's date's, today's, and its filings' own labels. */
 export function companyNames(company: Pick<CompanyWithFilings, "name" | "current_name" | "labels">): string[] {
   return [company.name, ...(company.current_name ? [company.current_name] : []), ...(company.labels ?? "").split(",").filter(Boolean)];
 }
 
-export interface PassageHitRow extends FilingDescription {
-  id: number;
-  start: number;
-  length: number;
-  page: number;
-  page_offset: number;
-  has_pages: number;
-  text: string;
-  filing_cik: number | null;
-  company_name: string | null;
-  symbol: string | null;
-  full_ticker: string | null;
-  company_cik: number | null;
-  section_key: string | null;
-  section_title: string | null;
-}
+const PassageHitRow = FilingDescription.extend({
+  id: SqlId,
+  start: SqlCount,
+  length: SqlCount,
+  page: z.int(),
+  page_offset: SqlCount,
+  has_pages: SqlFlag,
+  text: z.string(),
+  filing_cik: z.int().nullable(),
+  company_name: z.string().nullable(),
+  symbol: z.string().nullable(),
+  full_ticker: z.string().nullable(),
+  company_cik: z.int().nullable(),
+  section_key: z.string().nullable(),
+  section_title: z.string().nullable(),
+});
+export type PassageHitRow = z.output<typeof PassageHitRow>;
 
-export interface TwinRow {
-  group_id: number;
-  id: number;
-  source_name: string;
-  filing_type: string;
-  fiscal_year: number | null;
-  fiscal_period: string | null;
-  page: number;
-  has_pages: number;
-  start: number;
-}
+const TwinRow = FilingDescription.pick({ source_name: true, filing_type: true, fiscal_year: true, fiscal_period: true }).extend({
+  group_id: SqlId,
+  id: SqlId,
+  page: z.int(),
+  has_pages: SqlFlag,
+  start: SqlCount,
+});
+export type TwinRow = z.output<typeof TwinRow>;
+
+const CompanyName = z.object({ name: z.string(), full_ticker: z.string() });
+const KeywordHits = z.array(z.object({ id: SqlId, score: z.number() }));
+const PassageVector = z.object({ id: SqlId, embedding: SqlBlob });
+const EmbeddingModel = z.object({ id: z.string(), dimensions: z.int().positive() });
 
 /** Markers highlight() puts around matched terms (control characters never in filing text). */
 export const HIGHLIGHT_OPEN = "\u0002";
@@ -92,7 +99,7 @@ export class FilingSearchRepository {
     // Column weights: passage text, heading (section and page title), filing label (company, type, fiscal year).
     const bm25 = "bm25(filing_passage_search, 1.0, 3.0, 6.0)";
     return {
-      companies: db.prepare<[], CompanyWithFilings>(`
+      companies: db.prepare(`
         SELECT c.id, c.companyName AS name, c.cik, c.full_ticker, c.current_name,
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
                -- The symbols of every listing of the same registrant too (Alphabet's GOOG besides GOOGL).
@@ -100,26 +107,11 @@ export class FilingSearchRepository {
                 WHERE s.company_id = c.id OR s.company_id IN (SELECT o.id FROM companies o WHERE o.cik = c.cik AND o.id <> c.id)) AS symbols,
                (SELECT group_concat(o.full_ticker, ' ') FROM companies o WHERE o.cik = c.cik AND o.id <> c.id) AS listings
         FROM companies c WHERE c.has_filings = 1`),
-      companyByTicker: db.prepare<[{ ticker: string }], { name: string; full_ticker: string }>(`
+      companyByTicker: db.prepare(`
         SELECT companyName AS name, full_ticker FROM companies
         WHERE full_ticker = @ticker OR id IN (SELECT company_id FROM company_symbols WHERE symbol = @ticker)
         ORDER BY has_filings DESC, id LIMIT 1`),
-      filings: db.prepare<
-        [
-          {
-            companies: string | null;
-            years: string | null;
-            period: string | null;
-            type: string | null;
-            types: string | null;
-            filedFrom: string | null;
-            filedTo: string | null;
-            periodFrom: string | null;
-            periodTo: string | null;
-          },
-        ],
-        FilingFilterRow
-      >(`
+      filings: db.prepare(`
         SELECT id, source_name, company_id, first_passage_id, last_passage_id, unreadable_pages FROM filings
         WHERE (@companies IS NULL OR company_id IN (SELECT value FROM json_each(@companies)))
           AND (@years IS NULL OR fiscal_year IN (SELECT value FROM json_each(@years)))
@@ -131,28 +123,28 @@ export class FilingSearchRepository {
           AND (@periodFrom IS NULL OR period_end >= @periodFrom)
           AND (@periodTo IS NULL OR period_end <= @periodTo)
         ORDER BY id`),
-      matching: db.prepare<[string], number>("SELECT rowid FROM filing_passage_search WHERE filing_passage_search MATCH ?").pluck(),
-      keywordAll: db.prepare<[string, number], { id: number; score: number }>(`
+      matching: db.prepare("SELECT rowid FROM filing_passage_search WHERE filing_passage_search MATCH ?").pluck(),
+      keywordAll: db.prepare(`
         SELECT rowid AS id, ${bm25} AS score FROM filing_passage_search
         WHERE filing_passage_search MATCH ? ORDER BY score LIMIT ?`),
-      keywordRange: db.prepare<[string, number, number, number], { id: number; score: number }>(`
+      keywordRange: db.prepare(`
         SELECT rowid AS id, ${bm25} AS score FROM filing_passage_search
         WHERE filing_passage_search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY score LIMIT ?`),
-      keywordFilings: db.prepare<[string, string, number], { id: number; score: number }>(`
+      keywordFilings: db.prepare(`
         SELECT filing_passage_search.rowid AS id, ${bm25} AS score
         FROM filing_passage_search JOIN filing_passages p ON p.id = filing_passage_search.rowid
         WHERE filing_passage_search MATCH ? AND p.filing_id IN (SELECT value FROM json_each(?))
         ORDER BY score LIMIT ?`),
       passageId: db
-        .prepare<[string, number, number], number>(`
+        .prepare(`
         SELECT p.id FROM filing_passages p
         JOIN filings f ON f.id = p.filing_id
         JOIN filing_pages pg ON pg.id = p.page_id
         WHERE f.source_name = ? AND pg.number = ? AND p.start = ?`)
         .pluck(),
-      termPassages: db.prepare<[string], number>("SELECT passages FROM filing_term_stats WHERE term = ?").pluck(),
-      passageCount: db.prepare<[], number>("SELECT count(*) FROM filing_passages").pluck(),
-      hit: db.prepare<[number], PassageHitRow>(`
+      termPassages: db.prepare("SELECT passages FROM filing_term_stats WHERE term = ?").pluck(),
+      passageCount: db.prepare("SELECT count(*) FROM filing_passages").pluck(),
+      hit: db.prepare(`
         SELECT p.id, p.start, p.length, pg.number AS page, pg.start_offset AS page_offset, f.has_pages,
                substr(pg.text, p.start + 1, p.length) AS text,
                f.source_name, f.filing_type, f.fiscal_year, f.fiscal_period, f.period_end, f.report_date, f.source_url,
@@ -165,7 +157,7 @@ export class FilingSearchRepository {
         LEFT JOIN companies c ON c.id = f.company_id
         LEFT JOIN filing_sections s ON s.id = p.section_id
         WHERE p.id = ?`),
-      twins: db.prepare<[number], TwinRow>(`
+      twins: db.prepare(`
         SELECT t1.group_id, t2.passage_id AS id, f.source_name, f.filing_type, f.fiscal_year, f.fiscal_period,
                pg.number AS page, f.has_pages, p.start
         FROM filing_passage_twins t1
@@ -176,12 +168,12 @@ export class FilingSearchRepository {
         WHERE t1.passage_id = ?
         ORDER BY f.fiscal_year, f.fiscal_period, f.id, p.id`),
       highlight: db
-        .prepare<[string, string, string, bigint], string>(`
+        .prepare(`
         SELECT highlight(filing_passage_search, 0, ?, ?) FROM filing_passage_search
         WHERE filing_passage_search MATCH ? AND rowid = ?`)
         .pluck(),
-      vectors: db.prepare<[], { id: number | bigint; embedding: Buffer }>("SELECT rowid AS id, embedding FROM filing_passage_vectors"),
-      embeddingModel: db.prepare<[], string>("SELECT value FROM meta WHERE key = 'embedding_model'").pluck(),
+      vectors: db.prepare("SELECT rowid AS id, embedding FROM filing_passage_vectors"),
+      embeddingModel: db.prepare("SELECT value FROM meta WHERE key = 'embedding_model'").pluck(),
     };
   }
 
@@ -189,13 +181,13 @@ export class FilingSearchRepository {
 
   /** Companies that have filings (read once: the database is read-only while this connection lives). */
   companiesWithFilings(): CompanyWithFilings[] {
-    this.companies ??= this.statements.companies.all();
+    this.companies ??= CompanyWithFilings.array().parse(this.statements.companies.all());
     return this.companies;
   }
 
   /** The company a ticker (current or former symbol, or full ticker; upper case) names, with or without filings. */
   companyByTicker(ticker: string): { name: string; full_ticker: string } | undefined {
-    return this.statements.companyByTicker.get({ ticker });
+    return CompanyName.optional().parse(this.statements.companyByTicker.get({ ticker }));
   }
 
   /**
@@ -217,17 +209,19 @@ export class FilingSearchRepository {
     periodTo?: string | null;
   }): FilingFilterRow[] {
     const json = (ids: readonly number[] | null) => (ids === null ? null : JSON.stringify(ids));
-    return this.statements.filings.all({
-      companies: json(filter.companyIds),
-      years: json(filter.fiscalYears),
-      period: filter.fiscalPeriod,
-      type: filter.filingType,
-      types: filter.filingTypes ? JSON.stringify(filter.filingTypes) : null,
-      filedFrom: filter.filedFrom,
-      filedTo: filter.filedTo,
-      periodFrom: filter.periodFrom ?? null,
-      periodTo: filter.periodTo ?? null,
-    });
+    return FilingFilterRow.array().parse(
+      this.statements.filings.all({
+        companies: json(filter.companyIds),
+        years: json(filter.fiscalYears),
+        period: filter.fiscalPeriod,
+        type: filter.filingType,
+        types: filter.filingTypes ? JSON.stringify(filter.filingTypes) : null,
+        filedFrom: filter.filedFrom,
+        filedTo: filter.filedTo,
+        periodFrom: filter.periodFrom ?? null,
+        periodTo: filter.periodTo ?? null,
+      }),
+    );
   }
 
   /**
@@ -236,54 +230,54 @@ export class FilingSearchRepository {
    * seek per term and candidate (370 ms for 1,500 candidates).
    */
   matching(expression: string): Set<number> {
-    return new Set(this.statements.matching.all(expression));
+    return new Set(SqlRowids.parse(this.statements.matching.all(expression)));
   }
 
   /** BM25-ranked passages for an FTS5 expression, within the given filings (null: all). */
   keyword(expression: string, limit: number, scope: Scope | null): { id: number; score: number }[] {
-    if (scope === null) return this.statements.keywordAll.all(expression, limit);
-    if (scope.ranges.length > MAX_RANGE_QUERIES) return this.statements.keywordFilings.all(expression, JSON.stringify(scope.filingIds), limit);
+    if (scope === null) return KeywordHits.parse(this.statements.keywordAll.all(expression, limit));
+    if (scope.ranges.length > MAX_RANGE_QUERIES) return KeywordHits.parse(this.statements.keywordFilings.all(expression, JSON.stringify(scope.filingIds), limit));
     // BM25 uses whole-index statistics, so scores from different ranges compare.
-    const hits = scope.ranges.flatMap((r) => this.statements.keywordRange.all(expression, r.first, r.last, limit));
+    const hits = scope.ranges.flatMap((r) => KeywordHits.parse(this.statements.keywordRange.all(expression, r.first, r.last, limit)));
     return hits.sort((a, b) => a.score - b.score || a.id - b.id).slice(0, limit);
   }
 
   /** The passage a public passage id names (`3M_2018_10K:60:0`: filing, page, offset in the page). */
   passageId(filing: string, page: number, start: number): number | undefined {
-    return this.statements.passageId.get(filing, page, start);
+    return SqlId.optional().parse(this.statements.passageId.get(filing, page, start));
   }
 
   /** Passages containing an index term, for the common terms only (rare terms are not listed: 0). */
   termPassages(term: string): number {
-    return this.statements.termPassages.get(term) ?? 0;
+    return SqlCount.optional().parse(this.statements.termPassages.get(term)) ?? 0;
   }
 
   passageCount(): number {
-    return this.statements.passageCount.get() ?? 0;
+    return SqlCount.parse(this.statements.passageCount.get());
   }
 
   hit(id: number): PassageHitRow | undefined {
-    return this.statements.hit.get(id);
+    return PassageHitRow.optional().parse(this.statements.hit.get(id));
   }
 
   /** The passage's near-duplicates in the company's filings (empty when it has none), oldest filing first. */
   twins(id: number): TwinRow[] {
-    return this.statements.twins.all(id);
+    return TwinRow.array().parse(this.statements.twins.all(id));
   }
 
   /** The passage text with every term of the expression between HIGHLIGHT_OPEN/CLOSE, or null when none occurs. */
   highlighted(expression: string, id: number): string | null {
     // A BigInt binds as INTEGER: FTS5 ignores `rowid = ?` bound as REAL (how plain JS numbers bind).
-    return this.statements.highlight.get(HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE, expression, BigInt(id)) ?? null;
+    return z.string().optional().parse(this.statements.highlight.get(HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE, expression, BigInt(id))) ?? null;
   }
 
   /** Every passage vector, for the in-process scan (see vector-index.ts). */
   *vectors(): Generator<{ id: number; embedding: Buffer }> {
-    for (const row of this.statements.vectors.iterate()) yield { id: Number(row.id), embedding: row.embedding };
+    yield* parseEach(PassageVector, this.statements.vectors.iterate());
   }
 
   embeddingModel(): { id: string; dimensions: number } | null {
-    const value = this.statements.embeddingModel.get();
-    return value ? (JSON.parse(value) as { id: string; dimensions: number }) : null;
+    const value = z.string().optional().parse(this.statements.embeddingModel.get());
+    return value ? EmbeddingModel.parse(JSON.parse(value)) : null;
   }
 }
