@@ -5,6 +5,7 @@ import { AS_OF_DATE, AS_OF_RANGE_START } from "@/lib/as-of";
 import { buildingMarker } from "@/lib/db/build-marker";
 import { FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
+import { SqlCount } from "@/lib/db/sql-rows";
 import { benchmarkRows } from "@/lib/companies/benchmark";
 import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
@@ -99,7 +100,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     db.exec("VACUUM");
     db.close();
     renameSync(temporary, databasePath);
-    const bytes = Number(new Database(databasePath, { readonly: true }).pragma("page_count", { simple: true })) * 4096;
+    const bytes = SqlCount.parse(new Database(databasePath, { readonly: true }).pragma("page_count", { simple: true })) * 4096;
     const seconds = (Date.now() - started) / 1000;
     progress(`done: ${databasePath} (${(bytes / 1e6).toFixed(0)} MB) in ${seconds.toFixed(1)} s`);
     return { databasePath, seconds, bytes, counts, mapping, prices, secFilers, asOfRange: { min: tradingDays[0]!, max: tradingDays.at(-1)! } };
@@ -113,7 +114,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
 }
 
 export function tableCounts(db: Database.Database): Record<string, number> {
-  const count = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
+  const count = (sql: string) => SqlCount.parse(db.prepare(sql).pluck().get());
   return {
     companies: count("SELECT count(*) FROM companies"),
     countries: count("SELECT count(DISTINCT country) FROM companies WHERE country IS NOT NULL"),

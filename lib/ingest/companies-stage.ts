@@ -1,4 +1,6 @@
 import type Database from "better-sqlite3";
+import { z } from "zod";
+import { SqlCount } from "@/lib/db/sql-rows";
 import type { BundledPaths } from "./bundled-paths";
 import { readBrotliText } from "./compressed-files";
 import { annualReportDates, companyFactsFiledDates, fiscalYearsFromCompanyFacts } from "./companyfacts";
@@ -256,13 +258,17 @@ function describeSyncedPrices(report: SyncedPricesReport): string {
 }
 
 /** Where SEC companyfacts and the Kaggle file disagree (the company page lists each value). */
+const DifferenceSummary = z.object({ symbol: z.string(), n: SqlCount, largest: z.number().nullable() });
+
 function describeDifferences(db: Database.Database): string {
-  const summary = db
-    .prepare(
-      `SELECT c.symbol, count(*) AS n, max(abs(d.relative_difference)) AS largest FROM fundamentals_differences d
-       JOIN companies c ON c.id = d.company_id GROUP BY c.symbol ORDER BY c.symbol`,
-    )
-    .all() as { symbol: string; n: number; largest: number | null }[];
+  const summary = DifferenceSummary.array().parse(
+    db
+      .prepare(
+        `SELECT c.symbol, count(*) AS n, max(abs(d.relative_difference)) AS largest FROM fundamentals_differences d
+         JOIN companies c ON c.id = d.company_id GROUP BY c.symbol ORDER BY c.symbol`,
+      )
+      .all(),
+  );
   const parts = summary.map((s) => `${s.symbol} ${s.n} (largest ${((s.largest ?? 0) * 100).toFixed(2)}%)`);
   return `SEC companyfacts vs Kaggle, values of the same fiscal year that differ: ${parts.join(", ") || "none"}`;
 }

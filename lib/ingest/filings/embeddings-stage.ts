@@ -1,8 +1,12 @@
 import type Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import { z } from "zod";
+import { SqlId } from "@/lib/db/sql-rows";
 import { CORPUS_EMBEDDER_ID } from "@/lib/filings/embeddings/corpus-embedder";
 import type { Progress } from "../progress";
 import { type LsaOptions, fitLsa, LSA_DEFAULTS } from "@/lib/filings/embeddings/lsa-model";
+
+const PassageRow = z.object({ id: SqlId, text: z.string(), heading: z.string(), filing: z.string() });
 
 /**
  * A passage's LSA input: its filing's label, its section and page titles twice, and its text. A
@@ -19,12 +23,7 @@ export const lsaInput = (passage: { filing: string; heading: string; text: strin
  */
 export function runEmbeddingsStage(db: Database.Database, progress: Progress, options: LsaOptions = LSA_DEFAULTS): { passages: number; terms: number } {
   sqliteVec.load(db);
-  const passages = db.prepare("SELECT id, text, heading, filing FROM filing_passage_texts ORDER BY id").all() as {
-    id: number;
-    text: string;
-    heading: string;
-    filing: string;
-  }[];
+  const passages = PassageRow.array().parse(db.prepare("SELECT id, text, heading, filing FROM filing_passage_texts ORDER BY id").all());
   const started = Date.now();
   const { model, embeddings } = fitLsa(passages.map(lsaInput), options);
   progress(`embeddings: LSA of ${passages.length} passages over ${model.terms.length} terms, ${model.dimensions} dimensions, in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { FilingDescription } from "@/lib/db/filings-schema";
-import { type PassageText, findTwins } from "./passage-twins";
+import { parseEach } from "@/lib/db/sql-rows";
+import { PassageText, findTwins } from "./passage-twins";
 import type { PassageSpan, StoredPage } from "./passages";
 import { type Section, sectionAt } from "./sections";
 
@@ -37,7 +38,7 @@ export function prepareFilingWrites(db: Database.Database) {
   const passage = db.prepare("INSERT INTO filing_passages (id, filing_id, page_id, section_id, start, length) VALUES (?, ?, ?, ?, ?, ?)");
   const search = db.prepare("INSERT INTO filing_passage_search (rowid, text, heading, filing) VALUES (?, ?, ?, ?)");
   const duplicate = db.prepare("INSERT INTO filing_duplicates (source_name, filing_id) SELECT ?, id FROM filings WHERE source_name = ?");
-  const passageTexts = db.prepare<[], PassageText>(`
+  const passageTexts = db.prepare(`
     SELECT p.id, f.company_id AS companyId, substr(pg.text, p.start + 1, p.length) AS text
     FROM filing_passages p JOIN filings f ON f.id = p.filing_id JOIN filing_pages pg ON pg.id = p.page_id
     WHERE f.company_id IS NOT NULL`);
@@ -66,7 +67,7 @@ export function prepareFilingWrites(db: Database.Database) {
     },
     /** Finds and records the near-duplicate passages of each company's filings (after the filings are written). */
     twins(): { passages: number; groups: number } {
-      const groups = findTwins(passageTexts.iterate());
+      const groups = findTwins(parseEach(PassageText, passageTexts.iterate()));
       db.transaction(() => {
         for (const [passageId, groupId] of groups) twin.run(passageId, groupId);
       })();

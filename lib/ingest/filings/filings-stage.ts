@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
+import { z } from "zod";
 import { FILING_TERM_STATS } from "@/lib/db/filings-schema";
+import { SqlFlag, SqlId } from "@/lib/db/sql-rows";
 import type { BundledPaths } from "../bundled-paths";
 import { readFilingCompanyOverrides, readSecTickers } from "../read-sources";
 import type { Progress } from "../progress";
@@ -152,24 +154,32 @@ function edgarUrl(cik: number, filingType: string): string {
   return `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${String(cik).padStart(10, "0")}&type=${form}&dateb=&owner=include&count=40`;
 }
 
+const CompanyNamesRow = z.object({ id: SqlId, name: z.string(), currentName: z.string().nullable() });
+const CandidateRow = CompanyNamesRow.extend({ cik: z.int().nullable(), inSp500: SqlFlag, usListed: SqlFlag, symbols: z.string().nullable() });
+const LabelRow = CompanyNamesRow.extend({ symbols: z.string() });
+
 function readCandidateCompanies(db: Database.Database): CandidateCompany[] {
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.companyName AS name, c.current_name AS currentName, c.cik, c.in_sp500 AS inSp500, c.exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'US') AS usListed,
-              group_concat(s.symbol, ' ') AS symbols
-       FROM companies c LEFT JOIN company_symbols s ON s.company_id = c.id
-       WHERE c.country = 'United States' OR c.in_sp500 = 1 OR c.cik IS NOT NULL
-       GROUP BY c.id`,
-    )
-    .all() as { id: number; name: string; currentName: string | null; cik: number | null; inSp500: number; usListed: number; symbols: string | null }[];
+  const rows = CandidateRow.array().parse(
+    db
+      .prepare(
+        `SELECT c.id, c.companyName AS name, c.current_name AS currentName, c.cik, c.in_sp500 AS inSp500, c.exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'US') AS usListed,
+                group_concat(s.symbol, ' ') AS symbols
+         FROM companies c LEFT JOIN company_symbols s ON s.company_id = c.id
+         WHERE c.country = 'United States' OR c.in_sp500 = 1 OR c.cik IS NOT NULL
+         GROUP BY c.id`,
+      )
+      .all(),
+  );
   return rows.map((r) => ({ ...r, inSp500: r.inSp500 === 1, usListed: r.usListed === 1, symbols: r.symbols?.split(" ") ?? [] }));
 }
 
 function readCompanyLabels(db: Database.Database): Map<number, string> {
-  const rows = db
-    .prepare(
-      "SELECT c.id, c.companyName AS name, c.current_name AS currentName, group_concat(s.symbol, ' ') AS symbols FROM companies c JOIN company_symbols s ON s.company_id = c.id GROUP BY c.id",
-    )
-    .all() as { id: number; name: string; currentName: string | null; symbols: string }[];
+  const rows = LabelRow.array().parse(
+    db
+      .prepare(
+        "SELECT c.id, c.companyName AS name, c.current_name AS currentName, group_concat(s.symbol, ' ') AS symbols FROM companies c JOIN company_symbols s ON s.company_id = c.id GROUP BY c.id",
+      )
+      .all(),
+  );
   return new Map(rows.map((r) => [r.id, companySearchLabel({ name: r.name, currentName: r.currentName, symbols: r.symbols.split(" ") })]));
 }

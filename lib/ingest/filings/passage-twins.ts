@@ -7,6 +7,8 @@
  * numbers: a paragraph repeated with this year's figures ("$166 billion utilized as of September
  * 30, 2017" against 2015's "$104 billion") says something new, and collapsing it would hide that.
  */
+import { z } from "zod";
+import { SqlId } from "@/lib/db/sql-rows";
 import { wordHashes } from "@/lib/filings/word-hashes";
 
 export const TWIN_TUNING = {
@@ -27,12 +29,14 @@ export const TWIN_TUNING = {
   sampling: 4,
 };
 
-export interface PassageText {
-  id: number;
+/** A passage as the ingest reads it back to find twins. */
+export const PassageText = z.object({
+  id: SqlId,
   /** Twins are only looked for within a company's filings. */
-  companyId: number;
-  text: string;
-}
+  companyId: SqlId,
+  text: z.string(),
+});
+export type PassageText = z.output<typeof PassageText>;
 
 /** A 32-bit integer mix (MurmurHash3's finaliser) of x and a seed: one hash function per seed. */
 function mix(x: number, seed: number): number {

@@ -1,10 +1,13 @@
 import { copyFileSync, renameSync, rmSync } from "node:fs";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import { z } from "zod";
+import { SqlId } from "@/lib/db/sql-rows";
 import type { Embedder } from "@/lib/filings/embeddings/embedder";
 import type { Progress } from "../progress";
 
 const BATCH = 64;
+const PassageRow = z.object({ id: SqlId, text: z.string() });
 
 /**
  * Replaces the passage vectors of a built database with those of another embedder (a local model
@@ -23,7 +26,7 @@ export async function reembedPassages(databasePath: string, probe: Embedder, mak
     sqliteVec.load(db);
     db.exec(`DROP TABLE filing_passage_vectors;
       CREATE VIRTUAL TABLE filing_passage_vectors USING vec0(embedding float[${dimensions}] distance_metric=cosine);`);
-    const passages = db.prepare("SELECT id, filing || char(10) || heading || char(10) || text AS text FROM filing_passage_texts ORDER BY id").all() as { id: number; text: string }[];
+    const passages = PassageRow.array().parse(db.prepare("SELECT id, filing || char(10) || heading || char(10) || text AS text FROM filing_passage_texts ORDER BY id").all());
     const insert = db.prepare("INSERT INTO filing_passage_vectors (rowid, embedding) VALUES (?, ?)");
     for (let start = 0; start < passages.length; start += BATCH) {
       const batch = passages.slice(start, start + BATCH);
