@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Button, TextInput } from "@/components/ui/controls";
 import type { CompanyRecord } from "@/lib/companies/company-repository";
-import type { CompanyFiling } from "@/lib/filings/filing-documents";
+import type { CompanyFiling } from "@/lib/filings/reader/filing-documents";
 import { FiledMarker } from "@/components/filings/filed-marker";
 import { fiscalLabel, filedStatus, filingTypeLabel } from "@/lib/filings/filing-labels";
 import { readerHref } from "@/lib/links";

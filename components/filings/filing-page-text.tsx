@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import type { MarkedCell, MarkedRow, ReaderBlock, ReaderPage } from "@/lib/filings/reader-page";
-import type { TextPiece } from "@/lib/filings/reader-marks";
+import type { MarkedCell, MarkedRow, ReaderBlock, ReaderPage } from "@/lib/filings/reader/reader-page";
+import type { TextPiece } from "@/lib/filings/reader/reader-marks";
 
 function Term({ piece }: { piece: TextPiece }) {
   return piece.term ? <mark className="rounded-sm bg-amber-200/80 px-px text-inherit dark:bg-amber-500/40">{piece.text}</mark> : piece.text;

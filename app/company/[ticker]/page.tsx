@@ -8,7 +8,7 @@ import { CompanyPriceChart } from "@/components/company/company-price-chart";
 import { companiesWithSymbol, companyByFormerTicker, companyByTicker, dailyPrices, fiscalYears, formerSymbols, fundamentalsDifferences } from "@/lib/companies/company-repository";
 import { CURRENT_SOURCES } from "@/lib/as-of";
 import { databaseState, metaValue } from "@/lib/db/market-db";
-import { filingDocuments } from "@/lib/filings/filing-documents";
+import { filingDocuments } from "@/lib/filings/reader/filing-documents";
 import { companyHref } from "@/lib/links";
 import { decodeSegment } from "@/lib/url-params";
 import { databaseNotice } from "@/components/ui/database-notice";

@@ -6,10 +6,10 @@ import { ReaderPager } from "@/components/filings/reader-pager";
 import { ScrollToTarget } from "@/components/filings/scroll-to-target";
 import { databaseNotice } from "@/components/ui/database-notice";
 import { databaseState } from "@/lib/db/market-db";
-import { filingDocuments } from "@/lib/filings/filing-documents";
+import { filingDocuments } from "@/lib/filings/reader/filing-documents";
 import { fiscalLabel, filingTypeLabel } from "@/lib/filings/filing-labels";
-import { parseHitParam, queryMarks, readerWindow } from "@/lib/filings/reader-marks";
-import { readerPage } from "@/lib/filings/reader-page";
+import { parseHitParam, queryMarks, readerWindow } from "@/lib/filings/reader/reader-marks";
+import { readerPage } from "@/lib/filings/reader/reader-page";
 import { companyHref, readerHref } from "@/lib/links";
 import { decodeSegment, paramValue, paramValues } from "@/lib/url-params";
 

@@ -1,4 +1,4 @@
-import { hasUnreadableTextLayer } from "@/lib/filings/text-layer";
+import { hasUnreadableTextLayer } from "@/lib/filings/reader/text-layer";
 import { isContentsPage } from "./sections";
 
 /**

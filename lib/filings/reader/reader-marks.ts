@@ -1,6 +1,6 @@
-import type { Span } from "./highlights";
-import { parseQuery } from "./query-text";
-import { distinctWordLists, stem, textWords } from "./text-terms";
+import type { Span } from "../highlights";
+import { parseQuery } from "../query-text";
+import { distinctWordLists, stem, textWords } from "../text-terms";
 
 /**
  * What the document reader marks in a page: the words of the queries (matched as the keyword

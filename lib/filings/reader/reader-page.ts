@@ -1,4 +1,4 @@
-import type { Span } from "./highlights";
+import type { Span } from "../highlights";
 import { type FilingFurniture, furnitureLines } from "./page-furniture";
 import { type Line, pageLines } from "./page-lines";
 import { type Cell, type Table, pageTables } from "./page-tables";
