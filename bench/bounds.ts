@@ -3,13 +3,14 @@
  * the costliest inputs the request bounds still accept. Prints milliseconds; judges nothing.
  */
 import { ValidationError } from "@/lib/errors";
-import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { marketDb } from "@/lib/db/market-db";
-import { defaultSearchBackend, searchFilings } from "@/lib/filings/search-filings";
+import { defaultSearchBackend } from "@/lib/filings/search/backend";
 import { QUESTION_WORDS, STOPWORDS, stem } from "@/lib/filings/text-terms";
 import type { FilingSearchRequest } from "@/lib/filings/search-schema";
 import { BasicScreenRequest } from "@/lib/screener/request-schema";
 import { runScreen } from "@/lib/screener/service";
+import { searchV1 } from "@/test/support/filings/parsed-search";
+import { parsedAtRoute } from "@/test/support/parsed-at-route";
 
 /** Words in 5,500 to 8,000 passages: just under the filing search's common-word cut, so none is skipped. */
 const MID_FREQUENCY =
@@ -63,15 +64,13 @@ async function time(label: string, run: () => unknown | Promise<unknown>, runs =
   console.log(`${label}\n  median ${sorted[Math.floor(runs / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${runs} runs): ${outcome}`);
 }
 
-const search = (request: FilingSearchRequest) => () => searchFilings(request);
-const screen = (fts: string, min?: number) => () => {
-  const parsed = BasicScreenRequest.safeParse({ filters: { ...(min === undefined ? {} : { marketCap_usd: { min } }), description_keywords: { fts } }, result_format: "tickers" });
-  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
-  return runScreen(parsed.data);
-};
+// Each request is parsed as its route parses it: a refused one is the 400 the route answers.
+const search = (request: FilingSearchRequest) => () => searchV1(request);
+const screen = (fts: string, min?: number) => () =>
+  runScreen(parsedAtRoute(BasicScreenRequest, { filters: { ...(min === undefined ? {} : { marketCap_usd: { min } }), description_keywords: { fts } }, result_format: "tickers" }));
 
 defaultSearchBackend();
-await searchFilings({ queries: ["warm up"], searchtype: "keyword" });
+await searchV1({ queries: ["warm up"], searchtype: "keyword" });
 
 console.log("Filing search, keyword, results 25");
 await time("red team: 12 queries of ~290 characters of mid-frequency words", search({ queries: Array.from({ length: 12 }, (_, i) => hostileQuery(i, 290)), searchtype: "keyword", results: 25 }));

@@ -15,7 +15,7 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { env } from "@/lib/env";
 import { LSA_DEFAULTS } from "@/lib/filings/embeddings/lsa-model";
-import { createSearchBackend, type SearchBackend } from "@/lib/filings/search-filings";
+import { createSearchBackend, type SearchBackend } from "@/lib/filings/search/backend";
 import { runEmbeddingsStage } from "@/lib/ingest/filings/embeddings-stage";
 import { silentProgress } from "@/lib/ingest/progress";
 import { financeBenchQuestions, readJudgedSets } from "./support/judged-sets";

@@ -8,7 +8,7 @@
  * and the hybrid's fusion is compared with reciprocal-rank fusion.
  */
 import { marketDb } from "@/lib/db/market-db";
-import { createSearchBackend } from "@/lib/filings/search-filings";
+import { createSearchBackend } from "@/lib/filings/search/backend";
 import { financeBenchQuestions, readJudgedSets } from "./support/judged-sets";
 import { type BenchQuestion, BENCH_MODES, formatAgainstKeyword, formatQuality, formatSpeed, randomBaseline, runQualityBench, runSpeedBench } from "./support/search-bench";
 

@@ -5,7 +5,7 @@ import { databaseNotice } from "@/components/ui/database-notice";
 import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
 import { type ScreenScope, type UiFilingSearchResponse, UiFilingSearchRequest } from "@/lib/filings/screen-filings";
-import { defaultSearchBackend } from "@/lib/filings/search-filings";
+import { defaultSearchBackend } from "@/lib/filings/search/backend";
 import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
 import { metaValue } from "@/lib/db/market-db";
 import { WorkUnavailableError } from "@/lib/errors";

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { type Span, benchRepository } from "./search-bench-repository";
-import { type SearchBackend, defaultSearchBackend, searchFilings } from "@/lib/filings/search-filings";
+import { type SearchBackend, defaultSearchBackend } from "@/lib/filings/search/backend";
 import type { FilingSearchHit, FilingSearchRequest } from "@/lib/filings/search-schema";
 import { QUERY_TERM_BOUNDS } from "@/lib/filings/search-schema";
 import { parseQuery, searchableTermCount } from "@/lib/filings/query-text";
+import { searchV1 } from "@/test/support/filings/parsed-search";
 import { type PairedDifference, pairedBootstrap } from "./paired-bootstrap";
 
 /**
@@ -101,7 +102,7 @@ export async function runQualityBench(questions: BenchQuestion[], modes: readonl
         const targets = resolved(q.targets, aliases);
         const request: FilingSearchRequest = { queries: [q.question], results: 10, searchtype: mode.searchtype, rerank: mode.rerank };
         if (filter === "company") request.name = q.company;
-        const { results } = await searchFilings(request, backend);
+        const { results } = await searchV1(request, backend);
         const rank = results.findIndex((hit) => relevant(hit, targets, 1));
         if (rank >= 0 && rank < 5) totals.r5++;
         reciprocalRanks.push(rank >= 0 ? 1 / (rank + 1) : 0);
@@ -196,7 +197,7 @@ function withinBudget(question: string, queries: number): string {
 /** Latency of one-query requests (every question) and of 12-query requests (questions cut to fit the term budget), per mode. */
 export async function runSpeedBench(questions: BenchQuestion[], modes: readonly BenchMode[] = BENCH_MODES): Promise<SpeedRow[]> {
   defaultSearchBackend().vectors(); // load the vector index before timing
-  await searchFilings({ queries: ["warm up"], searchtype: "hybrid", rerank: true });
+  await searchV1({ queries: ["warm up"], searchtype: "hybrid", rerank: true });
   const rows: SpeedRow[] = [];
   for (const mode of modes) {
     for (const size of [1, 12]) {
@@ -205,7 +206,7 @@ export async function runSpeedBench(questions: BenchQuestion[], modes: readonly 
       for (let i = 0; i < requests; i++) {
         const queries = Array.from({ length: size }, (_, j) => withinBudget(questions[(i * size + j) % questions.length]!.question, size));
         const started = performance.now();
-        await searchFilings({ queries, searchtype: mode.searchtype, rerank: mode.rerank, results: 10 });
+        await searchV1({ queries, searchtype: mode.searchtype, rerank: mode.rerank, results: 10 });
         times.push(performance.now() - started);
       }
       rows.push({ mode: mode.label, queries: size, median: percentile(times, 0.5), p95: percentile(times, 0.95), requests });

@@ -1,5 +1,5 @@
 import { BackendError, DatabaseUnavailableError } from "@/lib/errors";
-import { searchIndexUnavailable } from "@/lib/filings/search-filings";
+import { searchIndexUnavailable } from "@/lib/filings/search/backend";
 import { FilingSearchRequestSchema, FilingSearchResponseSchema, QUERY_TERM_BOUNDS } from "@/lib/filings/search-schema";
 import type { ApiOperation } from "./operation";
 

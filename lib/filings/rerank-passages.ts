@@ -43,7 +43,7 @@ export function rerankQuery(text: string): RerankQuery {
  * A query naming companies and at most this many topic words besides ("Boston Properties
  * occupancy") is reranked on its topic words alone: the names are most of its words, and its
  * companies' passages seldom repeat them ("we"). Longer questions keep them: FinanceBench's
- * statement tables carry the company's name (README, round ten).
+ * statement tables carry the company's name (docs/search.md "Rerank").
  */
 export const RERANK_TOPIC_ONLY_UP_TO = 2;
 

@@ -3,8 +3,8 @@ import { type FieldError, ValidationError } from "@/lib/errors";
 import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
 import { screenCompanyIds } from "@/lib/screener/service";
-import { defaultSearchBackend } from "./search-filings";
-import { searchFilingsV2 } from "./search-filings-v2";
+import { defaultSearchBackend } from "./search/backend";
+import { searchFilingsV2 } from "./search/search-v2";
 import { FilingSearchV2RequestObject, FilingSearchV2ResponseSchema, v2RequestRules } from "./search-v2-schema";
 
 /**

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fitLsa, embedWithLsa } from "./embeddings/lsa-model";
 import { filingTypeKey, normaliseFilingType } from "./filing-types";
-import { fuseRankings } from "./fuse-rankings";
 import { highlightSpans, snippetOf } from "./highlights";
 import { HIGHLIGHT_CLOSE as C, HIGHLIGHT_OPEN as O } from "./filing-search-repository";
 import { namesInScope, queryHints, topicWithoutNames, withoutNames } from "./query-hints";
@@ -199,24 +198,6 @@ describe("filing types", () => {
     expect(normaliseFilingType("Earnings")).toBe("earnings-release");
     expect(normaliseFilingType("annual report")).toBe("annual-report");
     expect(normaliseFilingType("20-F")).toBe(filingTypeKey("20-F"));
-  });
-});
-
-describe("reciprocal-rank fusion", () => {
-  it("sums weight / (k + rank) over the rankings and lists the queries of each hit", () => {
-    const fused = fuseRankings(
-      [
-        { ids: [1, 2, 3], scores: [3, 2, 1], weight: 1, query: 0 },
-        { ids: [3, 1], scores: [2, 1], weight: 1, query: 1 },
-        { ids: [4], scores: [1], weight: 0.5, query: 1 },
-      ],
-      "rrf",
-      60,
-    );
-    expect(fused.map((h) => h.id)).toEqual([1, 3, 2, 4]);
-    expect(fused[0]!.score).toBeCloseTo(1 / 61 + 1 / 62, 10);
-    expect(fused[0]!.queries).toEqual([0, 1]);
-    expect(fused[2]!.queries).toEqual([0]);
   });
 });
 

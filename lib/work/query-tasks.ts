@@ -1,6 +1,9 @@
 import { screenScope, searchScreenFilings } from "@/lib/filings/screen-filings";
-import { searchFilings, warmSearch } from "@/lib/filings/search-filings";
-import { searchFilingsV2 } from "@/lib/filings/search-filings-v2";
+import { searchFilings } from "@/lib/filings/search/search-v1";
+import { searchFilingsV2 } from "@/lib/filings/search/search-v2";
+import { warmSearch } from "@/lib/filings/search/warm-up";
+import type { ParsedFilingSearchRequest } from "@/lib/filings/search-schema";
+import type { ParsedFilingSearchV2Request } from "@/lib/filings/search-v2-schema";
 import { runBacktest } from "@/lib/screener/backtest";
 import { screenDistribution } from "@/lib/screener/distribution";
 import { countFilterOutcomes } from "@/lib/screener/filter-outcomes";
@@ -9,8 +12,8 @@ import { runScreen } from "@/lib/screener/service";
 
 /**
  * The database and search work that runs in the query workers (lib/work/query-worker.ts), never
- * on the thread that answers requests (lib/work/query-pool.ts sends them). Inputs are validated
- * by the operation's schema before they are sent.
+ * on the thread that answers requests (lib/work/query-pool.ts sends them). Each task takes its
+ * operation schema's output: the route parsed the body once, and the task does not parse it again.
  */
 export const QUERY_TASKS = {
   screen: runScreen,
@@ -19,8 +22,8 @@ export const QUERY_TASKS = {
   screenOutcomes: countFilterOutcomes,
   screenDistribution,
   screenScope,
-  searchFilings: (request: Parameters<typeof searchFilings>[0]) => searchFilings(request),
-  searchFilingsV2: (request: Parameters<typeof searchFilingsV2>[0]) => searchFilingsV2(request),
+  searchFilings: (request: ParsedFilingSearchRequest) => searchFilings(request),
+  searchFilingsV2: (request: ParsedFilingSearchV2Request) => searchFilingsV2(request),
   searchScreenFilings,
 };
 

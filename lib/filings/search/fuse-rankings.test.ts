@@ -108,3 +108,21 @@ describe("the keyword floor of a hybrid ranking", () => {
     expect(keepKeywordFloor(fused, keyword, { hits: 1, within: 2 }).map((h) => h.id)).toEqual([4, 5, 1, 2, 3, 6]);
   });
 });
+
+describe("reciprocal-rank fusion", () => {
+  it("sums weight / (k + rank) over the rankings and lists the queries of each hit", () => {
+    const fused = fuseRankings(
+      [
+        { ids: [1, 2, 3], scores: [3, 2, 1], weight: 1, query: 0 },
+        { ids: [3, 1], scores: [2, 1], weight: 1, query: 1 },
+        { ids: [4], scores: [1], weight: 0.5, query: 1 },
+      ],
+      "rrf",
+      60,
+    );
+    expect(fused.map((h) => h.id)).toEqual([1, 3, 2, 4]);
+    expect(fused[0]!.score).toBeCloseTo(1 / 61 + 1 / 62, 10);
+    expect(fused[0]!.queries).toEqual([0, 1]);
+    expect(fused[2]!.queries).toEqual([0]);
+  });
+});

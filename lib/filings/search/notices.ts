@@ -1,14 +1,55 @@
-import type { FilingSearchResponse } from "./search-schema";
+import type { FilingSearchRepository } from "../filing-search-repository";
+import type { SearchBounds } from "../search-bounds";
+import type { FilingSearchResponse } from "../search-schema";
+import type { ScopeFilters } from "./scope";
 
 type EmptyNotice = NonNullable<FilingSearchResponse["notice"]>;
+
+/** The v1 filters a request sets, as a notice names them ("fiscal_year 2030"). */
+export function requestFilters({ name, ticker, fiscal_year, fiscal_period, filing_type }: ScopeFilters): string[] {
+  return [
+    name !== undefined && `name "${name}"`,
+    ticker !== undefined && `ticker ${ticker}`,
+    fiscal_year !== undefined && `fiscal_year ${fiscal_year}`,
+    fiscal_period !== undefined && `fiscal_period ${fiscal_period}`,
+    filing_type !== undefined && `filing_type ${filing_type}`,
+  ].filter((f): f is string => typeof f === "string");
+}
+
+/**
+ * The notice of a request whose filters and bounds left no filing to search (`filtered`: the
+ * companies its name and ticker filters select; `unreadable`: the filings they match whose text
+ * layer is unreadable).
+ */
+export function noFilingNotice(repository: FilingSearchRepository, request: ScopeFilters, bounds: SearchBounds, filtered: number[] | null, unreadable: string[]): EmptyNotice {
+  const { name, ticker } = request;
+  const noCompany = filtered !== null && filtered.length === 0;
+  const wanted = ticker?.trim().toUpperCase();
+  const filters = [
+    ...requestFilters(request),
+    ...(bounds.named ?? [
+      bounds.companyIds && "the screen's companies",
+      bounds.filed?.from !== undefined && `filed from ${bounds.filed.from}`,
+      bounds.filed?.to !== undefined && `filed by ${bounds.filed.to}`,
+    ]),
+  ].filter((f): f is string => typeof f === "string");
+  return emptyScopeNotice({
+    filter: { name, ticker },
+    noCompany,
+    known: noCompany && wanted !== undefined ? (repository.companyByTicker(wanted) ?? null) : null,
+    companiesWithFilings: repository.companiesWithFilings().length,
+    filters,
+    unreadable,
+  });
+}
 
 /**
  * Why a search had no filing to look in. A company filter that names no company with filings says
  * so (and how many companies do), naming the company when the ticker is one the data knows; filters
  * that match only filings without searchable text name those filings; other filters that leave
- * nothing say which filters were set. Pure.
+ * nothing say which filters were set.
  */
-export function emptyScopeNotice(input: {
+function emptyScopeNotice(input: {
   filter: { name?: string; ticker?: string };
   /** True when the name/ticker filter matched no company with filings. */
   noCompany: boolean;

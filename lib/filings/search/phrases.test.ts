@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSearchBackend, searchFilings } from "./search-filings";
-import { requiredExpression, parseQuery } from "./query-text";
+import { createSearchBackend } from "./backend";
+import { requiredExpression, parseQuery } from "../query-text";
 import { type TestDatabase, exampleTenK } from "@/test/support/filings/filings-database";
+import { searchV1 } from "@/test/support/filings/parsed-search";
 
 // Three pages of one 10-K on returning cash: only the second names the share repurchase program.
 const PAGES = [
@@ -17,7 +18,7 @@ beforeAll(() => {
 afterAll(() => database.close());
 
 const pagesFound = async (query: string, searchtype: "keyword" | "hybrid" | "vector") => {
-  const response = await searchFilings({ queries: [query], searchtype, results: 10, rerank: searchtype === "hybrid" }, createSearchBackend(database.db));
+  const response = await searchV1({ queries: [query], searchtype, results: 10, rerank: searchtype === "hybrid" }, createSearchBackend(database.db));
   return response.results.map((hit) => hit.page).sort();
 };
 

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSearchBackend, searchFilings } from "./search-filings";
-import { FilingSearchResponseSchema } from "./search-schema";
+import { createSearchBackend } from "./backend";
+import { FilingSearchResponseSchema } from "../search-schema";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+import { searchV1 } from "@/test/support/filings/parsed-search";
 
 // eBay's interest-rate risk factor, word for word on page 18 of its 2017 and 2018 10-Ks.
 const EBAY_RATES =
@@ -27,7 +28,7 @@ afterAll(() => database.close());
 
 describe("near-duplicate passages in results", () => {
   it("collapse into one hit that names the other filings, in the v1 response shape", async () => {
-    const response = await searchFilings({ queries: ["rising interest rates floating rate borrowings"], results: 5, searchtype: "keyword" }, createSearchBackend(database.db));
+    const response = await searchV1({ queries: ["rising interest rates floating rate borrowings"], results: 5, searchtype: "keyword" }, createSearchBackend(database.db));
     expect(FilingSearchResponseSchema.safeParse(response).success).toBe(true);
     const rates = response.results.filter((hit) => hit.text.includes("fluctuations in interest rates"));
     expect(rates).toHaveLength(1);
@@ -36,7 +37,7 @@ describe("near-duplicate passages in results", () => {
   });
 
   it("leave a passage without twins as it was, with no also_in", async () => {
-    const response = await searchFilings({ queries: ["stock repurchase program authorized"], results: 5, searchtype: "keyword" }, createSearchBackend(database.db));
+    const response = await searchV1({ queries: ["stock repurchase program authorized"], results: 5, searchtype: "keyword" }, createSearchBackend(database.db));
     const buyback = response.results.find((hit) => hit.text.includes("$6.0 billion"));
     expect(buyback?.filing.id).toBe("EBAY_2018_10K");
     expect(buyback && "also_in" in buyback).toBe(false);
@@ -57,7 +58,7 @@ describe("passages of one filing showing the same snippet", () => {
   afterAll(() => bxp.close());
 
   it("are one hit, the other page first in its also_in", async () => {
-    const response = await searchFilings({ queries: ["economic occupancy market rents"], results: 10, searchtype: "keyword" }, createSearchBackend(bxp.db));
+    const response = await searchV1({ queries: ["economic occupancy market rents"], results: 10, searchtype: "keyword" }, createSearchBackend(bxp.db));
     expect(FilingSearchResponseSchema.safeParse(response).success).toBe(true);
     const definition = response.results.filter((hit) => hit.snippet.text.includes("Market Rents used by us in calculating Economic Occupancy"));
     expect(definition).toHaveLength(1);
@@ -68,7 +69,7 @@ describe("passages of one filing showing the same snippet", () => {
   });
 
   it("stay apart where their snippets differ (each table's figures)", async () => {
-    const response = await searchFilings({ queries: ["average physical occupancy"], results: 10, searchtype: "keyword" }, createSearchBackend(bxp.db));
+    const response = await searchV1({ queries: ["average physical occupancy"], results: 10, searchtype: "keyword" }, createSearchBackend(bxp.db));
     const tables = response.results.filter((hit) => /Average Physical Occupancy \(3\)/.test(hit.snippet.text));
     expect(tables.map((hit) => hit.page).sort()).toEqual([1, 2]);
     expect(tables.every((hit) => !("also_in" in hit))).toBe(true);

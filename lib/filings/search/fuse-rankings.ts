@@ -61,7 +61,7 @@ export function fuseRankings(rankings: Ranking[], method: FusionMethod, k: numbe
  * from a list as 0 there: the keyword leg's best passage, just outside the vector list, lost to
  * vector-only passages the keywords never matched. The other way round (each vector candidate's
  * BM25) was measured and hurt on FinanceBench: a vague passage matching a question's common words
- * got keyword credit (README "Filing search"). Added passages go after the listed ones in no
+ * got keyword credit (docs/search.md "Fusion"). Added passages go after the listed ones in no
  * order: only convex fusion, which reads scores, takes completed rankings (not rank fusion, not
  * the keyword floor).
  */

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BackendError, ValidationError } from "@/lib/errors";
-import { type Embedder, EmbeddingError } from "./embeddings/embedder";
-import { type SearchBackend, SEARCH_TUNING, createSearchBackend, searchFilings, warmSearch } from "./search-filings";
-import type { FilingSearchRequest } from "./search-schema";
+import { type Embedder, EmbeddingError } from "../embeddings/embedder";
+import type { FilingSearchRequest } from "../search-schema";
+import { type SearchBackend, createSearchBackend } from "./backend";
+import { SEARCH_TUNING } from "./tuning";
+import { warmSearch } from "./warm-up";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+import { searchV1 } from "@/test/support/filings/parsed-search";
 import { SAMPLE_COMPANIES, SAMPLE_FILINGS, filler } from "@/test/support/filings/sample-filings";
 
 let database: TestDatabase;
@@ -15,7 +18,8 @@ beforeAll(() => {
 });
 afterAll(() => database.close());
 
-const search = (request: FilingSearchRequest, using: SearchBackend = backend) => searchFilings(request, using);
+// Bodies are parsed as the route parses them: the validation below is the route's, with its one error mapper.
+const search = (request: FilingSearchRequest, using: SearchBackend = backend) => searchV1(request, using);
 
 async function rejection(request: unknown): Promise<ValidationError> {
   const error = await search(request as FilingSearchRequest).catch((e: unknown) => e);
@@ -44,7 +48,7 @@ describe("request validation", () => {
     ["results 26", { queries: ["cash"], results: 26 }, "/results"],
     ["rerank not a boolean", { queries: ["cash"], rerank: "yes" }, "/rerank"],
     ["unknown searchtype", { queries: ["cash"], searchtype: "semantic" }, "/searchtype"],
-    ["unknown member", { queries: ["cash"], colour: "red" }, ""],
+    ["unknown member", { queries: ["cash"], colour: "red" }, "/colour"],
   ])("rejects %s, naming the parameter", async (_, request, pointer) => {
     const error = await rejection(request);
     expect(error.errors.map((e) => e.pointer)).toContain(pointer);

@@ -1,13 +1,15 @@
 import { ValidationError } from "@/lib/errors";
-import { companiesWithoutFilingsNotice, describedTicker, someCompaniesWithoutFilingsNotice } from "./empty-notice";
-import type { FilingSearchRepository } from "./filing-search-repository";
-import { filingTypesOf } from "./form-groups";
-import { textWords } from "./text-terms";
-import type { SearchBounds } from "./search-bounds";
-import { decodeCursor, encodeCursor, searchFingerprint } from "./search-cursor";
-import { type SearchBackend, companiesOutsideFilters, defaultSearchBackend, hasTicker, requestFilters, searchPassages, validationErrorOf } from "./search-filings";
-import type { ParsedFilingSearchRequest } from "./search-schema";
-import { type FilingSearchV2Request, type FilingSearchV2Response, type ParsedFilingSearchV2Request, FilingSearchV2RequestSchema, SEARCH_V2_LIMITS } from "./search-v2-schema";
+import type { FilingSearchRepository } from "../filing-search-repository";
+import { filingTypesOf } from "../form-groups";
+import type { SearchBounds } from "../search-bounds";
+import { decodeCursor, encodeCursor, searchFingerprint } from "../search-cursor";
+import { type FilingSearchV2Response, type ParsedFilingSearchV2Request, SEARCH_V2_LIMITS } from "../search-v2-schema";
+import { textWords } from "../text-terms";
+import { defaultSearchBackend, type SearchBackend } from "./backend";
+import { companiesWithoutFilingsNotice, describedTicker, requestFilters, someCompaniesWithoutFilingsNotice } from "./notices";
+import { rerankNote } from "./rerank";
+import { runSearch } from "./run-search";
+import { companiesOutsideFilters, hasTicker, type ScopeFilters } from "./scope";
 
 /** Companies the caller limits a search to besides the request (the page's screen), and how a notice names them. */
 export interface CompanyBound {
@@ -16,19 +18,16 @@ export interface CompanyBound {
 }
 
 /**
- * `POST /api/v2/filings/search/`: v1's search (search-filings.ts) with its v2 members turned into
+ * `POST /api/v2/filings/search/`: the search core (run-search.ts) with the v2 members turned into
  * bounds (date ranges, companies, form groups) and a view (sort, the cursor's page, similar_to).
  * Without them it answers as v1, plus `next_cursor`. `within` (the page's screen) narrows the companies further.
  */
 export async function searchFilingsV2(
-  request: FilingSearchV2Request,
+  parsed: ParsedFilingSearchV2Request,
   backend: SearchBackend = defaultSearchBackend(),
   within: CompanyBound | null = null,
 ): Promise<FilingSearchV2Response> {
-  const checked = FilingSearchV2RequestSchema.safeParse(request);
-  if (!checked.success) throw validationErrorOf(checked.error);
-  const parsed = checked.data;
-  const { filed, period_end, tickers, ciks, form_groups, exclude, sort, cursor, similar_to, queries, ...v1 } = parsed;
+  const { filed, period_end, tickers, ciks, form_groups, exclude, sort, cursor, similar_to, queries, ...common } = parsed;
   const fingerprint = searchFingerprint(parsed);
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, fingerprint, SEARCH_V2_LIMITS.depth - 1);
   const { repository } = backend;
@@ -39,8 +38,8 @@ export async function searchFilingsV2(
     const named = unmatched.join(", ");
     return {
       results: [],
-      searchtype: v1.searchtype,
-      rerank: { requested: v1.rerank, applied: false, note: v1.rerank ? "Nothing matched, so there was nothing to rerank." : null },
+      searchtype: common.searchtype,
+      rerank: rerankNote(common.rerank, false),
       fallback: null,
       notice: companiesWithoutFilingsNotice(`${named} in the corpus`, repository.companiesWithFilings().length),
       timing_ms: { total: 0, embedding: 0, keyword: 0, vector: 0 },
@@ -56,13 +55,13 @@ export async function searchFilingsV2(
     named: [...(within === null ? [] : [within.named]), ...namedBounds(parsed)],
   };
   const similarTo = similar_to === undefined ? undefined : passageOf(repository, similar_to);
-  const { response, more } = await searchPassages({ ...v1, queries: queries ?? [], searchtype: similarTo === undefined ? v1.searchtype : "vector" }, backend, bounds, {
+  const { response, more } = await runSearch({ ...common, queries: queries ?? [], searchtype: similarTo === undefined ? common.searchtype : "vector" }, backend, bounds, {
     offset,
     sort,
     maxHits: SEARCH_V2_LIMITS.depth,
     similarTo,
   });
-  const notice = response.notice ?? partialNotice(repository, { ...v1, queries: queries ?? [] }, bounds, parsed, companyIds, unmatched);
+  const notice = response.notice ?? partialNotice(repository, common, bounds, parsed, companyIds, unmatched);
   return { ...response, ...(notice ? { notice } : {}), next_cursor: more ? encodeCursor(offset + response.results.length, fingerprint) : null };
 }
 
@@ -73,17 +72,17 @@ export async function searchFilingsV2(
  */
 function partialNotice(
   repository: FilingSearchRepository,
-  v1: ParsedFilingSearchRequest,
+  filters: ScopeFilters,
   bounds: SearchBounds,
   parsed: ParsedFilingSearchV2Request,
   companyIds: number[] | null,
   unmatched: string[],
 ): FilingSearchV2Response["notice"] {
-  const outside = companyIds !== null && companyIds.length > 1 ? companiesOutsideFilters(repository, v1, bounds, companyIds) : [];
+  const outside = companyIds !== null && companyIds.length > 1 ? companiesOutsideFilters(repository, filters, bounds, companyIds) : [];
   if (unmatched.length === 0 && outside.length === 0) return undefined;
   const companies = new Map(repository.companiesWithFilings().map((c) => [c.id, c]));
   const who = outside.map((id) => `${companies.get(id)!.name} (${companies.get(id)!.full_ticker})`);
-  return someCompaniesWithoutFilingsNotice(unmatched, { who, filters: [...requestFilters(v1), ...filterBounds(parsed)] });
+  return someCompaniesWithoutFilingsNotice(unmatched, { who, filters: [...requestFilters(filters), ...filterBounds(parsed)] });
 }
 
 /** The `tickers` and `ciks` that name no company with filings, as a notice names them. */

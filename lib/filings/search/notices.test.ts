@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSearchBackend, searchFilings } from "./search-filings";
-import { searchFilingsV2 } from "./search-filings-v2";
-import { FilingSearchResponseSchema } from "./search-schema";
-import type { FilingSearchV2Request } from "./search-v2-schema";
+import { createSearchBackend } from "./backend";
+import { type FilingSearchRequest, FilingSearchResponseSchema } from "../search-schema";
+import type { FilingSearchV2Request } from "../search-v2-schema";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
+import { searchV1, searchV2 } from "@/test/support/filings/parsed-search";
 
 let database: TestDatabase;
 const CODES = readFileSync("test/fixtures/filing-pages/MCDONALDS_2022Q4_EARNINGS-p1.txt", "utf8");
@@ -26,7 +26,7 @@ beforeAll(() => {
 });
 afterAll(() => database.close());
 
-const search = (request: Parameters<typeof searchFilings>[0]) => searchFilings(request, createSearchBackend(database.db));
+const search = (request: FilingSearchRequest) => searchV1(request, createSearchBackend(database.db));
 
 describe("empty results explain themselves", () => {
   it("a ticker of a company without filings: names it and counts the companies that have filings", async () => {
@@ -70,13 +70,13 @@ describe("empty results explain themselves", () => {
 
   it("v2 tickers and CIKs: those without filings are named beside the others' results", async () => {
     // ZTS given twice is named once.
-    const response = await searchFilingsV2({ queries: ["interest rates"], tickers: ["ebay", "ZTS", "QQQZ", "zts"], ciks: [42], searchtype: "keyword" }, createSearchBackend(database.db));
+    const response = await searchV2({ queries: ["interest rates"], tickers: ["ebay", "ZTS", "QQQZ", "zts"], ciks: [42], searchtype: "keyword" }, createSearchBackend(database.db));
     expect(response.results.map((hit) => hit.filing.id)).toEqual(["EBAY_2018_10K"]);
     expect(response.notice).toEqual({
       reason: "some_companies_without_filings",
       message: "No filings in the corpus for ZTS (Zoetis, NYSE:ZTS), QQQZ (no company in the data has that ticker), CIK 42: only the other companies named were searched.",
     });
-    expect("notice" in (await searchFilingsV2({ queries: ["interest rates"], tickers: ["EBAY"], searchtype: "keyword" }, createSearchBackend(database.db)))).toBe(false);
+    expect("notice" in (await searchV2({ queries: ["interest rates"], tickers: ["EBAY"], searchtype: "keyword" }, createSearchBackend(database.db)))).toBe(false);
   });
 
   it("v2 companies the other filters leave no filing are named beside the others' results", async () => {
@@ -95,20 +95,20 @@ describe("empty results explain themselves", () => {
     try {
       const backend = createSearchBackend(two.db);
       const base: FilingSearchV2Request = { queries: ["interest rates"], tickers: ["EBAY", "KO"], searchtype: "keyword" };
-      const response = await searchFilingsV2({ ...base, period_end: { from: "2018-01-01" }, form_groups: ["annual"] }, backend);
+      const response = await searchV2({ ...base, period_end: { from: "2018-01-01" }, form_groups: ["annual"] }, backend);
       expect(response.results.map((hit) => hit.filing.id)).toEqual(["EBAY_2018_10K"]);
       expect(response.notice).toEqual({
         reason: "some_companies_outside_filters",
         message: "No filing of Coca-Cola Company (NYSE:KO) matches the other filters (form_groups annual, period_end from 2018-01-01): only the other companies named were searched.",
       });
       // With a company without filings too, one notice names both; a v1 filter counts among the filters.
-      const both = await searchFilingsV2({ ...base, tickers: ["EBAY", "KO", "ZTS"], fiscal_year: 2018 }, backend);
+      const both = await searchV2({ ...base, tickers: ["EBAY", "KO", "ZTS"], fiscal_year: 2018 }, backend);
       expect(both.notice).toEqual({
         reason: "some_companies_without_filings",
         message: "No filings in the corpus for ZTS (Zoetis, NYSE:ZTS); no filing of Coca-Cola Company (NYSE:KO) matches the other filters (fiscal_year 2018): only the other companies named were searched.",
       });
       // Every company named has a filing the filters match: no notice.
-      expect("notice" in (await searchFilingsV2(base, backend))).toBe(false);
+      expect("notice" in (await searchV2(base, backend))).toBe(false);
     } finally {
       two.close();
     }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSearchBackend } from "./search-filings";
-import { searchFilingsV2 } from "./search-filings-v2";
-import { exclusionExpression } from "./query-text";
+import { createSearchBackend } from "./backend";
+import { exclusionExpression } from "../query-text";
 import { type TestDatabase, createFilingsTestDatabase, exampleTenK } from "@/test/support/filings/filings-database";
+import { searchV2 } from "@/test/support/filings/parsed-search";
 
 // Three pages of one 10-K about job cuts: one names a restructuring plan, one severance pay, one neither.
 const PAGES = [
@@ -18,7 +18,7 @@ beforeAll(() => {
 afterAll(() => database.close());
 
 const pagesFound = async (exclude: string[] | undefined, searchtype: "keyword" | "hybrid" | "vector" = "keyword") => {
-  const response = await searchFilingsV2({ queries: ["layoffs"], searchtype, results: 10, ...(exclude ? { exclude } : {}) }, createSearchBackend(database.db));
+  const response = await searchV2({ queries: ["layoffs"], searchtype, results: 10, ...(exclude ? { exclude } : {}) }, createSearchBackend(database.db));
   return response.results.map((hit) => hit.page).sort();
 };
 
@@ -32,7 +32,7 @@ describe("exclude", () => {
   });
 
   it("reports the time reading the excluded passages took, only when the request excludes some", async () => {
-    const search = (exclude?: string[]) => searchFilingsV2({ queries: ["layoffs"], ...(exclude ? { exclude } : {}) }, createSearchBackend(database.db));
+    const search = (exclude?: string[]) => searchV2({ queries: ["layoffs"], ...(exclude ? { exclude } : {}) }, createSearchBackend(database.db));
     expect((await search(["severance"])).timing_ms.exclude).toEqual(expect.any(Number));
     expect((await search()).timing_ms.exclude).toBeUndefined();
   });
@@ -72,7 +72,7 @@ describe("exclude", () => {
       })),
     );
     try {
-      const search = (exclude?: string[]) => searchFilingsV2({ queries: ["layoffs workforce reduction"], searchtype: "keyword", ...(exclude ? { exclude } : {}) }, createSearchBackend(twins.db));
+      const search = (exclude?: string[]) => searchV2({ queries: ["layoffs workforce reduction"], searchtype: "keyword", ...(exclude ? { exclude } : {}) }, createSearchBackend(twins.db));
       const [both] = (await search()).results;
       expect(both!.also_in?.map((t) => t.filing.id)).toHaveLength(1);
       const hits = (await search(["restructuring"])).results;

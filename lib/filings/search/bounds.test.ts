@@ -1,12 +1,9 @@
-import Database from "better-sqlite3";
-import * as sqliteVec from "sqlite-vec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
 import { type TestDatabase, createFilingsTestDatabase } from "@/test/support/filings/filings-database";
 import { SAMPLE_COMPANIES, SAMPLE_FILINGS } from "@/test/support/filings/sample-filings";
-import { FiledRange, type SearchBounds } from "./search-bounds";
-import { type SearchBackend, createSearchBackend, searchFilings } from "./search-filings";
-import type { FilingSearchRequest } from "./search-schema";
+import { FiledRange, type SearchBounds } from "../search-bounds";
+import { type SearchBackend, createSearchBackend } from "./backend";
+import { searchWithin } from "@/test/support/filings/parsed-search";
 
 let database: TestDatabase;
 let backend: SearchBackend;
@@ -19,7 +16,7 @@ afterAll(() => database.close());
 
 /** The filings a broad keyword search finds within the bounds. */
 async function filingsWithin(bounds: SearchBounds, using = backend): Promise<Set<string>> {
-  const { results } = await searchFilings({ queries: ["management discussion results"], results: 25, searchtype: "keyword" }, using, bounds);
+  const { results } = await searchWithin({ queries: ["management discussion results"], results: 25, searchtype: "keyword" }, using, bounds);
   return new Set(results.map((h) => h.filing.id));
 }
 
@@ -46,18 +43,18 @@ describe("the filed-date bound of the search layer", () => {
   it("combines with the company bound and the request's filters", async () => {
     expect(await filingsWithin({ companyIds: [1], filed: { to: "2019-03-31" } })).toEqual(new Set(["3M_2018_10K", "3M_2017_10K"]));
     expect(await filingsWithin({ companyIds: [2, 3], filed: { to: "2019-03-31" } })).toEqual(new Set());
-    const { results } = await searchFilings({ queries: ["management discussion results"], name: "3M", searchtype: "keyword", results: 25 }, backend, { filed: { to: "2018-12-31" } });
+    const { results } = await searchWithin({ queries: ["management discussion results"], name: "3M", searchtype: "keyword", results: 25 }, backend, { filed: { to: "2018-12-31" } });
     expect(new Set(results.map((h) => h.filing.id))).toEqual(new Set(["3M_2017_10K"]));
   });
 
   it("bounds the vector leg as well", async () => {
-    const { results } = await searchFilings({ queries: ["goodwill impairment retail segment"], searchtype: "vector", results: 25 }, backend, { filed: { to: "2018-03-31" } });
+    const { results } = await searchWithin({ queries: ["goodwill impairment retail segment"], searchtype: "vector", results: 25 }, backend, { filed: { to: "2018-03-31" } });
     expect(results.length).toBeGreaterThan(0);
     expect(new Set(results.map((h) => h.filing.id))).toEqual(new Set(["3M_2017_10K"]));
   });
 
   it("gives every hit its filed window", async () => {
-    const { results } = await searchFilings({ queries: ["management discussion results"], searchtype: "keyword", results: 25 }, backend);
+    const { results } = await searchWithin({ queries: ["management discussion results"], searchtype: "keyword", results: 25 }, backend);
     const windows = new Map(results.map((h) => [h.filing.id, h.filing.filed]));
     expect(windows.get("KO-10-K-2023-02-21")).toEqual({ date: "2023-02-21", earliest: "2023-02-21", latest: "2023-02-21" });
     expect(windows.get("3M_2018_10K")).toEqual({ date: null, earliest: "2018-12-31", latest: "2019-03-31" });
@@ -69,30 +66,5 @@ describe("the filed-date bound of the search layer", () => {
     expect(paths({ to: "2017-3-31" })).toEqual(["to"]);
     expect(paths({ from: "2018-01-01", to: "2017-03-31" })).toEqual(["from"]);
     expect(paths({ until: "2017-03-31" })).toEqual([""]);
-  });
-});
-
-describe("the bound over the real database", () => {
-  let real: Database.Database;
-  let realBackend: SearchBackend;
-  let asOf: string;
-  beforeAll(() => {
-    real = new Database(env().DATABASE_PATH, { readonly: true });
-    sqliteVec.load(real);
-    realBackend = createSearchBackend(real);
-    asOf = real.prepare<[], string>("SELECT value FROM meta WHERE key = 'as_of'").pluck().get()!;
-  });
-  afterAll(() => real.close());
-
-  it("a search bounded by the as-of date returns no filing due after it, while the unbounded one does", async () => {
-    const request: FilingSearchRequest = { queries: ["revenue growth outlook", "share repurchases"], searchtype: "hybrid", results: 25 };
-    const all = await searchFilings(request, realBackend);
-    expect(all.results.some((h) => h.filing.filed.latest! > asOf)).toBe(true);
-    const bounded = await searchFilings(request, realBackend, { filed: { to: asOf } });
-    expect(bounded.results.length).toBeGreaterThan(0);
-    for (const hit of bounded.results) expect(hit.filing.filed.latest! <= asOf, `${hit.filing.id} filed by ${hit.filing.filed.latest}`).toBe(true);
-    // Every filing due by the as-of date is searchable: the bound removes only later ones.
-    const due = real.prepare<[string], number>("SELECT count(*) FROM filings WHERE filed_latest <= ? AND first_passage_id IS NOT NULL").pluck().get(asOf)!;
-    expect(realBackend.repository.filings({ companyIds: null, fiscalYears: null, fiscalPeriod: null, filingType: null, filedFrom: null, filedTo: asOf }).length).toBe(due);
   });
 });
