@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -12,14 +12,15 @@ import { readOptionValues } from "@/lib/screener/option-values";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runScreen } from "@/lib/screener/service";
+import { copyDataWithFilingsOf } from "@/test/support/ingest/data-copy";
 import { type SecServer, startSecServer } from "@/test/support/sec/sec-server";
 import { readPriceFile } from "./price-files";
 import { type PricesSyncReport, syncPrices } from "./sync-prices";
 import { type SecSyncReport, syncSec } from "./sync-sec";
 
 /**
- * One full sync (download and database build, about two minutes) against the local SEC, then one
- * `sync prices` build over it, then `sync sec` again from the downloaded files (the kept prices stay).
+ * One full sync (download and database build) against the local SEC, then one `sync prices` build
+ * over it, then `sync sec` again from the downloaded files (the kept prices stay).
  */
 const SNOWFLAKE = 1640147;
 const LPA = 1997711;
@@ -32,6 +33,10 @@ const work = mkdtempSync(path.join(tmpdir(), "sec-sync-build-"));
 process.env.DATABASE_PATH = path.join(work, "screener.db");
 // Where `sync prices` keeps its files for later syncs.
 const PRICES_DIR = path.join(work, "prices");
+/** Apple's filings are the only ones each build indexes: no test here reads a filing, and each build takes a third of the time. */
+const withAppleFilings = (dir: string) => copyDataWithFilingsOf(path.join(work, dir), ["AAPL"], ["Apple"]);
+/** The bundled data as the later syncs build with it. */
+const DATA_DIR = withAppleFilings("data");
 
 /**
  * The bundled data without FinanceDatabase's listing of Snowflake (NYSE:SNOW, which lends it a CIK
@@ -39,8 +44,7 @@ const PRICES_DIR = path.join(work, "prices");
  * Select company outside the S&P 500. Snowflake's synced filing then matches no company.
  */
 function dataWithoutSnowflakeListing(): string {
-  const dataDir = path.join(work, "data");
-  cpSync("data", dataDir, { recursive: true });
+  const dataDir = withAppleFilings("data-without-snow");
   const file = path.join(dataDir, "financedatabase", "equities.csv.br");
   const lines = readBrotliText(file).split("\n");
   const kept = lines.filter((line) => !line.startsWith('SNOW,"Snowflake, Inc."'));
@@ -167,7 +171,7 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
     const stat = statSync(databasePath());
     mkdirSync(bad);
     writeFileSync(path.join(bad, "aapl.us.txt"), readBrotliText(`${STOOQ_DIR}/aapl.us.txt.br`).replace(/^[^\n]*\n/, "# Apple\n"));
-    const sync = (from: string) => syncPrices({ from, secDir: path.join(work, "sec"), pricesDir: PRICES_DIR, dataDir: "data", databasePath: databasePath(), progress: silentProgress });
+    const sync = (from: string) => syncPrices({ from, secDir: path.join(work, "sec"), pricesDir: PRICES_DIR, dataDir: DATA_DIR, databasePath: databasePath(), progress: silentProgress });
     await expect(sync(bad)).rejects.toThrow(`${path.join(bad, "aapl.us.txt")}:1: not a daily price layout`);
     expect(statSync(databasePath())).toMatchObject({ ino: stat.ino, mtimeMs: stat.mtimeMs, size: stat.size });
     expect(existsSync(PRICES_DIR)).toBe(false);
@@ -235,7 +239,7 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
 
 describe("then npm run sync -- sec again, from the files it downloaded", () => {
   it("rebuilds with the price files the last sync prices kept", async () => {
-    const again = await syncSec({ from: path.join(work, "sec"), dir: path.join(work, "sec"), pricesDir: PRICES_DIR, userAgent: undefined, archivesUrl: server.url, dataUrl: server.url, dataDir: "data", databasePath: report.build.databasePath, progress: silentProgress });
+    const again = await syncSec({ from: path.join(work, "sec"), dir: path.join(work, "sec"), pricesDir: PRICES_DIR, userAgent: undefined, archivesUrl: server.url, dataUrl: server.url, dataDir: DATA_DIR, databasePath: report.build.databasePath, progress: silentProgress });
     const stooq = (await readPriceFile(path.join(PRICES_DIR, "aapl.us.txt.br")))!.series[0]!.days;
     expect(again.build.prices?.extended).toEqual([{ ticker: "AAPL", file: path.join(PRICES_DIR, "aapl.us.txt.br"), days: stooq.filter((d) => d.date > "2021-04-21").length, through: stooq.at(-1)!.date }]);
     expect(again.build.asOfRange).toEqual(report.build.asOfRange.max > stooq.at(-1)!.date ? report.build.asOfRange : { ...report.build.asOfRange, max: stooq.at(-1)!.date });
