@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchFilings } from "@/lib/filings/search-filings";
+import { searchV1 } from "@/test/support/filings/parsed-search";
 
 /**
  * Words common across the whole corpus (the built database): "interest" and "rates" are each in
@@ -9,7 +9,7 @@ import { searchFilings } from "@/lib/filings/search-filings";
  */
 describe("common words over the whole corpus", () => {
   it("are searched as the phrase they make, next to the query's rarer word", async () => {
-    const { results } = await searchFilings({ queries: ["rising interest rates"], searchtype: "keyword", results: 5 });
+    const { results } = await searchV1({ queries: ["rising interest rates"], searchtype: "keyword", results: 5 });
     expect(results).toHaveLength(5);
     for (const hit of results) expect(hit.text).toMatch(/interest\s+rates?/i);
   });
