@@ -2,6 +2,7 @@
  * `npm run bench:bounds`: in-process cost of the hostile inputs a red team found (issue 11), and of
  * the costliest inputs the request bounds still accept. Prints milliseconds; judges nothing.
  */
+import { z } from "zod";
 import { ValidationError } from "@/lib/errors";
 import { marketDb } from "@/lib/db/market-db";
 import { defaultSearchBackend } from "@/lib/filings/search/backend";
@@ -29,10 +30,9 @@ const commonPairQuery = (i: number) => `${RARE[i]} FY${2015 + (i % 9)} ${i % 2 =
 
 /** The corpus's most common words (each in 8,000 to 60,000 passages) that are their own stems, most common first. */
 function mostCommonWords(count: number): string[] {
-  const terms = marketDb()
-    .prepare<[], string>("SELECT term FROM filing_term_stats WHERE passages BETWEEN 8001 AND 60000 AND term GLOB '[a-z][a-z][a-z]*' ORDER BY passages DESC")
-    .pluck()
-    .all();
+  const terms = z
+    .array(z.string())
+    .parse(marketDb().prepare("SELECT term FROM filing_term_stats WHERE passages BETWEEN 8001 AND 60000 AND term GLOB '[a-z][a-z][a-z]*' ORDER BY passages DESC").pluck().all());
   return terms.filter((t) => !STOPWORDS.has(t) && !QUESTION_WORDS.has(t) && stem(t) === t).slice(0, count);
 }
 

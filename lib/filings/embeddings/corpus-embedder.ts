@@ -1,9 +1,13 @@
 import type Database from "better-sqlite3";
+import { z } from "zod";
+import { SqlBlob } from "@/lib/db/sql-rows";
 import { queryTopicText } from "../query-text";
 import { embedWithLsa } from "./lsa-model";
 import { type Embedder, EmbeddingError } from "./embedder";
 
 export const CORPUS_EMBEDDER_ID = "corpus-lsa-v1";
+
+const TermRow = z.object({ idf: z.number(), vector: SqlBlob }).optional();
 
 interface TermEntry {
   idf: number;
@@ -18,7 +22,7 @@ interface TermEntry {
 export class CorpusEmbedder implements Embedder {
   readonly id = CORPUS_EMBEDDER_ID;
   private readonly cache = new Map<string, TermEntry | null>();
-  private readonly lookupTerm: Database.Statement<[string], { idf: number; vector: Buffer }>;
+  private readonly lookupTerm: Database.Statement;
 
   constructor(
     db: Database.Database,
@@ -34,7 +38,7 @@ export class CorpusEmbedder implements Embedder {
   private term(term: string): TermEntry | undefined {
     let entry = this.cache.get(term);
     if (entry === undefined) {
-      const row = this.lookupTerm.get(term);
+      const row = TermRow.parse(this.lookupTerm.get(term));
       entry = row ? { idf: row.idf, vector: new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength)) } : null;
       if (this.cache.size < 100_000) this.cache.set(term, entry);
     }
