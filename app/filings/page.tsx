@@ -4,12 +4,13 @@ import { FilingSearchApp } from "@/components/filings/filing-search-app";
 import { databaseNotice } from "@/components/ui/database-notice";
 import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
-import { type ScreenScope, type UiFilingSearchResponse, UiFilingSearchRequest } from "@/lib/filings/screen-filings";
+import { invalidScreen, type ScreenScope, ScreenFilters, type UiFilingSearchResponse, UiFilingSearchRequest } from "@/lib/filings/screen-filings";
 import { defaultSearchBackend } from "@/lib/filings/search/backend";
 import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
 import { metaValue } from "@/lib/db/market-db";
 import { WorkUnavailableError } from "@/lib/errors";
 import { runQuery } from "@/lib/work/query-pool";
+import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Filing search" };
@@ -49,11 +50,13 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
   return <FilingSearchApp companies={companies} asOf={asOf} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
 }
 
-/** The screen's companies before anything is searched: a screen, run like one for its caller. */
+/** The screen's companies before anything is searched: a screen, parsed here and run like one for its caller. */
 async function screenScopeOf(screen: unknown, caller: string | null): Promise<ScreenScope | { error: string }> {
   if (caller === null) return { error: "Too many requests from this address right now: reload the page in a minute to see the screen's companies." };
+  const filters = ScreenFilters.safeParse(screen);
+  if (!filters.success) return invalidScreen(fieldErrorsFromZod(filters.error));
   try {
-    return await runQuery("screenScope", screen, caller);
+    return await runQuery("screenScope", filters.data, caller);
   } catch (error) {
     if (error instanceof WorkUnavailableError) return { error: error.message };
     throw error;

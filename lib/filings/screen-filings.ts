@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { type FieldError, ValidationError } from "@/lib/errors";
-import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { AdvancedScreenRequest } from "@/lib/screener/request-schema";
 import { screenCompanyIds } from "@/lib/screener/service";
 import { defaultSearchBackend } from "./search/backend";
 import { searchFilingsV2 } from "./search/search-v2";
 import { FilingSearchV2RequestObject, FilingSearchV2ResponseSchema, v2RequestRules } from "./search-v2-schema";
+
+/** A screen's filters, as the screener endpoints take them. */
+export const ScreenFilters = AdvancedScreenRequest.shape.filters;
 
 /**
  * The browser's filing search (`POST /api/ui/filings/search/`): the public v2 request (its filed
@@ -14,7 +16,7 @@ import { FilingSearchV2RequestObject, FilingSearchV2ResponseSchema, v2RequestRul
  */
 export const UiFilingSearchRequest = FilingSearchV2RequestObject.extend({
   screen: z
-    .strictObject({ filters: AdvancedScreenRequest.shape.filters })
+    .strictObject({ filters: ScreenFilters })
     .optional()
     .meta({ description: "A screen (its filters, as the screener endpoints take them): only its companies' filings are searched" }),
 }).superRefine(v2RequestRules);
@@ -50,7 +52,7 @@ export async function searchScreenFilings({ screen, ...request }: z.output<typeo
 }
 
 /** How many companies a screen selects, and those of them that have filings. */
-function screenCompanies(filters: z.output<typeof AdvancedScreenRequest>["filters"]) {
+function screenCompanies(filters: z.output<typeof ScreenFilters>) {
   const selected = new Set(screenIdsOrThrow(filters));
   const companies = defaultSearchBackend()
     .repository.companiesWithFilings()
@@ -60,24 +62,24 @@ function screenCompanies(filters: z.output<typeof AdvancedScreenRequest>["filter
 }
 
 /**
- * The scope a screen gives the filing search page before anything is searched; an error message
- * when the screen's filters are not valid.
+ * The scope a screen gives the filing search page before anything is searched (its filters parsed
+ * by ScreenFilters); an error message when only the data can tell they are not valid.
  */
-export function screenScope(filters: unknown): ScreenScope | { error: string } {
-  const invalid = (errors: FieldError[]) => ({ error: `The screen's filters are not valid: ${new ValidationError(errors).message}` });
-  const parsed = AdvancedScreenRequest.shape.filters.safeParse(filters);
-  if (!parsed.success) return invalid(fieldErrorsFromZod(parsed.error));
+export function screenScope(filters: z.output<typeof ScreenFilters>): ScreenScope | { error: string } {
   try {
-    const { selected, companies } = screenCompanies(parsed.data);
+    const { selected, companies } = screenCompanies(filters);
     return { companies: selected, with_filings: companies.map((c) => ({ full_ticker: c.full_ticker, name: c.name, hits: 0 })) };
   } catch (error) {
-    if (error instanceof ValidationError) return invalid(error.errors);
+    if (error instanceof ValidationError) return invalidScreen(error.errors);
     throw error;
   }
 }
 
+/** The screen scope's answer for filters that are not valid. */
+export const invalidScreen = (errors: FieldError[]) => ({ error: `The screen's filters are not valid: ${new ValidationError(errors).message}` });
+
 /** The screen's company ids; its errors point into `screen` of this request. */
-function screenIdsOrThrow(filters: z.output<typeof AdvancedScreenRequest>["filters"]): number[] {
+function screenIdsOrThrow(filters: z.output<typeof ScreenFilters>): number[] {
   try {
     return screenCompanyIds(filters);
   } catch (error) {
