@@ -17,6 +17,12 @@ export interface QueryPlan {
    * that the filters leave open, where its hint rankings look (SEARCH_TUNING.hintWeight).
    */
   hinted: (Scope | null)[];
+  /**
+   * Whether the filters limit the search to companies the query names: the search's scope is then
+   * itself the filings the query names, where the names say nothing about which passage answers
+   * (a name filter on "Kraft Heinz" for a question about Kraft Heinz).
+   */
+  namedByFilters: boolean[];
 }
 
 /**
@@ -41,10 +47,12 @@ export function planQueries(
     const scope = resolveScope(repository, filters, bounds, intersect(companies, hintCompanies), hintYears ?? years);
     return scope && scope.ranges.length > 0 ? scope : null;
   });
+  const names = hints.map((h) => namesInScope(h, companies));
   return {
     distinct,
     terms: distinct.map((q) => parseQuery(q.text)),
-    names: hints.map((h) => namesInScope(h, companies)),
+    names,
     hinted,
+    namedByFilters: names.map((mentions) => companies !== null && companies.length > 0 && companies.every((id) => mentions.some((n) => n.companyId === id))),
   };
 }

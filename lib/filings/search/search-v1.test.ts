@@ -163,6 +163,13 @@ describe("a company renamed since the data's date", () => {
   });
 });
 
+/** The test backend with every batch of texts it embeds recorded. */
+function recordingEmbeds(): { texts: string[][]; recording: SearchBackend } {
+  const texts: string[][] = [];
+  const embed: Embedder["embed"] = (batch, signal) => (texts.push(batch), backend.embedder.embed(batch, signal));
+  return { texts, recording: { ...backend, embedder: { id: backend.embedder.id, dimensions: backend.embedder.dimensions, embed } } };
+}
+
 describe("retrieval", () => {
   it("keyword search ranks the passage holding the terms first, with company, filing, section and page", async () => {
     const { results } = await search({ queries: ["allowance for loan losses"], searchtype: "keyword", results: 3 });
@@ -280,11 +287,7 @@ describe("retrieval", () => {
   });
 
   it("within the filings a query names, also embeds the query without the names of the companies in scope", async () => {
-    const texts: string[][] = [];
-    const recording: SearchBackend = {
-      ...backend,
-      embedder: { id: backend.embedder.id, dimensions: backend.embedder.dimensions, embed: (batch, signal) => (texts.push(batch), backend.embedder.embed(batch, signal)) },
-    };
+    const { texts, recording } = recordingEmbeds();
     const named = "What were 3M's capital expenditures in FY2018?";
     const { results } = await search({ queries: [named, "loan losses"], searchtype: "vector", results: 1 }, recording);
     expect(texts.pop()).toEqual([named, "loan losses", "What were capital expenditures in FY2018?"]);
@@ -295,6 +298,18 @@ describe("retrieval", () => {
     const elsewhere = "What were 3M's capital expenditures in FY2022?";
     await search({ queries: [elsewhere], searchtype: "vector", name: "JPMorgan" }, recording);
     expect(texts.splice(0)).toEqual([["3M FY2018"], ["capital expenditures"], [elsewhere]]);
+  });
+
+  it("within a company filter the query names, embeds the query without the company's name too", async () => {
+    // The filter leaves no hint scope: the search's scope is itself the filings the query names.
+    const { texts, recording } = recordingEmbeds();
+    const asked = "What were 3M's capital expenditures?";
+    await search({ queries: [asked], searchtype: "vector", name: "3M" }, recording);
+    await search({ queries: [asked], searchtype: "vector", ticker: "MMM", fiscal_year: 2018 }, recording);
+    // A filter on another company: the name is a topic there.
+    await search({ queries: [asked], searchtype: "vector", name: "JPMorgan" }, recording);
+    const withoutName = [asked, "What were capital expenditures?"];
+    expect(texts.splice(0)).toEqual([withoutName, withoutName, [asked]]);
   });
 
   it("answers zero hits with an empty list", async () => {

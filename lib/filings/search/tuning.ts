@@ -23,7 +23,8 @@ export const SEARCH_TUNING = {
    */
   hintWeight: 10,
   /**
-   * In the vector ranking within the filings a query names, the weight of the query embedded
+   * In the vector ranking within the filings a query names (its hint scope, or the search's scope
+   * when the filters limit it to the companies the query names), the share of the query embedded
    * without the names of the companies in scope (query-hints.ts, topicWithoutNames); the rest
    * embeds it as typed. Measured with the corpus LSA (docs/search.md "Embeddings and the vector
    * leg"): without the names it finds what a question asks about; with them, the filings'

@@ -18,12 +18,13 @@ export interface VectorTiming {
 
 /**
  * The vector leg: each query's passages by cosine similarity in the search's scope (weight 1),
- * then within the filings it names that the filters leave open (SEARCH_TUNING.hintWeight). There
- * the names of the companies in scope say nothing about which passage answers, and they pull the
- * query towards passages that are mostly the filing's label (exhibit lists, number tables): part of
- * that ranking embeds the query without them (SEARCH_TUNING.namedTopicShare). Each ranking can
- * score any passage in its scope (fuse-rankings.ts, completeScores). Throws EmbeddingError when
- * the queries cannot be embedded in time.
+ * then within the filings it names that the filters leave open (SEARCH_TUNING.hintWeight). Within
+ * the filings a query names (those, or the search's scope when the filters limit it to the
+ * companies the query names) the names of the companies in scope say nothing about which passage
+ * answers, and they pull the query towards passages that are mostly the company's name and the
+ * filing's label (statement headings, exhibit lists): part of such a ranking embeds the query
+ * without them (SEARCH_TUNING.namedTopicShare). Each ranking can score any passage in its scope
+ * (fuse-rankings.ts, completeScores). Throws EmbeddingError when the queries cannot be embedded in time.
  */
 export async function vectorLeg(
   backend: SearchBackend,
@@ -35,7 +36,7 @@ export async function vectorLeg(
   const { distinct } = plan;
   let started = performance.now();
   const topics = distinct.flatMap((q, query) => {
-    const topic = plan.hinted[query] ? topicWithoutNames(q.text, plan.names[query]!) : null;
+    const topic = plan.hinted[query] || plan.namedByFilters[query] ? topicWithoutNames(q.text, plan.names[query]!) : null;
     return topic === null ? [] : [{ query, topic }];
   });
   const embedded = await embedWithDeadline(backend, [...distinct.map((q) => q.text), ...topics.map((t) => t.topic)]);
@@ -54,14 +55,13 @@ export async function vectorLeg(
       ...vectorRanking(index.nearest(embedding, SEARCH_TUNING.depth, within?.ranges ?? null, excluded, required), weight, query),
       scoreOf: (id) => (inScope(within, id) ? index.similarity(embedding, id) : null),
     });
-    rankings.push(leg(scope, 1, queryVector));
-    const hint = plan.hinted[query];
-    if (!hint) return;
     const topic = topicVectors.get(query);
-    if (directed(topic)) {
-      const share = SEARCH_TUNING.namedTopicShare;
-      rankings.push(leg(hint, SEARCH_TUNING.hintWeight * (1 - share), queryVector), leg(hint, SEARCH_TUNING.hintWeight * share, topic));
-    } else rankings.push(leg(hint, SEARCH_TUNING.hintWeight, queryVector));
+    const share = SEARCH_TUNING.namedTopicShare;
+    const withinNamed = (within: Scope | null, weight: number) =>
+      directed(topic) ? [leg(within, weight * (1 - share), queryVector), leg(within, weight * share, topic)] : [leg(within, weight, queryVector)];
+    rankings.push(...(plan.namedByFilters[query] ? withinNamed(scope, 1) : [leg(scope, 1, queryVector)]));
+    const hint = plan.hinted[query];
+    if (hint) rankings.push(...withinNamed(hint, SEARCH_TUNING.hintWeight));
   });
   timing.vector = elapsed(started);
   return rankings;
