@@ -47,7 +47,7 @@ CREATE TABLE filings (
   content_sha256 TEXT NOT NULL UNIQUE,
   repaired_ligatures INTEGER NOT NULL,
   repaired_split_words INTEGER NOT NULL,
-  -- Pages whose text layer is unreadable (lib/filings/text-layer.ts): stored, never indexed.
+  -- Pages whose text layer is unreadable (lib/filings/reader/text-layer.ts): stored, never indexed.
   unreadable_pages INTEGER NOT NULL,
   -- Company names, symbols, type and fiscal labels: indexed with every passage of the filing.
   search_label TEXT NOT NULL,
