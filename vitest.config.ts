@@ -1,9 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const UNIT_TESTS = ["lib/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"];
-/** Tests that read the built database (var/screener.db), start PostgreSQL or Redis, or build a database from the bundled data. */
-const INTEGRATION_TESTS = UNIT_TESTS.map((pattern) => pattern.replace(/\.test\.ts$/, ".integration.test.ts"));
+const FOLDERS = ["lib", "scripts", "test"];
+const named = (suffix: string) => FOLDERS.map((folder) => `${folder}/**/*${suffix}`);
+/** Tests that read the built database (var/screener.db). */
+const DATABASE_TESTS = named(".db.test.ts");
+/** Tests that start PostgreSQL or Redis, or build databases of their own from the bundled data. */
+const INTEGRATION_TESTS = named(".integration.test.ts");
+/** Where the quick and integration tests find no database: one that reads the built database fails at once there. */
+const NO_DATABASE = { DATABASE_PATH: "var/no-database-outside-db-tests.db" };
 
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
@@ -14,17 +19,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "quick",
-          include: UNIT_TESTS,
-          exclude: INTEGRATION_TESTS,
-          // A quick test that reads the built database fails here instead of passing only where one exists.
-          env: { DATABASE_PATH: "var/no-database-for-quick-tests.db" },
-        },
-      },
-      { extends: true, test: { name: "integration", include: INTEGRATION_TESTS } },
+      { extends: true, test: { name: "quick", include: named(".test.ts"), exclude: [...DATABASE_TESTS, ...INTEGRATION_TESTS], env: NO_DATABASE } },
+      { extends: true, test: { name: "integration", include: INTEGRATION_TESTS, env: NO_DATABASE } },
+      { extends: true, test: { name: "db", include: DATABASE_TESTS } },
     ],
   },
 });

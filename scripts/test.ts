@@ -11,18 +11,25 @@ interface Stage {
   command: string;
   /** Stages that must pass first. */
   after?: string[];
+  /**
+   * Runs below the others (nice 10): the stages on the way to the browser tests (the database,
+   * the type check and the build, then the browser tests) get the cores first, and these fill
+   * what they leave.
+   */
+  background?: true;
   env?: Record<string, string>;
 }
 
 const FULL: Stage[] = [
   { name: "database", command: "npm run ingest:if-needed" },
   { name: "typecheck", command: "npm run typecheck" },
-  { name: "lint", command: "npm run lint" },
-  { name: "openapi", command: "npm run lint:openapi" },
   // The type check above covers the build's code (and wrote the route types it reads): the build skips its own.
   { name: "build", command: "npm run build", after: ["typecheck"], env: { SKIP_BUILD_TYPECHECK: "1" } },
-  { name: "unit", command: "npm run test:unit", after: ["database"] },
-  { name: "e2e", command: "npm run test:e2e", after: ["database", "build", "unit"] },
+  { name: "lint", command: "npm run lint", background: true },
+  { name: "openapi", command: "npm run lint:openapi", background: true },
+  { name: "unit", command: "npm run test:unit -- --project quick --project integration", background: true },
+  { name: "unit (db)", command: "npm run test:unit -- --project db", after: ["database"], background: true },
+  { name: "e2e", command: "npm run test:e2e", after: ["database", "build"] },
 ];
 
 const QUICK: Stage[] = [
@@ -43,7 +50,8 @@ function run(stage: Stage): Promise<void> {
   return new Promise((resolve) => {
     const start = performance.now();
     // A process group of its own, so a failure elsewhere can stop it with everything it started.
-    const child = spawn(stage.command, { shell: true, detached: true, env: { ...process.env, ...stage.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const command = stage.background ? `nice -n 10 ${stage.command}` : stage.command;
+    const child = spawn(command, { shell: true, detached: true, env: { ...process.env, ...stage.env }, stdio: ["ignore", "pipe", "pipe"] });
     running.set(stage.name, child);
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk));

@@ -2,7 +2,7 @@ import type { Screen } from "./screen-url";
 
 /**
  * Built-in screens that show what the screener can do on the bundled data (each returns companies:
- * presets.integration.test.ts runs them). Written in API units: decimals for ratios, raw dollars.
+ * presets.db.test.ts runs them). Written in API units: decimals for ratios, raw dollars.
  */
 export interface Preset {
   id: string;
