@@ -18,6 +18,8 @@ export default defineConfig({
     // Both cores of the CI machine (Vitest's default leaves one for itself).
     maxWorkers: 2,
     testTimeout: 60_000,
+    // Setup that reads the whole built database waits for a core behind the browser tests (scripts/test.ts).
+    hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "quick", include: named(".test.ts"), exclude: [...DATABASE_TESTS, ...INTEGRATION_TESTS], env: NO_DATABASE } },
       { extends: true, test: { name: "integration", include: INTEGRATION_TESTS, env: NO_DATABASE } },
