@@ -46,6 +46,19 @@ const running = new Map<string, ChildProcess>();
 const passed = new Set<string>();
 let failed: string | null = null;
 
+/** Stops a stage's process group: SIGINT, then SIGKILL for what is still there after ten seconds. */
+function stop(child: ChildProcess): void {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal("SIGINT");
+  setTimeout(() => signal("SIGKILL"), 10_000).unref();
+}
+
 function run(stage: Stage): Promise<void> {
   return new Promise((resolve) => {
     const start = performance.now();
@@ -64,7 +77,8 @@ function run(stage: Stage): Promise<void> {
       if (code === 0) passed.add(stage.name);
       else if (failed === null) {
         failed = stage.name;
-        for (const other of running.values()) process.kill(-other.pid!, "SIGTERM");
+        // SIGINT, as Ctrl-C: Playwright then stops the app it started (in a process group of its own).
+        for (const other of running.values()) stop(other);
       }
       resolve();
     });
