@@ -62,6 +62,7 @@ function stop(child: ChildProcess): void {
 function run(stage: Stage): Promise<void> {
   return new Promise((resolve) => {
     const start = performance.now();
+    console.log(`----- ${stage.name}: started (${stage.command})`);
     // A process group of its own, so a failure elsewhere can stop it with everything it started.
     const command = stage.background ? `nice -n 10 ${stage.command}` : stage.command;
     const child = spawn(command, { shell: true, detached: true, env: { ...process.env, ...stage.env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -69,7 +70,10 @@ function run(stage: Stage): Promise<void> {
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
-    child.on("close", (code) => {
+    let done = false;
+    const ended = (code: number | null) => {
+      if (done) return;
+      done = true;
       running.delete(stage.name);
       times.set(stage.name, performance.now() - start);
       const status = code === 0 ? "passed" : failed === null ? `FAILED (exit ${code})` : "stopped";
@@ -81,7 +85,20 @@ function run(stage: Stage): Promise<void> {
         for (const other of running.values()) stop(other);
       }
       resolve();
+    };
+    // Its output is read to the end, unless something it started and left running holds the pipe.
+    child.on("exit", (code) => {
+      const late = setTimeout(() => ended(code), 2000);
+      child.once("close", () => (clearTimeout(late), ended(code)));
     });
+  });
+}
+
+// Ctrl-C or CI's own stop reaches this process only: pass it on to every stage.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    failed ??= signal;
+    for (const child of running.values()) stop(child);
   });
 }
 

@@ -122,8 +122,8 @@ test.describe("screener filter builder", () => {
     const rules = Array.from({ length: 6 }, () => ({ metric: "revenue", horizon_years: 3, value_type: "cagr", currency_basis: "reported", min: 0.1 }));
     const filters = { country: { values: ["Atlantis"] }, incomeStatementGrowth: { rules } };
     await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(filters))}`);
-    // The answer comes through the query pool, where every browser test is one client (127.0.0.1) and
-    // runs one screen at a time: beside another test's sorting it waited 9 s in the whole suite.
+    // The answer comes through the query pool, where every browser test is one client (127.0.0.1):
+    // with one screen at a time for it, beside another test's sorting it waited 9 s in the whole suite.
     await expect(page.locator('[data-error-for="filters.incomeStatementGrowth.rules"]')).toHaveText("⚠ At most 5 rules.", { timeout: 30_000 });
     await filterCard(page, "Income statement growth").getByRole("button", { name: "Remove Income statement growth filter" }).click();
     await expect(page.locator('[data-error-for="filters.country.values.0"]')).toHaveText('⚠ "Atlantis" is not one of this filter\'s values in the data.');

@@ -34,18 +34,26 @@ export async function tableTickers(page: Page): Promise<string[]> {
   const scroller = table(page).locator("xpath=..");
   const seen = new Map<number, string>();
   await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
-  for (let i = 0; i < 200; i++) {
-    const batch = await table(page)
+  const rendered = () =>
+    table(page)
       .locator("tbody tr[data-index]")
       .evaluateAll((rows) => rows.map((r) => [Number(r.getAttribute("data-index")), r.querySelector("td")?.textContent ?? ""] as const));
-    for (const [index, ticker] of batch) seen.set(index, ticker);
+  for (let i = 0; i < 200; i++) {
+    for (const [index, ticker] of await rendered()) seen.set(index, ticker);
     const done = await scroller.evaluate((el) => {
       const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
       el.scrollBy({ top: el.clientHeight * 0.8 });
       return atEnd;
     });
     if (done) break;
-    await page.waitForTimeout(30);
+    // Scrolled by less than a screen: the rows read next join the ones read so far once the table
+    // has rendered a row at the bottom of the screen (on a busy machine that takes more than a frame).
+    const caughtUp = () =>
+      scroller.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return document.elementFromPoint(box.left + 24, box.bottom - 24)?.closest("tr[data-index]") != null;
+      });
+    await expect.poll(caughtUp).toBe(true);
   }
   return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
 }

@@ -1,6 +1,6 @@
 /**
  * Data tests: invariants and coverage of the built database (values re-derived from the raw files
- * are in derived-metrics.test.ts). Needs the database (`npm run ingest`).
+ * are in derived-metrics.db.test.ts). Needs the database (`npm run ingest`).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtDb, company, fiscal, priceTickers } from "@/test/support/ingest/raw-files";

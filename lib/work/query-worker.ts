@@ -35,7 +35,7 @@ port.on("message", async ({ id, task, input }: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     if (!isTaskName(task)) throw new Error(`Unknown query task "${task}"`);
-    // Each task checks its own input: it was parsed by the task's schema before it was sent.
+    // The input is the value the route's schema parsed (the task's type is that schema's output).
     const run = QUERY_TASKS[task] as (input: unknown) => unknown;
     reply = { type: "result", id, ok: true, value: await run(input) };
   } catch (error) {
