@@ -11,7 +11,7 @@ import type { FilingSearchRequest } from "@/lib/filings/search-schema";
 import { BasicScreenRequest } from "@/lib/screener/request-schema";
 import { runScreen } from "@/lib/screener/service";
 import { searchV1 } from "@/test/support/filings/parsed-search";
-import { parsedAtRoute } from "@/test/support/parsed-at-route";
+import { parseRequestBody } from "@/lib/zod-field-errors";
 
 /** Words in 5,500 to 8,000 passages: just under the filing search's common-word cut, so none is skipped. */
 const MID_FREQUENCY =
@@ -67,7 +67,7 @@ async function time(label: string, run: () => unknown | Promise<unknown>, runs =
 // Each request is parsed as its route parses it: a refused one is the 400 the route answers.
 const search = (request: FilingSearchRequest) => () => searchV1(request);
 const screen = (fts: string, min?: number) => () =>
-  runScreen(parsedAtRoute(BasicScreenRequest, { filters: { ...(min === undefined ? {} : { marketCap_usd: { min } }), description_keywords: { fts } }, result_format: "tickers" }));
+  runScreen(parseRequestBody(BasicScreenRequest, { filters: { ...(min === undefined ? {} : { marketCap_usd: { min } }), description_keywords: { fts } }, result_format: "tickers" }));
 
 defaultSearchBackend();
 await searchV1({ queries: ["warm up"], searchtype: "keyword" });

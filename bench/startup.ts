@@ -7,7 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
-import { BUILT_QUERY_WORKER } from "@/lib/work/worker-entry";
+import { BUILT_QUERY_WORKER } from "@/lib/work/query-worker-entry";
 import type { WorkerReply } from "@/lib/work/worker-protocol";
 import { startApp } from "@/test/support/local-servers";
 

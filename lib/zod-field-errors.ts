@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type FieldError, MAX_LISTED_ERRORS, unlistedErrors } from "./errors";
+import { type FieldError, MAX_LISTED_ERRORS, unlistedErrors, ValidationError } from "./errors";
 
 /** RFC 6901 JSON Pointer for a path into the request body (`["filters", "a/b"]` → `/filters/a~1b`). */
 export function jsonPointer(path: readonly PropertyKey[]): string {
@@ -34,4 +34,15 @@ export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
     }
   }
   return [...listed, ...unlistedErrors(unlisted)];
+}
+
+/**
+ * A request body as a route hands it on: its schema's output, or the ValidationError (the API's
+ * 400) naming each invalid member. Routes parse with it (lib/api/route.ts); the services behind
+ * them take the output and never parse again.
+ */
+export function parseRequestBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
+  return parsed.data;
 }

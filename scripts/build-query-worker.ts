@@ -4,7 +4,7 @@
  * Packages stay external: Node loads them from node_modules (better-sqlite3 and sqlite-vec are native).
  */
 import { build } from "esbuild";
-import { BUILT_QUERY_WORKER } from "@/lib/work/worker-entry";
+import { BUILT_QUERY_WORKER } from "@/lib/work/query-worker-entry";
 
 await build({
   entryPoints: ["lib/work/query-worker.ts"],

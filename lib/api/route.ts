@@ -3,13 +3,12 @@ import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import type { RateLimitDecision, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
 import { publicCorsHeaders } from "./cors";
-import { ValidationError } from "@/lib/errors";
 import { parseJsonObject, receiveBody } from "./json-body";
 import type { ApiOperation } from "./operation";
 import { type RequestContext, jsonResponse, revalidatableResponse, serve } from "./pipeline";
 import { type ApiServices, apiServices } from "./api-services";
 import { HttpProblem } from "./problem";
-import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
+import { parseRequestBody } from "@/lib/zod-field-errors";
 import { FORWARDED_FOR_HEADER, sentMethod, unservedMethod } from "@/lib/http/request-facts";
 
 /**
@@ -135,12 +134,7 @@ function createRoute(
         // Received before counting: a body that never arrives (408) costs the caller nothing.
         const received = schema === undefined ? null : await receiveBody(request, shared.bodyTimeoutMs);
         if (counted !== null) await throttle(context, counted, shared);
-        let body: unknown;
-        if (received !== null && schema !== undefined) {
-          const parsed = schema.safeParse(parseJsonObject(request.headers, received));
-          if (!parsed.success) throw new ValidationError(fieldErrorsFromZod(parsed.error));
-          body = parsed.data;
-        }
+        const body = received !== null && schema !== undefined ? parseRequestBody(schema, parseJsonObject(request.headers, received)) : undefined;
         const result = await handler({ body: body as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open" });
         const json = JSON.stringify(result);
         return method === "GET" ? revalidatableResponse(context, json) : jsonResponse(context, json);

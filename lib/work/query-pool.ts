@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { env } from "@/lib/env";
 import type { QueryInput, QueryOutput, QueryTaskName } from "./query-tasks";
 import { deserializeError } from "./serialized-error";
-import { queryWorkerEntry } from "./worker-entry";
+import { queryWorkerEntry } from "./query-worker-entry";
 import { WorkerPool } from "./worker-pool";
 
 /** Which deadline each task has (docs/operations.md "Deadlines and isolation"). */
