@@ -14,7 +14,7 @@ import { startApp } from "@/test/support/local-servers";
 const TARGET_MS = 5000;
 const RUNS = 3;
 
-if (!existsSync(".next/BUILD_ID") || !existsSync(env().DATABASE_PATH)) {
+if (!existsSync(".next/BUILD_ID") || !existsSync(BUILT_QUERY_WORKER) || !existsSync(env().DATABASE_PATH)) {
   console.log("bench:startup skipped: it needs `npm run build` and a built database (`npm run ingest`).");
   process.exit(0);
 }
@@ -48,18 +48,23 @@ for (const [name, entry] of [
 
 console.log(`database: ${env().DATABASE_PATH}, ${(statSync(env().DATABASE_PATH).size / 1e6).toFixed(0)} MB`);
 const times: number[] = [];
+const readyTimes: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   const started = performance.now();
-  const app = await startApp({});
+  const app = await startApp({}, { warm: false });
   try {
     const response = await fetch(`${app.url}/`);
     const html = await response.text();
     if (!response.ok || !html.includes("What the data covers")) throw new Error(`the landing page answered ${response.status}`);
     times.push(performance.now() - started);
+    // Ready for searches: health says 200 once the query workers have warmed up.
+    while ((await fetch(`${app.url}/api/health/`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    readyTimes.push(performance.now() - started);
   } finally {
     await app.stop();
   }
 }
+console.log(`ready for searches (health 200) ${readyTimes.map((t) => `${(t / 1000).toFixed(2)} s`).join(", ")} after \`next start\``);
 const worst = Math.max(...times);
 console.log(`first page served ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(", ")} after \`next start\` (${RUNS} cold starts)`);
 console.log(`${worst <= TARGET_MS ? "PASS" : "FAIL"}: worst ${(worst / 1000).toFixed(2)} s, target ≤ ${TARGET_MS / 1000} s`);

@@ -55,9 +55,10 @@ export interface AppServer extends LocalServer {
 /**
  * Another instance of the built app (needs `npm run build`), with extra environment. It is up
  * once `/api/health/` answers 200, or a 503 other than the few seconds its query workers take to
- * warm after a start (an instance started without a database stays at 503).
+ * warm after a start (an instance started without a database stays at 503); with `warm: false`,
+ * once it answers.
  */
-export async function startApp(env: Record<string, string>): Promise<AppServer> {
+export async function startApp(env: Record<string, string>, { warm = true }: { warm?: boolean } = {}): Promise<AppServer> {
   const port = await freePort();
   const child = spawn("npx", ["next", "start", "--port", String(port), "--hostname", "127.0.0.1"], {
     env: { ...process.env, AUTO_INGEST: "0", LOG_LEVEL: "warn", ...env },
@@ -67,7 +68,8 @@ export async function startApp(env: Record<string, string>): Promise<AppServer> 
   let stdout = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const up = async (r: Response) => r.ok || (r.status === 503 && !(await r.text()).includes('"state":"warming"'));
+  // `warm: false`: up as soon as it answers at all (a page needs no query worker).
+  const up = async (r: Response) => !warm || r.ok || (r.status === 503 && !(await r.text()).includes('"state":"warming"'));
   await waitFor(() => fetch(`${url}/api/health/`).then(up, () => false), child, `the app on ${url}`);
   return { url, stop: stopper(child), kill: stopper(child, () => {}, "SIGKILL"), stdout: () => stdout, processGroup: child.pid! };
 }
