@@ -12,23 +12,23 @@ interface Stage {
   /** Stages that must pass first. */
   after?: string[];
   /**
-   * Runs below the others (nice 10): the stages on the way to the browser tests (the database,
-   * the type check and the build, then the browser tests) get the cores first, and these fill
-   * what they leave.
+   * Its nice value. The browser tests, the longest stage, wait for the database and the build: the
+   * database (one core, the longer of the two) and the browser tests run first (0), then the type
+   * check and the build (5); the rest fill what they leave (10).
    */
-  background?: true;
+  nice?: 5 | 10;
   env?: Record<string, string>;
 }
 
 const FULL: Stage[] = [
   { name: "database", command: "npm run ingest:if-needed" },
-  { name: "typecheck", command: "npm run typecheck" },
+  { name: "typecheck", command: "npm run typecheck", nice: 5 },
   // The type check above covers the build's code (and wrote the route types it reads): the build skips its own.
-  { name: "build", command: "npm run build", after: ["typecheck"], env: { SKIP_BUILD_TYPECHECK: "1" } },
-  { name: "lint", command: "npm run lint", background: true },
-  { name: "openapi", command: "npm run lint:openapi", background: true },
-  { name: "unit", command: "npm run test:unit -- --project quick --project integration", background: true },
-  { name: "unit (db)", command: "npm run test:unit -- --project db", after: ["database"], background: true },
+  { name: "build", command: "npm run build", after: ["typecheck"], nice: 5, env: { SKIP_BUILD_TYPECHECK: "1" } },
+  { name: "lint", command: "npm run lint", nice: 10 },
+  { name: "openapi", command: "npm run lint:openapi", nice: 10 },
+  { name: "unit", command: "npm run test:unit -- --project quick --project integration", nice: 10 },
+  { name: "unit (db)", command: "npm run test:unit -- --project db", after: ["database"], nice: 10 },
   { name: "e2e", command: "npm run test:e2e", after: ["database", "build"] },
 ];
 
@@ -64,7 +64,7 @@ function run(stage: Stage): Promise<void> {
     const start = performance.now();
     console.log(`----- ${stage.name}: started (${stage.command})`);
     // A process group of its own, so a failure elsewhere can stop it with everything it started.
-    const command = stage.background ? `nice -n 10 ${stage.command}` : stage.command;
+    const command = stage.nice === undefined ? stage.command : `nice -n ${stage.nice} ${stage.command}`;
     const child = spawn(command, { shell: true, detached: true, env: { ...process.env, ...stage.env }, stdio: ["ignore", "pipe", "pipe"] });
     running.set(stage.name, child);
     let output = "";
