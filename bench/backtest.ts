@@ -6,11 +6,11 @@
 import { BacktestRequest } from "@/lib/screener/backtest-schema";
 import { runBacktest } from "@/lib/screener/backtest";
 import { BENCH_SCREENS } from "./support/screener-suite";
+import { median } from "@/bench/support/median";
 
 const RUNS = 20;
 const TARGET_MS = 500;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const heaviest = BENCH_SCREENS.find((s) => s.name.startsWith("heaviest"))!;
 const cheap = BENCH_SCREENS.find((s) => s.name.startsWith("large caps with dividends"))!;
 

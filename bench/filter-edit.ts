@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { env } from "@/lib/env";
 import { startApp } from "@/test/support/local-servers";
+import { median } from "@/bench/support/median";
 
 const PAGE_TARGET_MS = 150;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -36,7 +37,6 @@ const WATCH = `
     requestAnimationFrame(check);
   };`;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "100000" });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
 try {

@@ -15,6 +15,7 @@ import { AdvancedScreenRequestV2, BasicScreenRequest, BasicScreenRequestV2 } fro
 import { runScreen } from "@/lib/screener/service";
 import { queryPool, runQuery } from "@/lib/work/query-pool";
 import { BENCH_SCREENS } from "./support/screener-suite";
+import { median } from "@/bench/support/median";
 
 const RUNS = 200;
 /** As-of dates measured besides the default (v1) one, across the range; the targets hold on every one. */
@@ -34,7 +35,6 @@ interface Verdict {
   pass: boolean | null; // null: skipped
 }
 const verdicts: Verdict[] = [];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
 
 function timeIt(fn: () => unknown, runs: number): number[] {

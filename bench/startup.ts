@@ -7,9 +7,10 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
-import { BUILT_QUERY_WORKER } from "@/lib/work/query-worker-entry";
+import { BUILT_QUERY_WORKER, SOURCE_QUERY_WORKER } from "@/lib/work/query-worker-entry";
 import type { WorkerReply } from "@/lib/work/worker-protocol";
 import { startApp } from "@/test/support/local-servers";
+import { median } from "@/bench/support/median";
 
 const TARGET_MS = 5000;
 const RUNS = 3;
@@ -34,10 +35,9 @@ async function workerStart(entry: string, warmUp: boolean): Promise<{ ready: num
   return times;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 for (const [name, entry] of [
   ["built bundle", BUILT_QUERY_WORKER],
-  ["sources through tsx", "lib/work/worker-entry.mjs"],
+  ["sources through tsx", SOURCE_QUERY_WORKER],
 ] as const) {
   const runs = [];
   for (let run = 0; run < 5; run++) runs.push(await workerStart(path.resolve(entry), run >= 3));
