@@ -9,6 +9,7 @@
  *    in this process, on the same cores), next to the same load with a valid key. These numbers
  *    include Next's own per-request cost and move with whatever else the machine is doing.
  */
+import { ANSWER_BOUNDS } from "@/lib/api/answer-bounds";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -98,6 +99,7 @@ const trivial = {
   description: "A GET that does nothing, to measure the wrapper.",
   tags: [],
   response: { schema: z.object({ ok: z.boolean() }), description: "ok", examples: {} },
+  responseBound: ANSWER_BOUNDS.options,
 } satisfies ApiOperation;
 const route = apiRoute(trivial, () => ({ ok: true }), () => services);
 const url = "http://localhost/api/v1/bench/";

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   AUTO_INGEST: z.enum(["0", "1"]).default("1"),
   /** Query worker threads (screens, searches); default: the number of cores, at least 2. */
   QUERY_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Query workers that backtests may occupy at once (default: half the workers); the others stay free for screens and searches. */
+  HEAVY_QUERY_WORKERS: z.coerce.number().int().min(1).optional(),
   /** Longest a screen (basic, advanced, the UI's funnel and scope) may wait and run. */
   SCREEN_DEADLINE_MS: z.coerce.number().int().positive().default(2000),
   BACKTEST_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),

@@ -1,3 +1,4 @@
+import { ANSWER_BOUNDS } from "./answer-bounds";
 import { BackendError, DatabaseUnavailableError } from "@/lib/errors";
 import { searchIndexUnavailable } from "@/lib/filings/search/backend";
 import { FilingSearchRequestSchema, FilingSearchResponseSchema, QUERY_TERM_BOUNDS } from "@/lib/filings/search-schema";
@@ -114,6 +115,7 @@ Dates: the corpus spans filings of 2015 to 2025, while the screener's values are
       },
     },
   },
+  responseBound: ANSWER_BOUNDS.search,
   serviceErrors: {
     embedding: {
       summary: "A vector search whose embedding provider failed or timed out",

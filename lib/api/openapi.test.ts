@@ -4,8 +4,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseTiers } from "@/lib/rate-limit/tiers";
 import { buildOpenApiDocument } from "./openapi";
-import type { ApiOperation } from "./operation";
+import { type ApiOperation, MAX_ANSWER_BYTES } from "./operation";
 import { publicOperations } from "./operations";
+import * as uiOperationsModule from "./ui-operations";
+import { uiAdvancedScreenOperation, uiBasicScreenOperation } from "./screener-operations";
+
+const uiOperations: ApiOperation[] = [...Object.values(uiOperationsModule), uiBasicScreenOperation, uiAdvancedScreenOperation];
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "./problem";
 
 const document = buildOpenApiDocument(publicOperations, parseTiers(undefined));
@@ -30,6 +34,15 @@ describe("OpenAPI document", () => {
       ajv.validate({ $ref: `openapi#${schemaAt}` }, value) ? [] : [`${at}: ${ajv.errorsText(ajv.errors)}`],
     );
     expect(failures).toEqual([]);
+  });
+
+  it("states every operation's answer bound, none above 10 MB, the UI's operations included", () => {
+    for (const op of [...publicOperations, ...uiOperations]) expect(op.responseBound.maxBytes, op.operationId).toBeLessThanOrEqual(MAX_ANSWER_BYTES);
+    for (const op of publicOperations) {
+      const described = document.paths?.[op.path]?.[op.method] as { description: string; "x-max-response-bytes": number };
+      expect(described["x-max-response-bytes"], op.operationId).toBe(op.responseBound.maxBytes);
+      expect(described.description, op.operationId).toMatch(/Answers are at most [\d.]+ MB/);
+    }
   });
 
   it("names its server, licence and every tag's description (generated clients and linters need them)", () => {

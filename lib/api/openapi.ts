@@ -1,3 +1,4 @@
+import type { AnswerBound } from "@/lib/work/worker-protocol";
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import { decide, type WindowLimit } from "@/lib/rate-limit/sliding-window";
@@ -143,8 +144,9 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     return {
       operationId: op.operationId,
       summary: op.summary,
-      description: op.description,
+      description: `${op.description}\n\n${answerBoundText(op.responseBound)}`,
       tags: op.tags,
+      "x-max-response-bytes": op.responseBound.maxBytes,
       ...(op.request
         ? { requestBody: { required: true, content: { "application/json": { schema: op.request.schema, examples: op.request.examples } } } }
         : {}),
@@ -238,4 +240,12 @@ function validationExamples(op: ApiOperation): Record<string, OperationExample> 
     unknownMember: { summary: "An unknown member in the body", value: problemFor(new ValidationError(errors)).body },
     notJson: { summary: "A body that is not JSON", value: problemFor(new ValidationError([{ pointer: "", message: notJson }])).body },
   };
+}
+
+/** The answer bound as the reference states it. */
+function answerBoundText({ maxBytes, narrow }: AnswerBound): string {
+  const size = `${(maxBytes / 1_000_000).toLocaleString("en-US")} MB`;
+  return narrow.pointer === ""
+    ? `Answers are at most ${size}.`
+    : `Answers are at most ${size}; a request whose answer would be larger is refused with 400 at \`${narrow.pointer}\` (${narrow.message}).`;
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { AnswerBound } from "@/lib/work/worker-protocol";
 
 /** Operation tags with their descriptions (the OpenAPI document lists those of its operations). */
 export const API_TAGS = {
@@ -28,11 +29,19 @@ export interface ApiOperation<Request extends z.ZodType = z.ZodType, Response ex
   request?: { schema: Request; examples: Record<string, OperationExample> };
   response: { schema: Response; description: string; examples: Record<string, OperationExample> };
   /**
+   * The largest answer it sends (at most MAX_ANSWER_BYTES), from its request bounds, and what makes
+   * an answer smaller: documented in the OpenAPI document; an answer over it is refused, never sent.
+   */
+  responseBound: AnswerBound;
+  /**
    * What the operation's service can throw (a database being built, a failing backend), one
    * example each: the OpenAPI document shows the status, body and headers the pipeline maps it to.
    */
   serviceErrors?: Record<string, ServiceErrorExample>;
 }
+
+/** No operation's answer is larger (docs/api.md "Answer sizes"). */
+export const MAX_ANSWER_BYTES = 10_000_000;
 
 export interface ServiceErrorExample {
   summary: string;

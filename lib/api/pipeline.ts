@@ -58,7 +58,7 @@ export async function serve(
 }
 
 /** A 200 JSON answer carrying the context's response headers. */
-export function jsonResponse(context: RequestContext, json: string, cacheControl = "no-store"): Response {
+export function jsonResponse(context: RequestContext, json: string | Uint8Array<ArrayBuffer>, cacheControl = "no-store"): Response {
   context.headers.set("Content-Type", "application/json");
   context.headers.set("Cache-Control", cacheControl);
   return new Response(json, { status: 200, headers: context.headers });
@@ -68,7 +68,7 @@ export function jsonResponse(context: RequestContext, json: string, cacheControl
  * A GET answer that clients can revalidate: a strong ETag of the body, and 304 without a body
  * when `If-None-Match` names it (a 304 is still an authenticated request and counts).
  */
-export function revalidatableResponse(context: RequestContext, json: string): Response {
+export function revalidatableResponse(context: RequestContext, json: string | Uint8Array<ArrayBuffer>): Response {
   const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
   context.headers.set("ETag", etag);
   const ifNoneMatch = context.request.headers.get("if-none-match");

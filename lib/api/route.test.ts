@@ -1,3 +1,5 @@
+import { JsonAnswer } from "@/lib/work/json-answer";
+import { ANSWER_BOUNDS } from "./answer-bounds";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,6 +42,7 @@ const echoOperation = {
   tags: ["Screener"],
   request: { schema: EchoRequest, examples: { one: { summary: "One", value: { filters: { marketCap_usd: { min: 1 } } } } } },
   response: { schema: z.object({ received: EchoRequest }), description: "The body", examples: {} },
+  responseBound: { maxBytes: 1_000_000, narrow: { pointer: "/filters", message: "send fewer filters" } },
 } satisfies ApiOperation;
 const statusOperation = {
   operationId: "status",
@@ -49,6 +52,7 @@ const statusOperation = {
   description: "Test-only GET operation.",
   tags: ["Screener"],
   response: { schema: z.object({ ok: z.boolean() }), description: "ok", examples: {} },
+  responseBound: ANSWER_BOUNDS.options,
 } satisfies ApiOperation;
 
 const echo = apiRoute(echoOperation, ({ body }) => ({ received: body }), () => services);
@@ -302,6 +306,18 @@ describe("apiRoute: errors, methods and headers", () => {
     const line = JSON.parse(logged.at(-1)!);
     expect(line).toMatchObject({ level: "error", status: 500, error: { name: "TypeError" } });
     expect(line.error.stack).toContain("route.test.ts");
+  });
+
+  it("never sends an answer over its operation's bound: the handler's value (500, a fault) or bytes serialised elsewhere, sent as they are", async () => {
+    const request = () => new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: `Bearer ${key}` } });
+    const small = { ...statusOperation, responseBound: { maxBytes: 20, narrow: { pointer: "", message: "none" } } };
+    const over = await apiRoute(small, () => ({ ok: true, padding: "x".repeat(20) }) as never, () => services).GET(request());
+    expect(over.status).toBe(500);
+    expect(JSON.parse(logged.at(-1)!).error.message).toContain("answer over its bound of 20 bytes");
+    const bytes = new TextEncoder().encode('{"ok":true}');
+    const sent = await apiRoute(statusOperation, () => new JsonAnswer<{ ok: boolean }>(bytes), () => services).GET(request());
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toBe('{"ok":true}');
   });
 
   it("logs expected answers without a stack: 4xx at info, a 503 or a 502 with Retry-After while data is built at warn", async () => {

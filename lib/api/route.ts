@@ -10,6 +10,8 @@ import { type ApiServices, apiServices } from "./api-services";
 import { HttpProblem } from "./problem";
 import { parseRequestBody } from "@/lib/zod-field-errors";
 import { FORWARDED_FOR_HEADER, sentMethod, unservedMethod } from "@/lib/http/request-facts";
+import { JsonAnswer } from "@/lib/work/json-answer";
+import type { AnswerBound } from "@/lib/work/worker-protocol";
 
 /**
  * Route handlers from an operation description and a service call:
@@ -45,8 +47,11 @@ export function uiRoute<Op extends ApiOperation>(operation: Op, handler: Operati
  * OpenAPI document only (`/api/v1/openapi.json`), which the spec does not count as an operation.
  */
 export function documentRoute(path: string, getDocument: () => unknown): RouteHandlers {
-  return createRoute({ operationId: "getOpenApiDocument", method: "get", path }, getDocument, openGate, apiServices);
+  return createRoute({ operationId: "getOpenApiDocument", method: "get", path, responseBound: DOCUMENT_BOUND }, getDocument, openGate, apiServices);
 }
+
+// The OpenAPI documents are about 0.2 MB; nothing a client sends changes them.
+const DOCUMENT_BOUND: AnswerBound = { maxBytes: 2_000_000, narrow: { pointer: "", message: "the document has no parameters" } };
 
 /** Every method of a path that has no operation: JSON 404 (the `app/api/[[...path]]` catch-all). */
 export function notFoundRoute(): RouteHandlers {
@@ -85,11 +90,16 @@ export interface HandlerContext<Body> {
   keyId: string | null;
   /** Who is asking (`key:<id>`, `ui:<address>`): the unit of the query pool's bulkhead. */
   caller: string;
+  /** The operation's answer bound, for the query worker that serialises the answer (`answerQuery`). */
+  bound: AnswerBound;
 }
 
+type ResponseOf<Op extends ApiOperation> = z.output<Op["response"]["schema"]>;
+
+/** A handler answers with the response value, or with its JSON bytes already serialised (`answerQuery`). */
 export type OperationHandler<Op extends ApiOperation> = (
   context: HandlerContext<BodyOf<Op>>,
-) => z.output<Op["response"]["schema"]> | Promise<z.output<Op["response"]["schema"]>>;
+) => ResponseOf<Op> | JsonAnswer<ResponseOf<Op>> | Promise<ResponseOf<Op> | JsonAnswer<ResponseOf<Op>>>;
 
 /** How a kind of route lets requests in. */
 interface Gate {
@@ -107,7 +117,7 @@ interface Counted {
 }
 
 function createRoute(
-  operation: Pick<ApiOperation, "operationId" | "method" | "path" | "request">,
+  operation: Pick<ApiOperation, "operationId" | "method" | "path" | "request" | "responseBound">,
   handler: (context: HandlerContext<never>) => unknown,
   gate: Gate,
   services: () => ApiServices,
@@ -135,8 +145,8 @@ function createRoute(
         const received = schema === undefined ? null : await receiveBody(request, shared.bodyTimeoutMs);
         if (counted !== null) await throttle(context, counted, shared);
         const body = received !== null && schema !== undefined ? parseRequestBody(schema, parseJsonObject(request.headers, received)) : undefined;
-        const result = await handler({ body: body as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open" });
-        const json = JSON.stringify(result);
+        const result = await handler({ body: body as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open", bound: operation.responseBound });
+        const json = result instanceof JsonAnswer ? result.bytes : boundedJson(operation, result);
         return method === "GET" ? revalidatableResponse(context, json) : jsonResponse(context, json);
       });
 
@@ -148,6 +158,17 @@ function createRoute(
     DELETE: handle("DELETE"),
     OPTIONS: handle("OPTIONS"),
   };
+}
+
+/**
+ * An answer serialised on this thread (the operations that do not run in a query worker: the
+ * options, the documents): no request member makes those larger, so one over its bound is a
+ * fault of the server (500), never sent.
+ */
+function boundedJson(operation: Pick<ApiOperation, "operationId" | "responseBound">, result: unknown): string {
+  const json = JSON.stringify(result);
+  if (Buffer.byteLength(json) > operation.responseBound.maxBytes) throw new Error(`${operation.operationId}: answer over its bound of ${operation.responseBound.maxBytes} bytes`);
+  return json;
 }
 
 /**

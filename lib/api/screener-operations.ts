@@ -1,3 +1,4 @@
+import { ANSWER_BOUNDS } from "./answer-bounds";
 import { AS_OF_DATE } from "@/lib/as-of";
 import { DatabaseUnavailableError } from "@/lib/errors";
 import { FILTER_TYPE_DEFAULTS } from "@/lib/screener/filter-settings";
@@ -78,6 +79,7 @@ export const screenerOptionsOperation = {
       record: { summary: "The record, each option list cut to its two largest values", value: optionsExample() },
     },
   },
+  responseBound: ANSWER_BOUNDS.options,
   serviceErrors: DATABASE_ERRORS,
 } satisfies ApiOperation;
 
@@ -118,6 +120,7 @@ export const basicScreenOperation = {
       tickers: { summary: "Tickers", value: { as_of: AS_OF_DATE, total: 2, limit: 100, offset: 0, tickers: ["NASDAQ:AAPL", "NASDAQ:MSFT"] } },
     },
   },
+  responseBound: ANSWER_BOUNDS.screen,
   serviceErrors: DATABASE_ERRORS,
 } satisfies ApiOperation;
 
@@ -185,6 +188,7 @@ export const advancedScreenOperation = {
       },
     },
   },
+  responseBound: ANSWER_BOUNDS.screen,
   serviceErrors: DATABASE_ERRORS,
 } satisfies ApiOperation;
 

@@ -1,3 +1,4 @@
+import { ANSWER_BOUNDS } from "./answer-bounds";
 import { type AsOfRange, OptionsResponseV2 } from "@/lib/screener/as-of-range";
 import { BacktestRequest, BacktestResponse, MAX_BACKTEST_PERIODS } from "@/lib/screener/backtest-schema";
 import { AdvancedScreenRequestV2, BasicScreenRequestV2 } from "@/lib/screener/request-schema";
@@ -110,6 +111,7 @@ export const backtestOperation = {
       },
     },
   },
+  responseBound: ANSWER_BOUNDS.backtest,
   serviceErrors: screenerOptionsOperation.serviceErrors,
 } satisfies ApiOperation;
 

@@ -1,3 +1,4 @@
+import { ANSWER_BOUNDS } from "./answer-bounds";
 import { UiFilingSearchRequest, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
 import { DistributionRequest, DistributionResponse } from "@/lib/screener/distribution-schema";
 import { FilterOutcomesRequest, FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
@@ -16,6 +17,7 @@ export const screenFunnelOperation = {
   tags: ["Screener UI"],
   request: { schema: FunnelRequest, examples: {} },
   response: { schema: FunnelResponse, description: "Counts after each filter", examples: {} },
+  responseBound: ANSWER_BOUNDS.screenCounts,
 } satisfies ApiOperation;
 
 export const screenOutcomesOperation = {
@@ -28,6 +30,7 @@ export const screenOutcomesOperation = {
   tags: ["Screener UI"],
   request: { schema: FilterOutcomesRequest, examples: {} },
   response: { schema: FilterOutcomesResponse, description: "Outcome per filter", examples: {} },
+  responseBound: ANSWER_BOUNDS.screenCounts,
 } satisfies ApiOperation;
 
 export const screenDistributionOperation = {
@@ -40,6 +43,7 @@ export const screenDistributionOperation = {
   tags: ["Screener UI"],
   request: { schema: DistributionRequest, examples: {} },
   response: { schema: DistributionResponse, description: "Bin counts and sector counts", examples: {} },
+  responseBound: ANSWER_BOUNDS.screenCounts,
 } satisfies ApiOperation;
 
 export const uiFilingSearchOperation = {
@@ -51,6 +55,7 @@ export const uiFilingSearchOperation = {
   tags: ["Filing search UI"],
   request: { schema: UiFilingSearchRequest, examples: {} },
   response: { schema: UiFilingSearchResponse, description: "The best passages, and the screen's companies with their hits", examples: {} },
+  responseBound: ANSWER_BOUNDS.screenSearch,
   serviceErrors: filingSearchOperation.serviceErrors,
 } satisfies ApiOperation;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_BY_NAME } from "./catalog";
 import { AdvancedScreenRequest, AsOfDate, fieldName } from "./request-schema";
 
 import { REBALANCES } from "./backtest-params";
@@ -9,6 +10,17 @@ export { REBALANCE_MONTHS, REBALANCES } from "./backtest-params";
 export const MAX_BACKTEST_PERIODS = 120;
 /** The most fields a backtest loads per holding. */
 export const MAX_BACKTEST_FIELDS = 20;
+/**
+ * The most values a backtest's rows may hold (holdings × fields over all periods, counted before it
+ * runs from the companies priced on each rebalance date): about 6 MB of JSON, within the answer's
+ * 10 MB bound beside the tickers.
+ */
+export const MAX_BACKTEST_VALUES = 150_000;
+
+/** An output field that is not long text (the business description is not loaded for every holding of every period). */
+const bulkFieldName = fieldName.refine((name) => !FIELD_BY_NAME.get(name)?.longText, {
+  error: "is long text, not loaded for every holding of every period: ask the screener for it (/api/v2/screener/advanced/ with as_of)",
+});
 
 /** `POST /api/v2/screener/backtest/`: an advanced screen's filters run as of each rebalance date. */
 export const BacktestRequest = z
@@ -18,11 +30,13 @@ export const BacktestRequest = z
     end: AsOfDate.describe("The end of the last period (YYYY-MM-DD, within as_of_range, after start)"),
     rebalance: z.enum(REBALANCES).describe("How often the screen runs again and the holdings are replaced: every month, quarter or year from start"),
     fields: z
-      .array(fieldName)
+      .array(bulkFieldName)
       .min(1)
       .max(MAX_BACKTEST_FIELDS)
       .optional()
-      .describe(`Output fields to load for each holding as of its period's start (at most ${MAX_BACKTEST_FIELDS}); without them periods list tickers only`),
+      .describe(
+        `Output fields to load for each holding as of its period's start (at most ${MAX_BACKTEST_FIELDS}, no long text such as description, and at most ${MAX_BACKTEST_VALUES.toLocaleString("en-US")} values over all periods: holdings × fields, counted from the companies priced on each rebalance date); without them periods list tickers only`,
+      ),
   })
   .refine((r) => r.start < r.end, { path: ["end"], error: "end must be after start" });
 export type BacktestRequest = z.output<typeof BacktestRequest>;

@@ -5,7 +5,7 @@
  * warnings from the data. Needs the database (`npm run ingest`).
  */
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError, WorkUnavailableError } from "@/lib/errors";
 import { builtDb, company, type Day, days, expectClose, priceTickers, rawCsv } from "@/test/support/ingest/raw-files";
 import { BacktestRequest, type BacktestResponse } from "./backtest-schema";
 import { rebalanceDates, runBacktest } from "./backtest";
@@ -195,5 +195,60 @@ describe("few holdings and input errors", () => {
     })();
     expect(thrown).toBeInstanceOf(ValidationError);
     expect(thrown).toMatchObject({ errors: [{ pointer: "/rebalance" }] });
+  });
+});
+
+describe("bounds of the answer and of the time", () => {
+  const whole = { filters: LARGE_DIVIDEND_PAYERS, start: "2012-12-31", end: "2021-04-21" };
+  const priced = (date: string) => builtDb().prepare("SELECT count(*) FROM company_snapshots WHERE date = ? AND price IS NOT NULL").pluck().get(date) as number;
+
+  it("refuses long text among the fields, naming it", () => {
+    const parsed = BacktestRequest.safeParse({ ...whole, rebalance: "yearly", fields: ["marketCap_usd", "description"] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => i.path.join("/"))).toEqual(["fields/1"]);
+  });
+
+  it("refuses, before any screen runs, rows that could hold more than 150,000 values, naming the product", () => {
+    const fields = ["marketCap_usd", "peRatio", "return_1y", "priceToBook"];
+    const request = BacktestRequest.parse({ ...whole, rebalance: "monthly", fields });
+    const starts = [...new Set(rebalanceDates(request.start, request.end, 1))].map((date) => builtDb().prepare("SELECT max(date) FROM company_snapshots WHERE date <= ?").pluck().get(date) as string);
+    const values = starts.reduce((sum, date) => sum + priced(date), 0) * (fields.length + 1);
+    expect(values).toBeGreaterThan(150_000);
+    let thrown: unknown;
+    try {
+      runBacktest(request);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ValidationError);
+    const [error] = (thrown as ValidationError).errors;
+    expect(error!.pointer).toBe("/fields");
+    expect(error!.message).toContain(`= up to ${values.toLocaleString("en-US")} values`);
+    expect(error!.message).toMatch(/^100 periods × up to [\d,]+ holdings each × 5 values/);
+    // The same fields yearly fit.
+    const rows = runBacktest(BacktestRequest.parse({ ...whole, rebalance: "yearly", fields })).periods.flatMap((p) => p.rows ?? []);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toHaveProperty("peRatio");
+  });
+
+  it("stops after its first period when the rest cannot fit the deadline: 400 when not even the whole deadline would do, 503 when the wait left too little", () => {
+    const request = BacktestRequest.parse({ ...whole, rebalance: "monthly" });
+    const failure = (deadlineMs: number, deadlineAt: number) => {
+      try {
+        runBacktest(request, { deadlineMs, deadlineAt });
+      } catch (error) {
+        return error;
+      }
+      return null;
+    };
+    const tooLong = failure(1, Date.now() + 1);
+    expect(tooLong).toBeInstanceOf(ValidationError);
+    expect(tooLong).toMatchObject({ errors: [{ pointer: "/rebalance", message: expect.stringMatching(/^this backtest would take about [\d.]+ s \(100 monthly periods at about \d+ ms each/) }] });
+    // A whole deadline long enough, but already spent waiting.
+    const waitedTooLong = failure(60_000, Date.now() + 1);
+    expect(waitedTooLong).toBeInstanceOf(WorkUnavailableError);
+    expect(waitedTooLong).toMatchObject({ reason: "deadline", retryAfterSeconds: 5 });
+    // With time enough it runs to the end.
+    expect(runBacktest(request, { deadlineMs: 600_000, deadlineAt: Date.now() + 600_000 }).periods).toHaveLength(100);
   });
 });

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { shiftDays, shiftMonths, shiftYears } from "@/lib/calendar";
-import { ValidationError } from "@/lib/errors";
+import { ValidationError, WorkUnavailableError } from "@/lib/errors";
+import { type TimeBudget, UNBOUNDED } from "@/lib/time-budget";
 import { cachedStatement, marketDb } from "@/lib/db/market-db";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { checkAsOfDates, tradingDayOn } from "./as-of-range";
-import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, REBALANCE_MONTHS } from "./backtest-schema";
+import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, MAX_BACKTEST_VALUES, REBALANCE_MONTHS } from "./backtest-schema";
 import type { ScreenRequest } from "./request-schema";
 import { asOfSource } from "./screen-source";
 import { compilePricedHoldings, compileScreen } from "./compile";
@@ -109,7 +110,50 @@ function staleHoldings(ids: readonly number[], date: string): number {
   );
 }
 
-export function runBacktest(request: BacktestRequest): BacktestResponse {
+/**
+ * The most values the rows of `fields` could hold: the companies priced on each rebalance date
+ * (an upper bound of its holdings) times the fields and the ticker, refused with a 400 over
+ * MAX_BACKTEST_VALUES before any screen runs.
+ */
+function checkRowValues(starts: readonly string[], fields: readonly string[] | undefined): void {
+  if (fields === undefined) return;
+  const pricedOn = cachedStatement("SELECT count(*) FROM company_snapshots WHERE date = ? AND price IS NOT NULL").pluck();
+  const holdings = starts.reduce((sum, date) => sum + SqlCount.parse(pricedOn.get(date)), 0);
+  const values = holdings * (fields.length + 1);
+  if (values <= MAX_BACKTEST_VALUES) return;
+  const n = (x: number) => x.toLocaleString("en-US");
+  throw new ValidationError([
+    {
+      pointer: "/fields",
+      message: `${starts.length} periods × up to ${n(Math.round(holdings / starts.length))} holdings each × ${fields.length + 1} values (the ticker and ${fields.length} fields) = up to ${n(values)} values, over the ${n(MAX_BACKTEST_VALUES)} a backtest's rows may hold: ask for fewer fields, a longer rebalance period or a shorter range`,
+    },
+  ]);
+}
+
+/**
+ * After each period: whether the rest, at the mean pace of the periods so far, would end past the
+ * deadline. Then the backtest stops at once rather than hold its worker until the pool terminates
+ * it: a 400 when it would not fit even the whole deadline (it has to be made smaller), a 503 when
+ * only the time it waited for a worker leaves too little.
+ */
+function checkPace(startedAt: number, done: number, total: number, budget: TimeBudget, rebalance: string): void {
+  const now = Date.now();
+  const perPeriod = (now - startedAt) / done;
+  if (now + perPeriod * (total - done) <= budget.deadlineAt) return;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  if (perPeriod * total > budget.deadlineMs) {
+    throw new ValidationError([
+      {
+        pointer: "/rebalance",
+        message: `this backtest would take about ${seconds(perPeriod * total)} (${total} ${rebalance} periods at about ${Math.round(perPeriod)} ms each on this server now), over its ${seconds(budget.deadlineMs)} deadline: choose a longer rebalance period, a shorter range or fewer rules`,
+      },
+    ]);
+  }
+  throw new WorkUnavailableError("deadline", `This backtest would not finish within what is left of its ${seconds(budget.deadlineMs)} deadline after waiting for a worker; retry shortly.`, 5);
+}
+
+export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOUNDED): BacktestResponse {
+  const startedAt = Date.now();
   checkAsOfDates([
     ["/start", request.start],
     ["/end", request.end],
@@ -120,11 +164,13 @@ export function runBacktest(request: BacktestRequest): BacktestResponse {
   const bounds = [...starts, end];
   const screen: ScreenRequest = { filters: request.filters, sort: {}, page: {}, result_format: "tickers" };
   validateOptionValues(screen, readOptionValues(marketDb()).lists);
+  checkRowValues(starts, request.fields);
 
   const periods: BacktestResponse["periods"] = [];
   const staleDates: string[] = [];
   let unpricedMatches = 0;
   for (const [i, start] of starts.entries()) {
+    if (i > 0) checkPace(startedAt, i, starts.length, budget, request.rebalance);
     const periodEnd = bounds[i + 1]!;
     if (start >= periodEnd) continue;
     const priced = pricedCompanies(start, periodEnd);

@@ -32,6 +32,8 @@ export interface FieldDef {
   /** Needs the company_profiles join. */
   profile?: boolean;
   sortable: boolean;
+  /** Text of up to several thousand characters: not a sort key, and not loaded in bulk answers (a backtest's rows). */
+  longText: boolean;
 }
 
 export type FieldCategory = "Company" | "Market" | "Valuation" | "Volatility" | "Fundamentals (latest fiscal year)" | "Profitability";
@@ -120,6 +122,7 @@ export const FIELDS: readonly FieldDef[] = FIELD_ROWS.map(([name, label, unit, c
   profile: sql?.startsWith("p.") ?? false,
   // Long text is not a sort key; everything else is.
   sortable: name !== "description",
+  longText: name === "description",
 }));
 
 export const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((f) => [f.name, f]));

@@ -4,6 +4,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { serializeError } from "./serialized-error";
 import { describeError, logLine } from "@/lib/log";
 import { QUERY_TASKS, type QueryTaskName, warmUp } from "./query-tasks";
+import type { TimeBudget } from "@/lib/time-budget";
+import { encodeAnswer } from "./answer-bytes";
 import type { WorkerReply, WorkerRequest } from "./worker-protocol";
 
 /**
@@ -31,17 +33,24 @@ yieldToRequestThread();
 
 const isTaskName = (name: string): name is QueryTaskName => Object.hasOwn(QUERY_TASKS, name);
 
-port.on("message", async ({ id, task, input }: WorkerRequest) => {
+port.on("message", async ({ id, task, input, budget, answer }: WorkerRequest) => {
   let reply: WorkerReply;
+  let transfer: ArrayBuffer[] = [];
   try {
     if (!isTaskName(task)) throw new Error(`Unknown query task "${task}"`);
     // The input is the value the route's schema parsed (the task's type is that schema's output).
-    const run = QUERY_TASKS[task] as (input: unknown) => unknown;
-    reply = { type: "result", id, ok: true, value: await run(input) };
+    const run = QUERY_TASKS[task] as (input: unknown, budget: TimeBudget) => unknown;
+    const value = await run(input, budget);
+    if (answer === undefined) reply = { type: "result", id, ok: true, value };
+    else {
+      const bytes = encodeAnswer(value, answer);
+      reply = { type: "result", id, ok: true, value: bytes };
+      transfer = [bytes.buffer as ArrayBuffer];
+    }
   } catch (error) {
     reply = { type: "result", id, ok: false, error: serializeError(error) };
   }
-  port.postMessage(reply);
+  port.postMessage(reply, transfer);
 });
 port.postMessage({ type: "ready" } satisfies WorkerReply);
 // A worker started with the pool warms up; readiness (/api/health/) waits for it, and a task sent meanwhile too.

@@ -18,6 +18,7 @@ export function serializeError(error: unknown): SerializedError {
   if (error instanceof ValidationError) return { kind: "validation", errors: error.errors };
   if (error instanceof BackendError) return { kind: "backend", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   if (error instanceof DatabaseUnavailableError) return { kind: "database_unavailable", state: error.state };
+  if (error instanceof WorkUnavailableError) return { kind: "unavailable", reason: error.reason, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   if (error instanceof Error) return { kind: "fault", name: error.name, message: error.message, stack: error.stack };
   return { kind: "fault", name: "NonError", message: String(error) };
 }

@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 const start = (options: Partial<PoolOptions> = {}) =>
-  (pool = new WorkerPool({ entry, size: 2, perCallerRunning: 1, perCallerQueued: 2, queued: 16, ...options }));
+  (pool = new WorkerPool({ entry, size: 2, perCallerRunning: 1, perCallerQueued: 2, queued: 16, heavyRunning: 1, ...options }));
 
 /** How a job ended: "ok", the reason it was unavailable, or the kind of its error. */
 const reasonOf = (promise: Promise<WorkOutcome>) =>
@@ -77,6 +77,30 @@ describe("WorkerPool", () => {
       first.then(() => order.push("greedy first")),
     ]);
     expect(order).toEqual(["other", "greedy first", "greedy second"]);
+  });
+
+  it("keeps heavy jobs to their workers, so that cheap work of other callers runs while they wait", async () => {
+    const p = start();
+    await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);
+    const order: string[] = [];
+    const heavy = (caller: string) => p.run("spin", 300, { caller, deadlineMs: 5000, heavy: true }).then(() => order.push(`heavy ${caller}`));
+    const runs = [heavy("a"), heavy("b")];
+    // The second heavy job waits for the first, though a worker is free: the cheap job takes it.
+    await p.run("echo", "cheap", { caller: "c", deadlineMs: 5000 }).then(() => order.push("cheap"));
+    expect(p.stats()).toMatchObject({ running: 1, waiting: 1 });
+    await Promise.all(runs);
+    expect(order).toEqual(["cheap", "heavy a", "heavy b"]);
+  });
+
+  it("tells the task its deadline", async () => {
+    const p = start();
+    const before = Date.now();
+    const outcome = await p.run("budget", null, { caller: "a", deadlineMs: 3000 });
+    expect(outcome.ok).toBe(true);
+    const budget = (outcome as { value: { deadlineMs: number; deadlineAt: number } }).value;
+    expect(budget.deadlineMs).toBe(3000);
+    expect(budget.deadlineAt).toBeGreaterThanOrEqual(before + 3000);
+    expect(budget.deadlineAt).toBeLessThanOrEqual(Date.now() + 3000);
   });
 
   it("answers 503 when a waiting job's deadline passes before a worker is free", async () => {

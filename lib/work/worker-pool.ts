@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { WorkUnavailableError } from "@/lib/errors";
 import type { SerializedError } from "./serialized-error";
-import type { WorkOutcome, WorkerReply, WorkerRequest } from "./worker-protocol";
+import type { AnswerBound, WorkOutcome, WorkerReply, WorkerRequest } from "./worker-protocol";
 
 export interface PoolOptions {
   /** The worker's entry file (absolute path). */
@@ -14,6 +14,11 @@ export interface PoolOptions {
   perCallerQueued: number;
   /** Jobs of all callers that wait; past this anyone gets 503 at once. */
   queued: number;
+  /**
+   * Workers that heavy jobs (backtests) may occupy at once, fewer than `size`: the rest stay free
+   * for cheap screens and searches however many heavy jobs wait.
+   */
+  heavyRunning: number;
 }
 
 export interface RunOptions {
@@ -21,11 +26,16 @@ export interface RunOptions {
   caller: string;
   /** From arrival: waiting and running together never take longer. */
   deadlineMs: number;
+  /** Runs only on the workers kept for heavy jobs (`heavyRunning`). */
+  heavy?: boolean;
+  /** The value goes out as an HTTP answer of at most this size: the worker serialises it (worker-protocol.ts). */
+  answer?: AnswerBound;
 }
 
 interface Job {
   request: WorkerRequest;
   caller: string;
+  heavy: boolean;
   resolve(outcome: WorkOutcome): void;
   timer: NodeJS.Timeout;
   slot: Slot | null;
@@ -50,7 +60,8 @@ interface Slot {
  * code), so input bounds keep statements short and at most `size` terminated workers may still be
  * finishing before replacements wait for them.
  *
- * Jobs start in arrival order, skipping callers already running `perCallerRunning` jobs.
+ * Jobs start in arrival order, skipping callers already running `perCallerRunning` jobs and heavy
+ * jobs while `heavyRunning` run.
  */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -65,7 +76,7 @@ export class WorkerPool {
   }
 
   /** Never rejects: every way a job ends is an outcome (lib/work/serialized-error.ts says why). */
-  run(task: string, input: unknown, { caller, deadlineMs }: RunOptions): Promise<WorkOutcome> {
+  run(task: string, input: unknown, { caller, deadlineMs, heavy = false, answer }: RunOptions): Promise<WorkOutcome> {
     if (this.closed) return Promise.resolve(refused(POOL_REFUSALS.shuttingDown()));
     const known = this.perCaller.get(caller);
     if (known !== undefined && known.running + known.waiting >= this.options.perCallerRunning + this.options.perCallerQueued) {
@@ -74,7 +85,8 @@ export class WorkerPool {
     if (this.waiting.length >= this.options.queued) return Promise.resolve(refused(POOL_REFUSALS.busy()));
     const counts = this.countsOf(caller);
     return new Promise((resolve) => {
-      const job: Job = { request: { id: this.nextId++, task, input }, caller, resolve, slot: null, timer: setTimeout(() => this.expire(job, deadlineMs), deadlineMs) };
+      const request: WorkerRequest = { id: this.nextId++, task, input, budget: { deadlineMs, deadlineAt: Date.now() + deadlineMs }, answer };
+      const job: Job = { request, caller, heavy, resolve, slot: null, timer: setTimeout(() => this.expire(job, deadlineMs), deadlineMs) };
       this.waiting.push(job);
       counts.waiting++;
       this.dispatch();
@@ -124,7 +136,8 @@ export class WorkerPool {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (!slot.ready || slot.job !== null) continue;
-      const index = this.waiting.findIndex((job) => this.countsOf(job.caller).running < this.options.perCallerRunning);
+      const heavyFull = this.slots.filter((s) => s.job?.heavy).length >= this.options.heavyRunning;
+      const index = this.waiting.findIndex((job) => this.countsOf(job.caller).running < this.options.perCallerRunning && !(job.heavy && heavyFull));
       if (index === -1) return;
       const job = this.waiting.splice(index, 1)[0]!;
       this.release(job.caller, "waiting");

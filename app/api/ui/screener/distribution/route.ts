@@ -1,6 +1,6 @@
 // POST /api/ui/screener/distribution/ - a field's histogram over the screen's matches and the data set, and the matches' sectors
 import { uiRoute } from "@/lib/api/route";
 import { screenDistributionOperation } from "@/lib/api/ui-operations";
-import { runQuery } from "@/lib/work/query-pool";
+import { answerQuery } from "@/lib/work/query-pool";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = uiRoute(screenDistributionOperation, ({ body, caller }) => runQuery("screenDistribution", body, caller));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = uiRoute(screenDistributionOperation, (context) => answerQuery("screenDistribution", context));

@@ -1,0 +1,18 @@
+import type { AnswerBound } from "@/lib/work/worker-protocol";
+
+/**
+ * Each operation's largest answer (`responseBound`), from its request bounds and the data's
+ * longest values (measured 2026-11-27: a 1,000-row screen with every field 2.2 MB, of which the
+ * business descriptions, up to 5,251 characters each, are half; a 25-result search about 0.1 MB;
+ * the options record 42 kB). None is above MAX_ANSWER_BYTES (lib/api/operation.ts).
+ */
+const MB = 1_000_000;
+
+export const ANSWER_BOUNDS = {
+  options: { maxBytes: 1 * MB, narrow: { pointer: "", message: "the options record has no parameters" } },
+  screen: { maxBytes: 8 * MB, narrow: { pointer: "/page/limit", message: "ask for fewer rows (page.limit) or fields" } },
+  search: { maxBytes: 2 * MB, narrow: { pointer: "/results", message: "ask for fewer results" } },
+  screenSearch: { maxBytes: 4 * MB, narrow: { pointer: "/results", message: "ask for fewer results or a narrower screen" } },
+  screenCounts: { maxBytes: 1 * MB, narrow: { pointer: "/filters", message: "use fewer filters" } },
+  backtest: { maxBytes: 10 * MB, narrow: { pointer: "/fields", message: "ask for fewer fields, a longer rebalance period or a shorter range" } },
+} satisfies Record<string, AnswerBound>;
