@@ -28,6 +28,12 @@ const EnvSchema = z.object({
     }),
   /** Requests per minute per client address on the browser UI's own endpoints (/api/ui/). */
   UI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Requests per day per client address on the browser UI's own endpoints. */
+  UI_RATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(5000),
+  /** Key of the pages' tokens for /api/ui/ (lib/auth/ui-token.ts); the same on every instance behind one address. Default: drawn per process. */
+  UI_TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Life of a page's token for /api/ui/, renewed while the page calls. */
+  UI_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   /** Reverse proxies in front of the app whose X-Forwarded-For entries name the client (0: the socket's address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   EMBEDDING_MODEL_DIR: z.string().optional(),

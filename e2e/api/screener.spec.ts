@@ -5,7 +5,8 @@
  */
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { BASIC_PATH, OPTIONS_PATH, call, newKey, postJson, problem } from "./support";
+import { pageToken } from "@/test/support/page-token";
+import { BASIC_PATH, OPTIONS_PATH, baseUrl, call, newKey, postJson, problem } from "./support";
 
 const ADVANCED_PATH = "/api/v1/screener/advanced/";
 type Company = Record<string, number | string | null> & { id: number; full_ticker: string };
@@ -166,7 +167,7 @@ test.describe("coverage", () => {
     // The screener page's own operation (a screen's cost per filter, so not part of every screen).
     const response = await call("/api/ui/screener/outcomes/", {
       method: "POST",
-      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-ui-token": await pageToken(baseUrl()) },
       body: JSON.stringify({ filters: { marketCap_usd: { min: 1e10 } } }),
     });
     expect(response.status, await response.clone().text()).toBe(200);

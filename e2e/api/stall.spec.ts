@@ -7,7 +7,8 @@ import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { type AppServer, startApp } from "@/test/support/local-servers";
 import { BENCH_SCREENS } from "@/bench/support/screener-suite";
-import { longSearchPage, STALL_BODIES, STALL_WORDS, stalledBody } from "@/test/support/stall-requests";
+import { BASIC_SCREEN, HEAVIEST_BACKTEST, longSearchPage, STALL_BODIES, STALL_WORDS, stalledBody } from "@/test/support/stall-requests";
+import { pageToken } from "@/test/support/page-token";
 
 // The red team's requests that used to freeze the server, run together against an instance of
 // its own while /api/health/ is polled: health keeps answering while they run, and each of them
@@ -24,6 +25,7 @@ let app: AppServer;
 let dir: string;
 let key: string;
 let otherKey: string;
+let victimKey: string;
 
 test.beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "stall-"));
@@ -31,6 +33,7 @@ test.beforeAll(async () => {
   const state = openApiStateDb(statePath);
   key = createApiKey(state, { name: "stall", tier: "bulk" }).key;
   otherKey = createApiKey(state, { name: "bystander", tier: "bulk" }).key;
+  victimKey = createApiKey(state, { name: "victim", tier: "bulk" }).key;
   state.close();
   app = await startApp({
     API_STATE_PATH: statePath,
@@ -146,6 +149,56 @@ test("the red team's requests, all at once, neither stall the server nor go unan
   expect(samples.filter((s) => s.at < lastOutcome).length, "health answers while the stall requests ran").toBeGreaterThan(3);
   attachTimes("request times", outcomes);
   attachTimes("health times", samples.map((s, i) => ({ name: `poll ${i}`, ms: s.ms })));
+});
+
+/**
+ * Two callers send the heaviest backtest the schemas accept, again and again without pause, while
+ * a third runs basic screens one after another and health is polled: the third caller's screens
+ * answer 200 (within their deadline: past it the pool answers 503), health answers every poll, and
+ * each heavy backtest gets a documented status. The red team's two starvation scenarios (issue 34).
+ */
+async function starvation(attackers: (() => Promise<Response>)[]) {
+  const health = pollHealth();
+  let attacking = true;
+  const attacks: Outcome[] = [];
+  const loops = attackers.map(async (send, i) => {
+    while (attacking) attacks.push(await timed(`attacker ${i}`, send));
+  });
+  // Let the attack take hold before the victim starts.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const victim: Outcome[] = [];
+  for (let i = 0; i < 30; i++) {
+    victim.push(await timed(`screen ${i}`, () => post("/api/v1/screener/basic/", BASIC_SCREEN, victimKey)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  attacking = false;
+  await Promise.all(loops);
+  const samples = await health.stop();
+  for (const attack of attacks) {
+    expect([200, 400, 503], `${attack.name}: ${attack.status}`).toContain(attack.status);
+    if (attack.status === 503) expect(attack.retryAfter).not.toBeNull();
+  }
+  const served = victim.filter((o) => o.status === 200).length;
+  expect(served / victim.length, victim.map((o) => o.status).join(" ")).toBeGreaterThanOrEqual(0.95);
+  for (const sample of samples) expect(sample.status).toBe(200);
+  attachTimes("attacks", attacks);
+  attachTimes("victim's screens", victim);
+  attachTimes("health times", samples.map((s, i) => ({ name: `poll ${i}`, ms: s.ms })));
+}
+
+test("two keys sending the heaviest backtests without pause leave a third caller's screens and health answering", async () => {
+  await starvation([() => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST), () => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST, otherKey)]);
+});
+
+test("a key and the UI's backtest endpoint sending the heaviest backtests leave a third caller's screens and health answering", async () => {
+  const token = await pageToken(app.url);
+  const ui = () =>
+    fetch(`${app.url}/api/ui/screener/backtest/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-ui-token": token },
+      body: JSON.stringify(HEAVIEST_BACKTEST),
+    });
+  await starvation([() => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST), ui]);
 });
 
 test("a body that stalls gets 408 and costs no rate-limit slot", async () => {

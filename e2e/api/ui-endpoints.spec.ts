@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startApp } from "@/test/support/local-servers";
+import { pageToken } from "@/test/support/page-token";
 import { baseUrl, call, newKey, postJson, problem } from "./support";
 
 // The browser UI's own endpoints need no key but serve this site's pages only.
@@ -12,8 +13,41 @@ const ADDRESS = { "x-forwarded-for": "10.77.0.1" };
 // What a browser sends with the app's own fetches.
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
 
-const post = (headers: Record<string, string>) =>
-  call(UI_BASIC_PATH, { method: "POST", headers: { "content-type": "application/json", ...ADDRESS, ...headers }, body: JSON.stringify({ page: { limit: 1 } }) });
+const post = async (headers: Record<string, string>) =>
+  call(UI_BASIC_PATH, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...ADDRESS, "x-ui-token": await pageToken(baseUrl()), ...headers },
+    body: JSON.stringify({ page: { limit: 1 } }),
+  });
+
+/** Every operation of the browser UI, with a body it accepts. */
+const UI_OPERATIONS: [path: string, body: unknown][] = [
+  ["/api/ui/screener/basic/", { page: { limit: 1 } }],
+  ["/api/ui/screener/advanced/", { page: { limit: 1 } }],
+  ["/api/ui/screener/funnel/", { filters: { marketCap_usd: { min: 1e9 } } }],
+  ["/api/ui/screener/outcomes/", { filters: { marketCap_usd: { min: 1e9 } } }],
+  ["/api/ui/screener/distribution/", { filters: {}, field: "marketCap_usd" }],
+  ["/api/ui/screener/backtest/", { filters: { marketCap_usd: { min: 4e11 } }, start: "2016-01-01", end: "2016-12-31", rebalance: "yearly" }],
+  ["/api/ui/filings/search/", { queries: ["dividends"], searchtype: "keyword", results: 1 }],
+];
+
+test("every UI operation refuses a request with forged same-origin headers and no page token: 401 pointing to the public API", async () => {
+  const forged = { "content-type": "application/json", ...SAME_ORIGIN, origin: new URL(baseUrl()).origin, ...ADDRESS };
+  const token = await pageToken(baseUrl());
+  for (const [route, body] of UI_OPERATIONS) {
+    for (const headers of [forged, { ...forged, "x-ui-token": "v1.zzzzzzzz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }]) {
+      const refused = await call(route, { method: "POST", headers, body: JSON.stringify(body) });
+      expect(refused.status, route).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toBe('UiToken realm="pages"');
+      const details = await problem(refused);
+      expect(details.type).toBe("/docs/#problem-ui-token");
+      expect(details.detail).toContain("/api/v1/");
+    }
+    // The page's own token passes.
+    const page = await call(route, { method: "POST", headers: { ...forged, "x-ui-token": token }, body: JSON.stringify(body) });
+    expect(page.status, `${route}: ${await page.clone().text()}`).toBe(200);
+  }
+});
 
 test("a same-origin POST passes without a key, and gets no CORS headers", async () => {
   const response = await post({ origin: new URL(baseUrl()).origin, "sec-fetch-site": "same-origin" });
@@ -70,10 +104,10 @@ test("the UI limit counts per client address, the searches a shared link's page 
   // Behind one trusted proxy, which names the client in x-forwarded-for (the socket is the proxy's).
   const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "3", API_STATE_PATH: path.join(dir, "state.db"), TRUST_PROXY_HOPS: "1" });
   const client = { "x-forwarded-for": "10.77.0.2" };
-  const search = (headers: Record<string, string>) =>
+  const search = async (headers: Record<string, string>) =>
     fetch(`${app.url}/api/ui/filings/search/`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...SAME_ORIGIN, ...headers },
+      headers: { "content-type": "application/json", ...SAME_ORIGIN, "x-ui-token": await pageToken(app.url, headers), ...headers },
       body: JSON.stringify({ queries: ["dividends"], searchtype: "keyword", results: 1 }),
     });
   const page = async (headers: Record<string, string>) => (await fetch(`${app.url}/filings/?q=dividends&searchtype=keyword`, { headers })).text();
@@ -103,10 +137,10 @@ test("without a trusted proxy the socket's address is the client: a made-up X-Fo
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), "ui-limit-socket-"));
   const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "3", API_STATE_PATH: path.join(dir, "state.db") });
-  const screen = (forwardedFor: string) =>
+  const screen = async (forwardedFor: string) =>
     fetch(`${app.url}/api/ui/screener/basic/`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...SAME_ORIGIN, "x-forwarded-for": forwardedFor },
+      headers: { "content-type": "application/json", ...SAME_ORIGIN, "x-forwarded-for": forwardedFor, "x-ui-token": await pageToken(app.url) },
       body: JSON.stringify({ page: { limit: 1 } }),
     });
   const screenParam = encodeURIComponent(JSON.stringify({ country: { values: ["Canada"] } }));

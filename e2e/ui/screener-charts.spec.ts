@@ -71,7 +71,8 @@ test.describe("screener result charts", () => {
     await page.goto("/screener/");
     // From the page itself, as the panel asks (the UI endpoints answer same-origin requests only).
     const answer = await page.evaluate(async () => {
-      const r = await fetch("/api/ui/screener/distribution/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ filters: {}, field: "companyName" }) });
+      const token = document.querySelector<HTMLMetaElement>('meta[name="ui-token"]')!.content;
+      const r = await fetch("/api/ui/screener/distribution/", { method: "POST", headers: { "content-type": "application/json", "x-ui-token": token }, body: JSON.stringify({ filters: {}, field: "companyName" }) });
       return { status: r.status, body: await r.text() };
     });
     expect(answer.status).toBe(400);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { pageToken } from "@/test/support/page-token";
 import { newApiKey, snapshot } from "./page-support";
 import { addFilter, filterCard, postApi, settled } from "./screener-support";
 
@@ -51,11 +52,11 @@ test.describe("screener coverage", () => {
     await expect(page.getByTestId("operand-coverage")).toHaveText(`FY−5: ${count(roic["5"]!)} ${roic["5"] === 1 ? "company has" : "companies have"} data`);
   });
 
-  test("a market-cap screen says how many companies were left out for missing data, apart from those that failed, and why", async ({ page }) => {
+  test("a market-cap screen says how many companies were left out for missing data, apart from those that failed, and why", async ({ page, baseURL }) => {
     const key = newApiKey();
     const filters = { marketCap_usd: { min: 10_000_000_000 } };
     // What the page's own operation answers agrees with the public screen's total.
-    const response = await page.request.post("/api/ui/screener/outcomes/", { data: { filters }, headers: { "sec-fetch-site": "same-origin" } });
+    const response = await page.request.post("/api/ui/screener/outcomes/", { data: { filters }, headers: { "sec-fetch-site": "same-origin", "x-ui-token": await pageToken(baseURL!) } });
     expect(response.status(), await response.text()).toBe(200);
     const api = (await response.json()) as { total: number; filter_outcomes: Record<string, Outcome> };
     expect(api.total).toBe((await postApi(page, key, "basic", { filters, page: { limit: 1 } })).total);

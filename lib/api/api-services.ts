@@ -8,6 +8,7 @@ import { redisRateLimiter } from "@/lib/rate-limit/redis-limiter";
 import type { RateLimiter, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { sqliteRateLimiter } from "@/lib/rate-limit/sqlite-limiter";
 import { parseTiers, type Tiers } from "@/lib/rate-limit/tiers";
+import { type UiTokens, uiTokens } from "@/lib/auth/ui-token";
 
 /**
  * The gatekeeping the route wrappers apply besides the request itself (authenticator, rate limiter
@@ -20,8 +21,10 @@ export interface ApiServices {
   /** Where the limits live: beside the keys, or in Redis. */
   limitStore: "sqlite" | "postgres" | "redis";
   tiers: Tiers;
-  /** The browser UI endpoints' limit per client address. */
+  /** The browser UI endpoints' limits per client address. */
   uiWindows: WindowLimit[];
+  /** The pages' tokens for the browser UI endpoints. */
+  uiTokens: UiTokens;
   /** Longest wait for a POST body (408 after it). */
   bodyTimeoutMs: number;
   /** Proxies in front of the app whose `x-forwarded-for` entries are believed (TRUST_PROXY_HOPS). */
@@ -37,6 +40,10 @@ export interface ApiServicesSettings {
   /** `RATE_LIMIT_TIERS` JSON. */
   tiers?: string;
   uiPerMinute: number;
+  uiPerDay?: number;
+  /** UI_TOKEN_SECRET (drawn per process without it) and the tokens' life. */
+  uiTokenSecret?: string;
+  uiTokenTtlMs?: number;
   bodyTimeoutMs?: number;
   trustProxyHops?: number;
   now?: () => number;
@@ -52,7 +59,11 @@ export function createApiServices(state: ApiState, settings: ApiServicesSettings
     limiter: redis ?? (state.kind === "sqlite" ? sqliteRateLimiter(state.db) : pgRateLimiter(state.pg.pool, state.pg.ready)),
     limitStore: redis ? "redis" : state.kind,
     tiers: parseTiers(settings.tiers),
-    uiWindows: [{ name: "minute", limit: settings.uiPerMinute, windowMs: 60_000 }],
+    uiWindows: [
+      { name: "minute", limit: settings.uiPerMinute, windowMs: 60_000 },
+      { name: "day", limit: settings.uiPerDay ?? 5000, windowMs: 86_400_000 },
+    ],
+    uiTokens: uiTokens(settings.uiTokenSecret, settings.uiTokenTtlMs ?? 3_600_000),
     bodyTimeoutMs: settings.bodyTimeoutMs ?? 10_000,
     trustProxyHops: settings.trustProxyHops ?? 0,
     now: settings.now ?? Date.now,
@@ -65,11 +76,15 @@ let shared: ApiServices | undefined;
 /** The process's API services, from the environment (opened on first use, not at import). */
 export function apiServices(): ApiServices {
   if (!shared) {
-    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, BODY_TIMEOUT_MS, TRUST_PROXY_HOPS } = env();
+    const settings = env();
+    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, BODY_TIMEOUT_MS, TRUST_PROXY_HOPS } = settings;
     shared = createApiServices(apiState(), {
       redisUrl: REDIS_URL,
       tiers: RATE_LIMIT_TIERS,
       uiPerMinute: UI_RATE_LIMIT_PER_MINUTE,
+      uiPerDay: settings.UI_RATE_LIMIT_PER_DAY,
+      uiTokenSecret: settings.UI_TOKEN_SECRET,
+      uiTokenTtlMs: settings.UI_TOKEN_TTL_SECONDS * 1000,
       bodyTimeoutMs: BODY_TIMEOUT_MS,
       trustProxyHops: TRUST_PROXY_HOPS,
     });

@@ -10,6 +10,11 @@ import type { FieldError } from "@/lib/errors";
 export const PROBLEMS = {
   validation: { status: 400, title: "Request validation failed", when: "The body is not valid JSON, is not an object, or breaks the operation's schema (unknown, missing or mistyped members, values out of range); `errors` lists each problem with a JSON Pointer into the body." },
   unauthorized: { status: 401, title: "Unauthorized", when: "The API key is missing, malformed, unknown or revoked (one answer for all four). Never counted against a limit." },
+  ui_token: {
+    status: 401,
+    title: "Page token required",
+    when: "Browser UI endpoints only: the request carries no valid token of a page of this site (each page carries one, bound to the client's address, valid for an hour and renewed while the page calls). Programs use the public API with an API key.",
+  },
   cross_origin: { status: 403, title: "Cross-origin request refused", when: "Browser UI endpoints only: the request came from another site." },
   not_found: { status: 404, title: "Not found", when: "No operation has this path (any method). Needs no key and never counts." },
   method_not_allowed: {

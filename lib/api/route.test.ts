@@ -1,5 +1,3 @@
-import { JsonAnswer } from "@/lib/work/json-answer";
-import { ANSWER_BOUNDS } from "./answer-bounds";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +13,9 @@ import type { ApiOperation } from "./operation";
 import { createApiServices } from "./api-services";
 import { ProblemSchema } from "./problem";
 import { apiRoute, clientAddress, uiRoute } from "./route";
+import { UI_TOKEN_HEADER } from "./ui-client";
+import { JsonAnswer } from "@/lib/work/json-answer";
+import { ANSWER_BOUNDS } from "./answer-bounds";
 
 // Real wrapper, real SQLite state file, a clock the tests move; the operation exists only here.
 const dir = mkdtempSync(path.join(tmpdir(), "api-route-"));
@@ -398,13 +399,53 @@ describe("apiRoute: errors, methods and headers", () => {
 describe("uiRoute", () => {
   const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
   const ui = uiRoute(echoOperation, ({ body }) => ({ received: body }), () => services);
+  /** A page's token for the address the request comes from (the last x-forwarded-for entry). */
+  const tokenFor = (headers: Record<string, string>) => services.uiTokens.issue(clientAddress(new Headers(headers), 0), clock);
   const uiPost = (headers: Record<string, string>) =>
-    ui.POST(new Request("http://localhost/api/ui/echo/", { method: "POST", headers: { "content-type": "application/json", host: "localhost", ...headers }, body: "{}" }));
+    ui.POST(
+      new Request("http://localhost/api/ui/echo/", {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost", [UI_TOKEN_HEADER]: tokenFor(headers), ...headers },
+        body: "{}",
+      }),
+    );
 
   it("needs no key and answers same-origin requests", async () => {
     const response = await uiPost({ origin: "http://localhost", "sec-fetch-site": "same-origin", "x-forwarded-for": "10.1.0.1" });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("refuses a request without a valid page token with 401 pointing to the public API, and does not count it", async () => {
+    const address = { ...SAME_ORIGIN, "x-forwarded-for": "10.1.0.7" };
+    const otherAddress = tokenFor({ "x-forwarded-for": "10.1.0.8" });
+    for (const token of ["", "v1.abc.def", otherAddress]) {
+      const response = await uiPost({ ...address, [UI_TOKEN_HEADER]: token });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe('UiToken realm="pages"');
+      const problem = await problemOf(response);
+      expect(problem.type).toBe("/docs/#problem-ui-token");
+      expect(problem.detail).toContain("Programs use the public API (/api/v1/, /api/v2/) with an API key");
+    }
+    // Not counted: the address still has its whole minute (5).
+    for (let i = 0; i < 5; i++) expect((await uiPost(address)).status).toBe(200);
+  });
+
+  it("tells a page whose token expired to reload, and renews a token past half its life", async () => {
+    const address = { ...SAME_ORIGIN, "x-forwarded-for": "10.1.0.9" };
+    const token = tokenFor(address);
+    const fresh = await uiPost({ ...address, [UI_TOKEN_HEADER]: token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get(UI_TOKEN_HEADER)).toBeNull();
+    clock += 31 * 60_000;
+    const halfLife = await uiPost({ ...address, [UI_TOKEN_HEADER]: token });
+    expect(halfLife.status).toBe(200);
+    const renewed = halfLife.headers.get(UI_TOKEN_HEADER)!;
+    expect(services.uiTokens.verify(renewed, "10.1.0.9", clock + 59 * 60_000)).toBe("valid");
+    clock += 30 * 60_000;
+    const expired = await uiPost({ ...address, [UI_TOKEN_HEADER]: token });
+    expect(expired.status).toBe(401);
+    expect((await problemOf(expired)).detail).toMatch(/^This page's token has expired .*reload the page/);
   });
 
   it("refuses requests from other sites", async () => {
@@ -442,7 +483,11 @@ describe("uiRoute", () => {
 
   it("validates like the public API", async () => {
     const response = await ui.POST(
-      new Request("http://localhost/api/ui/echo/", { method: "POST", headers: { "content-type": "application/json", ...SAME_ORIGIN, "x-forwarded-for": "10.1.0.5" }, body: '{"colour": 1}' }),
+      new Request("http://localhost/api/ui/echo/", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...SAME_ORIGIN, "x-forwarded-for": "10.1.0.5", [UI_TOKEN_HEADER]: tokenFor({ "x-forwarded-for": "10.1.0.5" }) },
+        body: '{"colour": 1}',
+      }),
     );
     expect(response.status).toBe(400);
     expect((await problemOf(response)).errors?.[0]?.pointer).toBe("/colour");

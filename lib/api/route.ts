@@ -10,6 +10,8 @@ import { type ApiServices, apiServices } from "./api-services";
 import { HttpProblem } from "./problem";
 import { parseRequestBody } from "@/lib/zod-field-errors";
 import { FORWARDED_FOR_HEADER, sentMethod, unservedMethod } from "@/lib/http/request-facts";
+import type { UiTokenCheck } from "@/lib/auth/ui-token";
+import { UI_TOKEN_HEADER } from "./ui-client";
 import { JsonAnswer } from "@/lib/work/json-answer";
 import type { AnswerBound } from "@/lib/work/worker-protocol";
 
@@ -34,9 +36,11 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: Operat
 }
 
 /**
- * The same for the browser UI's own endpoints (`app/api/ui/...`): no API key; refuses requests
- * from other sites (Origin / Sec-Fetch-Site) and limits each client address on its own
- * (UI_RATE_LIMIT_PER_MINUTE). Same validation, errors and log line as the public API.
+ * The same for the browser UI's own endpoints (`app/api/ui/...`): no API key, but the token of a
+ * page of this site (lib/auth/ui-token.ts; 401 without it); refuses requests from other sites
+ * (Origin / Sec-Fetch-Site, 403) and limits each client address on its own
+ * (UI_RATE_LIMIT_PER_MINUTE, UI_RATE_LIMIT_PER_DAY). Same validation, errors and log line as the
+ * public API.
  */
 export function uiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, services = apiServices): RouteHandlers {
   return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, sameOriginGate, services);
@@ -224,9 +228,31 @@ const sameOriginGate: Gate = {
   },
   async identify(context, services) {
     assertSameOrigin(context.request);
-    return { subject: uiSubject(context.request.headers, services), windows: services.uiWindows };
+    const address = clientAddress(context.request.headers, services.trustProxyHops);
+    const token = context.request.headers.get(UI_TOKEN_HEADER);
+    const now = services.now();
+    const check = services.uiTokens.verify(token, address, now);
+    if (check !== "valid") throw uiTokenRefused(check);
+    if (services.uiTokens.renewalDue(token!, now)) context.headers.set(UI_TOKEN_HEADER, services.uiTokens.issue(address, now));
+    return { subject: `ui:${address}`, windows: services.uiWindows };
   },
 };
+
+const PUBLIC_API_HINT = "Programs use the public API (/api/v1/, /api/v2/) with an API key: see /docs/.";
+
+function uiTokenRefused(check: Exclude<UiTokenCheck, "valid">): HttpProblem {
+  const detail =
+    check === "expired"
+      ? `This page's token has expired (after an hour without a call); reload the page. ${PUBLIC_API_HINT}`
+      : `This endpoint serves this site's own pages, which send the token they were rendered with. ${PUBLIC_API_HINT}`;
+  return new HttpProblem("ui_token", detail, { headers: { "WWW-Authenticate": 'UiToken realm="pages"' } });
+}
+
+/** The token a page carries for the UI endpoints (components/ui-token-meta.tsx), for the client that asked for the page. */
+export function issuePageToken(headers: Headers, services = apiServices): string {
+  const s = services();
+  return s.uiTokens.issue(clientAddress(headers, s.trustProxyHops), s.now());
+}
 
 /**
  * A server-rendered page that runs a UI operation (the first results of a shared link) counts

@@ -54,3 +54,32 @@ export function stalledBody(url: string, key: string): Promise<number> {
     req.write('{"filters":');
   });
 }
+
+/**
+ * The heaviest backtest the schemas accept, as a red team would send it: the whole as-of range
+ * monthly, six metric rule groups of five ten-year averages each and five growth rules (6 KB).
+ */
+export const HEAVIEST_BACKTEST = {
+  filters: {
+    ...Object.fromEntries(
+      ["returnOnInvestedCapital", "returnOnEquity", "grossMargin", "operatingMargin", "netMargin", "debtToEquity"].map((group) => [
+        group,
+        {
+          rules: Array.from({ length: 5 }, (_, i) => ({
+            kind: "compare",
+            left: { kind: "average", years: 10 - i, anchor: { scope: "fy", offset: i } },
+            operator: "gt",
+            right: { kind: "average", years: 10, anchor: { scope: "fy", offset: 0 } },
+          })),
+        },
+      ]),
+    ),
+    incomeStatementGrowth: { rules: [1, 3, 5, 7, 10].map((horizon) => ({ metric: "revenue", horizon_years: horizon, value_type: "cagr", currency_basis: "usd", min: -1 })) },
+  },
+  start: "2012-12-31",
+  end: "2021-04-21",
+  rebalance: "monthly",
+};
+
+/** A basic screen as an analyst runs it: the bystander of the starvation scenarios. */
+export const BASIC_SCREEN = { filters: { marketCap_usd: { min: 1e9 }, sector: { values: ["Industrials"] } }, page: { limit: 50 } };
