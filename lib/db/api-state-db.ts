@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { z } from "zod";
 import { env } from "@/lib/env";
 
 /**
@@ -28,6 +29,26 @@ CREATE INDEX IF NOT EXISTS rate_limit_log_subject_at ON rate_limit_log (subject,
 CREATE INDEX IF NOT EXISTS rate_limit_log_at ON rate_limit_log (at_ms);
 `;
 
+/**
+ * Changes to the schema above, in order; a file's `user_version` counts those it has. Like the
+ * PostgreSQL migrations, a released change never changes: a new one is appended.
+ */
+const UPGRADES = [
+  // Names each admitted request, so that a refund deletes that one (lib/rate-limit/receipts.ts).
+  "ALTER TABLE rate_limit_log ADD COLUMN entry TEXT",
+];
+const UserVersion = z.int().nonnegative();
+
+/** Brings a file up to date; processes opening an old file at once take turns on the write lock. */
+function upgrade(db: Database.Database): void {
+  db.transaction(() => {
+    const version = UserVersion.parse(db.pragma("user_version", { simple: true }));
+    if (version >= UPGRADES.length) return;
+    for (const sql of UPGRADES.slice(version)) db.exec(sql);
+    db.pragma(`user_version = ${UPGRADES.length}`);
+  }).immediate();
+}
+
 export type StateDb = Database.Database;
 
 /** Opens (creating if needed) an API state file. Callers keep the handle for the process's life. */
@@ -40,6 +61,7 @@ export function openApiStateDb(file: string): StateDb {
   // log rows, which only ever makes a limit more lenient for one window.
   db.pragma("synchronous = NORMAL");
   db.exec(SCHEMA);
+  upgrade(db);
   return db;
 }
 

@@ -60,6 +60,54 @@ END
 $$;
 `,
   },
+  {
+    version: 2,
+    name: "refunds of admitted requests",
+    sql: `
+-- Each admitted request's row carries the entry its receipt names (lib/rate-limit/receipts.ts), so
+-- a refund deletes that row and no other.
+ALTER TABLE rate_limit_log ADD COLUMN entry text;
+-- rate_limit_consume of version 1, recording p_entry. Instances of the previous release call it
+-- with four arguments until they stop; their rows have no entry and are never refunded.
+DROP FUNCTION rate_limit_consume(text, bigint, integer[], bigint[]);
+CREATE FUNCTION rate_limit_consume(p_subject text, p_now bigint, p_limits integer[], p_windows bigint[], p_entry text DEFAULT NULL)
+RETURNS bigint[] LANGUAGE plpgsql AS $$
+DECLARE
+  result bigint[] := ARRAY[1];
+  n bigint;
+  oldest bigint;
+  free_at bigint;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(p_subject, 0));
+  DELETE FROM rate_limit_log WHERE subject = p_subject AND at_ms <= p_now - (SELECT max(w) FROM unnest(p_windows) AS w);
+  FOR i IN 1 .. array_length(p_limits, 1) LOOP
+    SELECT count(*), min(at_ms) INTO n, oldest FROM rate_limit_log WHERE subject = p_subject AND at_ms > p_now - p_windows[i];
+    free_at := -1;
+    IF n >= p_limits[i] THEN
+      result[1] := 0;
+      SELECT at_ms + p_windows[i] INTO free_at FROM rate_limit_log
+        WHERE subject = p_subject AND at_ms > p_now - p_windows[i] ORDER BY at_ms OFFSET n - p_limits[i] LIMIT 1;
+    END IF;
+    result := result || ARRAY[n, coalesce(oldest, -1), free_at];
+  END LOOP;
+  IF result[1] = 1 THEN
+    INSERT INTO rate_limit_log (subject, at_ms, entry) VALUES (p_subject, p_now, p_entry);
+  END IF;
+  RETURN result;
+END
+$$;
+-- Takes one admitted request back, under the subject's lock as a decision: each statement of a
+-- decision sees the rows committed when it starts, so a row deleted between its count and its
+-- look-up of the time a slot frees would make the two disagree.
+CREATE FUNCTION rate_limit_refund(p_subject text, p_at bigint, p_entry text)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(p_subject, 0));
+  DELETE FROM rate_limit_log WHERE subject = p_subject AND at_ms = p_at AND entry = p_entry;
+END
+$$;
+`,
+  },
 ];
 
 // Any constant: instances starting together take turns migrating instead of racing.

@@ -34,6 +34,15 @@ describe("PostgreSQL limiter across instances", () => {
     expect(decisions.filter((d) => d.allowed)).toHaveLength(30);
   });
 
+  it("still counts the requests of instances of the previous release (four arguments, no entry) during a deploy", async () => {
+    const windows = [{ name: "minute", limit: 2, windowMs: 60_000 }];
+    const subject = `previous-release-${Date.now()}`;
+    const now = Date.now();
+    await state.pool.query("SELECT rate_limit_consume($1, $2, $3, $4)", [subject, now, [2], [60_000]]);
+    expect((await limiter.consume(subject, windows, now)).policies[0]!.remaining).toBe(0);
+    expect((await limiter.consume(subject, windows, now)).allowed).toBe(false);
+  });
+
   it("fails with a store error (a 503 for the caller) when PostgreSQL is unreachable", async () => {
     const down = await startPostgres();
     const orphan = openPgState(down.url);

@@ -1,7 +1,8 @@
 import type { Pool } from "pg";
 import { z } from "zod";
+import { receipts } from "./receipts";
 import { LONGEST_WINDOW_MS } from "./tiers";
-import { decide, RateLimitStoreUnavailableError, type RateLimiter, type WindowState } from "./sliding-window";
+import { decide, RateLimitStoreUnavailableError, withReceipt, type RateLimiter, type WindowState } from "./sliding-window";
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 // bigint[] arrives as strings.
@@ -11,24 +12,35 @@ const ReplyRow = z.object({ reply: z.array(z.coerce.number()) });
  * The sliding-window log in PostgreSQL (`API_STATE_URL` without `REDIS_URL`): one call of the
  * `rate_limit_consume` function (lib/db/api-state-pg.ts creates it) per decision, which takes a
  * per-subject advisory lock for its transaction, so instances sharing the database never both
- * take the last free slot. `ready` resolves once the schema is current (the pool and the
- * migrations belong to lib/db, which this layer may not import).
+ * take the last free slot; `rate_limit_refund` deletes a row under the same lock. `ready`
+ * resolves once the schema is current (the pool and the migrations belong to lib/db, which this
+ * layer may not import).
  */
 export function pgRateLimiter(pool: Pool, ready: () => Promise<void>): RateLimiter {
   let sweptAt = 0;
+  const receiptFor = receipts();
+
+  /** Runs one query once the schema is current; PostgreSQL being away becomes RateLimitStoreUnavailableError. */
+  async function query(text: string, values: unknown[] = []): Promise<unknown[]> {
+    try {
+      await ready();
+      return (await pool.query({ text, values })).rows;
+    } catch (error) {
+      throw new RateLimitStoreUnavailableError(error);
+    }
+  }
+
   return {
     async consume(subject, windows, now) {
-      let reply: number[];
-      try {
-        await ready();
-        const { rows } = await pool.query({
-          text: "SELECT rate_limit_consume($1, $2, $3, $4) AS reply",
-          values: [subject, now, windows.map((w) => w.limit), windows.map((w) => w.windowMs)],
-        });
-        reply = ReplyRow.parse(rows[0]).reply;
-      } catch (error) {
-        throw new RateLimitStoreUnavailableError(error);
-      }
+      const receipt = receiptFor(subject, windows, now);
+      const rows = await query("SELECT rate_limit_consume($1, $2, $3, $4, $5) AS reply", [
+        subject,
+        now,
+        windows.map((w) => w.limit),
+        windows.map((w) => w.windowMs),
+        receipt.entry,
+      ]);
+      const { reply } = ReplyRow.parse(rows[0]);
       // Subjects that stop sending are never pruned by their own calls: drop every row older than
       // the longest window there is, every few minutes, off the request's path.
       if (now - sweptAt > SWEEP_EVERY_MS) {
@@ -39,15 +51,9 @@ export function pgRateLimiter(pool: Pool, ready: () => Promise<void>): RateLimit
         const [count, oldest, freeAt] = reply.slice(1 + 3 * i, 4 + 3 * i);
         return { count: count!, oldestMs: oldest! < 0 ? null : oldest!, freeAtMs: freeAt! < 0 ? null : freeAt! };
       });
-      return decide(windows, states, now);
+      return withReceipt(decide(windows, states, now), receipt);
     },
-    async ping() {
-      try {
-        await ready();
-        await pool.query("SELECT 1");
-      } catch (error) {
-        throw new RateLimitStoreUnavailableError(error);
-      }
-    },
+    refund: async ({ subject, atMs, entry }) => void (await query("SELECT rate_limit_refund($1, $2, $3)", [subject, atMs, entry])),
+    ping: async () => void (await query("SELECT 1")),
   };
 }

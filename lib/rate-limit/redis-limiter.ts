@@ -1,13 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { decide, RateLimitStoreUnavailableError, type RateLimiter, type WindowState } from "./sliding-window";
+import { receipts } from "./receipts";
+import { decide, RateLimitStoreUnavailableError, withReceipt, type RateLimiter, type WindowState } from "./sliding-window";
 
 /**
  * The sliding-window log in Redis, for several app instances sharing one limit: one sorted set
  * per subject and window (score = request time). One Lua script reads every window and records
  * the request only when all have room; Redis runs scripts one at a time, so the check and the
- * write are atomic across every instance. Keys of one subject share a hash tag (`{...}`), so the
- * script also works on a Redis Cluster.
+ * write are atomic across every instance. The member is the receipt's entry (unique per request,
+ * as a set needs), so a refund, a second script, removes that request from every window of its
+ * subject at once. Keys of one subject share a hash tag (`{...}`), so the scripts also work on a
+ * Redis Cluster.
  *
  * The request time comes from the app (so tests can inject a clock): instances must keep their
  * clocks in sync (NTP), as with any distributed limiter.
@@ -43,7 +45,14 @@ end
 return out
 `;
 
+const REFUND = `
+for i = 1, #KEYS do
+  redis.call('ZREM', KEYS[i], ARGV[1])
+end
+`;
+
 type SlidingWindowCommand = (keyCount: number, ...keysAndArgs: (string | number)[]) => Promise<number[]>;
+type RefundCommand = (keyCount: number, ...keysAndArgs: string[]) => Promise<null>;
 
 export interface RedisRateLimiter extends RateLimiter {
   close(): Promise<void>;
@@ -59,15 +68,18 @@ export function redisRateLimiter(url: string, keyPrefix = "ratelimit:"): RedisRa
   // Errors surface on the commands that fail; without a listener ioredis would also log each one.
   redis.on("error", () => {});
   redis.defineCommand("slidingWindow", { lua: SCRIPT });
-  const slidingWindow = (redis as unknown as { slidingWindow: SlidingWindowCommand }).slidingWindow.bind(redis);
-  // Members must be unique per request: a per-process tag and a counter.
-  const tag = randomBytes(6).toString("hex");
-  let sequence = 0;
+  redis.defineCommand("refund", { lua: REFUND });
+  const commands = redis as unknown as { slidingWindow: SlidingWindowCommand; refund: RefundCommand };
+  const slidingWindow = commands.slidingWindow.bind(redis);
+  const refund = commands.refund.bind(redis);
+  const keysOf = (subject: string, windows: readonly string[]) => windows.map((name) => `${keyPrefix}{${subject}}:${name}`);
+  const receiptFor = receipts();
 
   return {
     async consume(subject, windows, now) {
-      const keys = windows.map((w) => `${keyPrefix}{${subject}}:${w.name}`);
-      const args = [now, `${now}:${tag}:${sequence++}`, ...windows.flatMap((w) => [w.limit, w.windowMs])];
+      const receipt = receiptFor(subject, windows, now);
+      const keys = keysOf(subject, receipt.windows);
+      const args = [now, receipt.entry, ...windows.flatMap((w) => [w.limit, w.windowMs])];
       let reply: number[];
       try {
         reply = await slidingWindow(keys.length, ...keys, ...args);
@@ -78,7 +90,15 @@ export function redisRateLimiter(url: string, keyPrefix = "ratelimit:"): RedisRa
         const [count, oldest, freeAt] = reply.slice(1 + 3 * i, 4 + 3 * i) as [number, number, number];
         return { count, oldestMs: oldest < 0 ? null : oldest, freeAtMs: freeAt < 0 ? null : freeAt };
       });
-      return decide(windows, states, now);
+      return withReceipt(decide(windows, states, now), receipt);
+    },
+    async refund({ subject, windows, entry }) {
+      const keys = keysOf(subject, windows);
+      try {
+        await refund(keys.length, ...keys, entry);
+      } catch (error) {
+        throw new RateLimitStoreUnavailableError(error);
+      }
     },
     async ping() {
       try {

@@ -1,9 +1,10 @@
 /**
- * Sliding-window-log rate limiting, the part shared by the SQLite and Redis stores. A store keeps
- * the time of every admitted request per subject; a request at `now` is admitted when, for every
- * window, fewer than `limit` admitted requests lie in (now - window, now]. Exact, unlike fixed
- * windows (which admit up to twice the limit across a boundary) or estimates. Refused requests
- * are not recorded, so they never count.
+ * Sliding-window-log rate limiting, the part shared by the SQLite, PostgreSQL and Redis stores. A
+ * store keeps the time of every admitted request per subject; a request at `now` is admitted when,
+ * for every window, fewer than `limit` admitted requests lie in (now - window, now]. Exact, unlike
+ * fixed windows (which admit up to twice the limit across a boundary) or estimates. Refused
+ * requests are not recorded, so they never count; an admitted request that is then not served
+ * (the query pool refused it) is taken back from the log with its receipt (`refund`).
  */
 export interface WindowLimit {
   /** Policy name shown in the RateLimit headers and in a 429 ("minute", "day"). */
@@ -32,6 +33,21 @@ export interface PolicyState {
   resetSeconds: number;
 }
 
+/**
+ * Names one admitted request in a store's log, to refund it. Plain data (JSON as it is). The entry
+ * is unique to the request and a refund looks for it only among its subject's entries, so a
+ * receipt can take back its own request and no other.
+ */
+export interface RateLimitReceipt {
+  subject: string;
+  /** When the request was recorded (consume's `now`). */
+  atMs: number;
+  /** The windows it counts in, by name (Redis keeps a sorted set per window). */
+  windows: string[];
+  /** Its entry in the log, never given to another request (`receipts`). */
+  entry: string;
+}
+
 export interface RateLimitDecision {
   allowed: boolean;
   policies: PolicyState[];
@@ -41,9 +57,20 @@ export interface RateLimitDecision {
   retryAfterSeconds: number | null;
 }
 
+/** What `consume` answers: the decision and, when it admitted (and recorded) the request, the receipt that refunds it. */
+export type RateLimitDecisionWithReceipt =
+  | (RateLimitDecision & { allowed: true; receipt: RateLimitReceipt })
+  | (RateLimitDecision & { allowed: false; receipt: null });
+
 export interface RateLimiter {
   /** Admits and records one request for `subject`, or refuses it without recording it. Atomic. */
-  consume(subject: string, windows: readonly WindowLimit[], now: number): Promise<RateLimitDecision>;
+  consume(subject: string, windows: readonly WindowLimit[], now: number): Promise<RateLimitDecisionWithReceipt>;
+  /**
+   * Removes the admitted request the receipt names from every window, atomically, as if it had
+   * never been made. Nothing happens when it has left the windows or was refunded already.
+   * Throws RateLimitStoreUnavailableError when the store cannot answer.
+   */
+  refund(receipt: RateLimitReceipt): Promise<void>;
   /** Resolves when the store answers (the health check); throws RateLimitStoreUnavailableError when not. */
   ping(): Promise<void>;
 }
@@ -80,4 +107,9 @@ export function decide(windows: readonly WindowLimit[], states: readonly WindowS
     ? null
     : Math.max(...violated.map((w) => policies.find((p) => p.name === w.name)!.resetSeconds));
   return { allowed, policies, violated: violated.map((w) => w.name), retryAfterSeconds };
+}
+
+/** The answer of a store that records an admitted request under `receipt`'s entry. */
+export function withReceipt(decision: RateLimitDecision, receipt: RateLimitReceipt): RateLimitDecisionWithReceipt {
+  return decision.allowed ? { ...decision, allowed: true, receipt } : { ...decision, allowed: false, receipt: null };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { sqliteRateLimiter } from "./sqlite-limiter";
@@ -41,5 +42,23 @@ describe("SQLite limiter across processes", () => {
     expect([count("active"), count("quiet")]).toEqual([1, 3]);
     await own.consume("active", windows, t0 + 86_400_000 + 10);
     expect([count("active"), count("quiet")]).toEqual([1, 0]);
+  });
+
+  it("upgrades a state file made before refunds: its requests still count, new ones can be refunded", async () => {
+    const before = path.join(dir, "before-refunds.db");
+    const t0 = Date.parse("2026-05-01T00:00:00Z");
+    const old = new Database(before);
+    old.exec("CREATE TABLE rate_limit_log (subject TEXT NOT NULL, at_ms INTEGER NOT NULL)");
+    old.prepare("INSERT INTO rate_limit_log (subject, at_ms) VALUES ('key', ?)").run(t0);
+    old.close();
+    const own = sqliteRateLimiter(openApiStateDb(before));
+    const windows = [{ name: "minute", limit: 2, windowMs: 60_000 }];
+    const admitted = await own.consume("key", windows, t0 + 1);
+    expect(admitted.policies[0]!.remaining).toBe(0);
+    if (admitted.allowed) await own.refund(admitted.receipt);
+    expect((await own.consume("key", windows, t0 + 2)).allowed).toBe(true);
+    expect((await own.consume("key", windows, t0 + 3)).allowed).toBe(false);
+    // Opening it again (another process, a restart) finds nothing left to do.
+    expect(openApiStateDb(before).pragma("user_version", { simple: true })).toBe(1);
   });
 });

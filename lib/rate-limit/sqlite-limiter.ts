@@ -1,7 +1,8 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
 import { LONGEST_WINDOW_MS } from "./tiers";
-import { decide, RateLimitStoreUnavailableError, type RateLimitDecision, type RateLimiter, type WindowLimit, type WindowState } from "./sliding-window";
+import { receipts } from "./receipts";
+import { decide, RateLimitStoreUnavailableError, withReceipt, type RateLimitDecisionWithReceipt, type RateLimiter, type WindowLimit, type WindowState } from "./sliding-window";
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 const AtMs = z.int();
@@ -11,9 +12,10 @@ const WindowRow = z.object({ count: z.int().nonnegative(), oldest: AtMs.nullable
  * The sliding-window log in the API state file. Each decision is one `BEGIN IMMEDIATE`
  * transaction: it takes the file's write lock before reading the counts, so concurrent requests
  * (in this process or in any other process sharing the file) are serialised and can never both
- * take the last free slot. `db` is the API state file (lib/db/api-state-db.ts creates its
- * rate_limit_log table), typed as the bare connection: lib/env imports this folder's tiers, so
- * lib/rate-limit may not import lib/db (which imports lib/env).
+ * take the last free slot. A refund is one DELETE, which waits for the same lock. `db` is the API
+ * state file (lib/db/api-state-db.ts creates its rate_limit_log table), typed as the bare
+ * connection: lib/env imports this folder's tiers, so lib/rate-limit may not import lib/db (which
+ * imports lib/env).
  */
 export function sqliteRateLimiter(db: Database.Database): RateLimiter {
   const prune = db.prepare(`DELETE FROM rate_limit_log WHERE subject = ? AND at_ms <= ?`);
@@ -24,10 +26,12 @@ export function sqliteRateLimiter(db: Database.Database): RateLimiter {
   const window = db.prepare(`SELECT count(*) AS count, min(at_ms) AS oldest FROM rate_limit_log WHERE subject = ? AND at_ms > ?`);
   // The (count - limit)-th oldest request in the window: once it leaves, one slot is free again.
   const nth = db.prepare(`SELECT at_ms FROM rate_limit_log WHERE subject = ? AND at_ms > ? ORDER BY at_ms LIMIT 1 OFFSET ?`).pluck();
-  const record = db.prepare(`INSERT INTO rate_limit_log (subject, at_ms) VALUES (?, ?)`);
+  const record = db.prepare(`INSERT INTO rate_limit_log (subject, at_ms, entry) VALUES (?, ?, ?)`);
+  const remove = db.prepare(`DELETE FROM rate_limit_log WHERE subject = ? AND at_ms = ? AND entry = ?`);
+  const receiptFor = receipts();
 
   const consume = db
-    .transaction((subject: string, windows: readonly WindowLimit[], now: number): RateLimitDecision => {
+    .transaction((subject: string, windows: readonly WindowLimit[], now: number): RateLimitDecisionWithReceipt => {
       const longest = Math.max(...windows.map((w) => w.windowMs));
       prune.run(subject, now - longest);
       if (now - sweptAt > SWEEP_EVERY_MS) {
@@ -40,8 +44,8 @@ export function sqliteRateLimiter(db: Database.Database): RateLimiter {
         const freeAtMs = count >= w.limit ? AtMs.parse(nth.get(subject, since, count - w.limit)) + w.windowMs : null;
         return { count, oldestMs: oldest, freeAtMs };
       });
-      const decision = decide(windows, states, now);
-      if (decision.allowed) record.run(subject, now);
+      const decision = withReceipt(decide(windows, states, now), receiptFor(subject, windows, now));
+      if (decision.allowed) record.run(subject, now, decision.receipt.entry);
       return decision;
     })
     .immediate;
@@ -58,6 +62,7 @@ export function sqliteRateLimiter(db: Database.Database): RateLimiter {
   const probe = db.prepare("SELECT 1");
   return {
     consume: async (subject, windows, now) => guarded(() => consume(subject, windows, now)),
+    refund: async ({ subject, atMs, entry }) => void guarded(() => remove.run(subject, atMs, entry)),
     ping: async () => void guarded(() => probe.get()),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RateLimiter, WindowLimit } from "@/lib/rate-limit/sliding-window";
+import type { RateLimitDecisionWithReceipt, RateLimiter, RateLimitReceipt, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { parseTiers } from "@/lib/rate-limit/tiers";
 
 const STARTER = parseTiers(undefined).get("starter")!;
@@ -16,7 +16,13 @@ async function consumeMany(limiter: RateLimiter, subject: string, times: number,
   return decisions;
 }
 
-/** The behaviour every limiter store must have (run against SQLite and against a real Redis). */
+const receiptOf = (decision: RateLimitDecisionWithReceipt): RateLimitReceipt => {
+  if (!decision.allowed) throw new Error("the request was refused: it has no receipt");
+  return decision.receipt;
+};
+const remaining = (decision: RateLimitDecisionWithReceipt) => decision.policies.map((p) => p.remaining);
+
+/** The behaviour every limiter store must have (run against SQLite, a real PostgreSQL and a real Redis). */
 export function limiterContract(name: string, limiter: () => RateLimiter) {
   describe(`${name}: sliding-window log`, () => {
     it("admits 30 in a minute, refuses the 31st naming the minute limit, and admits again exactly when the oldest leaves", async () => {
@@ -25,7 +31,7 @@ export function limiterContract(name: string, limiter: () => RateLimiter) {
       const decisions = await consumeMany(limiter(), subject, 31, (i) => T0 + i * 1000);
       expect(decisions.slice(0, 30).every((d) => d.allowed)).toBe(true);
       const refused = decisions[30]!;
-      expect(refused).toMatchObject({ allowed: false, violated: ["minute"], retryAfterSeconds: 30 });
+      expect(refused).toMatchObject({ allowed: false, receipt: null, violated: ["minute"], retryAfterSeconds: 30 });
       expect(refused.policies[0]).toMatchObject({ name: "minute", remaining: 0, resetSeconds: 30 });
       // The refusal was not recorded: 1 ms before the oldest leaves it is still full, at that instant one slot frees.
       expect((await limiter().consume(subject, STARTER, T0 + MINUTE - 1)).allowed).toBe(false);
@@ -91,6 +97,76 @@ export function limiterContract(name: string, limiter: () => RateLimiter) {
       const decisions = await Promise.all(Array.from({ length: 60 }, () => limiter().consume(subject, STARTER, now)));
       expect(decisions.filter((d) => d.allowed)).toHaveLength(30);
       expect(decisions.filter((d) => !d.allowed).every((d) => d.violated[0] === "minute")).toBe(true);
+    });
+  });
+
+  describe(`${name}: refunds`, () => {
+    const SMALL = [
+      { name: "minute", limit: 2, windowMs: MINUTE },
+      { name: "day", limit: 10, windowMs: DAY },
+    ];
+
+    it("gives the request's slot back in every window, from a receipt that went through JSON", async () => {
+      const subject = fresh();
+      const [first, second] = await consumeMany(limiter(), subject, 2, (i) => T0 + i * 1000, SMALL);
+      expect(remaining(second!)).toEqual([0, 8]);
+      await limiter().refund(JSON.parse(JSON.stringify(receiptOf(first!))) as RateLimitReceipt);
+      const again = await limiter().consume(subject, SMALL, T0 + 2000);
+      expect(again.allowed).toBe(true);
+      // The oldest request is now the second: a slot frees when it leaves, 59 s later.
+      expect(again.policies.map((p) => [p.remaining, p.resetSeconds])).toEqual([
+        [0, 59],
+        [8, 86399],
+      ]);
+      expect((await limiter().consume(subject, SMALL, T0 + 2000)).allowed).toBe(false);
+    });
+
+    it("refunds once: a second refund of the same receipt leaves later requests of the same instant counted", async () => {
+      const subject = fresh();
+      const receipt = receiptOf(await limiter().consume(subject, SMALL, T0));
+      await limiter().refund(receipt);
+      await consumeMany(limiter(), subject, 2, () => T0, SMALL);
+      await limiter().refund(receipt);
+      const refused = await limiter().consume(subject, SMALL, T0);
+      expect(refused).toMatchObject({ allowed: false, violated: ["minute"] });
+      expect(remaining(refused)).toEqual([0, 8]);
+    });
+
+    it("changes nothing for a request that has left every window, and gives back the windows it is still in", async () => {
+      const subject = fresh();
+      const expired = receiptOf(await limiter().consume(subject, STARTER, T0));
+      const leftMinute = receiptOf(await limiter().consume(subject, SMALL, T0 + DAY));
+      await consumeMany(limiter(), subject, 2, () => T0 + DAY + MINUTE, SMALL);
+      await limiter().refund(expired);
+      expect(remaining(await limiter().consume(subject, SMALL, T0 + DAY + MINUTE))).toEqual([0, 7]);
+      await limiter().refund(leftMinute);
+      const refused = await limiter().consume(subject, SMALL, T0 + DAY + MINUTE);
+      expect(refused).toMatchObject({ allowed: false, violated: ["minute"] });
+      expect(remaining(refused)).toEqual([0, 8]);
+    });
+
+    it("refunds only its own subject's request, even when the receipt names another subject", async () => {
+      const [a, b] = [fresh(), fresh()];
+      const windows = [{ name: "minute", limit: 1, windowMs: MINUTE }];
+      const receiptA = receiptOf(await limiter().consume(a, windows, T0));
+      expect((await limiter().consume(b, windows, T0)).allowed).toBe(true);
+      await limiter().refund({ ...receiptA, subject: b });
+      expect((await limiter().consume(b, windows, T0)).allowed).toBe(false);
+      await limiter().refund(receiptA);
+      expect((await limiter().consume(b, windows, T0)).allowed).toBe(false);
+      expect((await limiter().consume(a, windows, T0)).allowed).toBe(true);
+    });
+
+    it("admits exactly the free slots and the refunded ones when refunds (each sent twice) race requests", async () => {
+      const subject = fresh();
+      const now = Date.now();
+      const racing = () => Promise.all(Array.from({ length: 20 }, () => limiter().consume(subject, STARTER, now)));
+      const admitted = (await racing()).map(receiptOf);
+      const refunds = [...admitted.slice(0, 10), ...admitted.slice(0, 10)].map((r) => limiter().refund(r));
+      const [during] = await Promise.all([racing(), ...refunds]);
+      const after = await racing();
+      // 10 slots were free and 10 refunded: a second refund of a receipt gives back nothing.
+      expect([...during, ...after].filter((d) => d.allowed)).toHaveLength(10 + 10);
     });
   });
 }
