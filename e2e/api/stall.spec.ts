@@ -201,6 +201,21 @@ test("a key and the UI's backtest endpoint sending the heaviest backtests leave 
   await starvation([() => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST), ui]);
 });
 
+test("a burst on a fresh key: requests the queue refuses (503) are not charged, so the key keeps its minute for what ran", async () => {
+  const state = openApiStateDb(path.join(dir, "state.db"));
+  const starter = createApiKey(state, { name: "burst", tier: "starter" }).key;
+  state.close();
+  const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => timed(`screen ${i}`, () => post("/api/v1/screener/basic/", STALL_BODIES.costliestScreen, starter))));
+  const count = (status: number) => outcomes.filter((o) => o.status === status).length;
+  expect(count(200) + count(503) + count(429), outcomes.map((o) => o.status).join(" ")).toBe(60);
+  expect(count(503)).toBeGreaterThan(0);
+  // Only what ran was counted: 30 a minute minus those, whatever the 503s.
+  const next = await post("/api/v1/screener/basic/", { page: { limit: 1 } }, starter);
+  const remaining = Number(/"minute";r=(\d+)/.exec(next.headers.get("ratelimit") ?? "")?.[1]);
+  expect(next.status).toBe(count(200) < 30 ? 200 : 429);
+  if (next.status === 200) expect(remaining).toBe(30 - count(200) - 1);
+});
+
 test("a body that stalls gets 408 and costs no rate-limit slot", async () => {
   const remaining = (response: Response) => Number(/"minute";r=(\d+)/.exec(response.headers.get("ratelimit") ?? "")?.[1]);
   const before = remaining(await post("/api/v1/screener/basic/", { page: { limit: 1 } }));

@@ -58,10 +58,11 @@ test("a same-origin POST passes without a key, and gets no CORS headers", async 
 
 test("the page's screens sort by the screen's own columns; v1's sort fields are unchanged", async () => {
   const filters = { returnOnInvestedCapital: { rules: [{ kind: "range", operand: { kind: "average", years: 3, anchor: { scope: "fy", offset: 0 } }, min: 0.1 }] } };
+  const token = await pageToken(baseUrl());
   const screen = (sort: unknown) =>
     call("/api/ui/screener/advanced/", {
       method: "POST",
-      headers: { "content-type": "application/json", ...ADDRESS, ...SAME_ORIGIN },
+      headers: { "content-type": "application/json", ...ADDRESS, ...SAME_ORIGIN, "x-ui-token": token },
       body: JSON.stringify({ filters, sort, page: { limit: 50 } }),
     });
   const sorted = await screen({ field: "returnOnInvestedCapital_avg3y_fy0", desc: false });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { createApiKey, revokeApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { openPgState } from "@/lib/db/api-state-pg";
-import { BackendError, DatabaseUnavailableError, ValidationError } from "@/lib/errors";
+import { BackendError, DatabaseUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "./body-limits";
 import type { ApiOperation } from "./operation";
 import { createApiServices } from "./api-services";
@@ -145,6 +145,28 @@ describe("apiRoute: rate limits", () => {
     const again = await postJson(key, {});
     expect(again.status).toBe(200);
     expect(again.headers.get("ratelimit")).toMatch(/^"minute";r=29;t=60, "day";r=969;/);
+  });
+});
+
+describe("apiRoute: capacity refusals", () => {
+  it("does not charge a request the query pool refuses (503 for a full queue or a deadline): its slot comes back", async () => {
+    const key = newKey();
+    const refusing = (reason: "queue_full" | "deadline") =>
+      apiRoute(echoOperation, () => {
+        throw new WorkUnavailableError(reason, "Too many of your requests are running or waiting", 2);
+      }, () => services);
+    const send = (route: ReturnType<typeof refusing>) =>
+      route.POST(new Request(`http://localhost${echoOperation.path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: "{}" }));
+    for (let i = 0; i < 40; i++) {
+      const refused = await send(refusing(i % 2 === 0 ? "queue_full" : "deadline"));
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("2");
+      // The header says what is left once the refusal is taken back: the whole minute.
+      expect(refused.headers.get("ratelimit")).toMatch(/^"minute";r=30;t=60, "day";r=1000;/);
+    }
+    // Forty refusals later the key still has its 30 a minute.
+    for (let i = 0; i < 30; i++) expect((await postJson(key, {})).status).toBe(200);
+    expect((await postJson(key, {})).status).toBe(429);
   });
 });
 

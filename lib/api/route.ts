@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { rateLimitHeaders } from "@/lib/rate-limit/headers";
-import type { RateLimitDecision, WindowLimit } from "@/lib/rate-limit/sliding-window";
+import type { RateLimitDecision, RateLimitDecisionWithReceipt, WindowLimit } from "@/lib/rate-limit/sliding-window";
+import { WorkUnavailableError } from "@/lib/errors";
+import { describeError, logLine } from "@/lib/log";
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
 import { publicCorsHeaders } from "./cors";
 import { parseJsonObject, receiveBody } from "./json-body";
@@ -147,9 +149,11 @@ function createRoute(
         const counted = await gate.identify(context, shared);
         // Received before counting: a body that never arrives (408) costs the caller nothing.
         const received = schema === undefined ? null : await receiveBody(request, shared.bodyTimeoutMs);
-        if (counted !== null) await throttle(context, counted, shared);
+        const admitted = counted === null ? null : await throttle(context, counted, shared);
         const body = received !== null && schema !== undefined ? parseRequestBody(schema, parseJsonObject(request.headers, received)) : undefined;
-        const result = await handler({ body: body as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open", bound: operation.responseBound });
+        const result = await refundCapacityRefusal(context, admitted, shared, () =>
+          handler({ body: body as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open", bound: operation.responseBound }),
+        );
         const json = result instanceof JsonAnswer ? result.bytes : boundedJson(operation, result);
         return method === "GET" ? revalidatableResponse(context, json) : jsonResponse(context, json);
       });
@@ -266,12 +270,40 @@ export async function admitPageRender(headers: Headers, services = apiServices):
   return (await s.limiter.consume(caller, s.uiWindows, s.now())).allowed ? caller : null;
 }
 
-async function throttle(context: RequestContext, { subject, windows }: Counted, services: ApiServices): Promise<void> {
+async function throttle(context: RequestContext, { subject, windows }: Counted, services: ApiServices): Promise<Admitted> {
   const decision = await services.limiter.consume(subject, windows, services.now());
   context.caller = subject;
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) context.headers.set(name, value);
-  if (decision.allowed) return;
+  setRateLimitHeaders(context, decision);
+  if (decision.allowed) return decision;
   throw new HttpProblem("rate_limited", rateLimitedDetail(decision), { members: { "violated-policies": decision.violated } });
+}
+
+type Admitted = Extract<RateLimitDecisionWithReceipt, { allowed: true }>;
+
+const setRateLimitHeaders = (context: RequestContext, decision: RateLimitDecision) => {
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) context.headers.set(name, value);
+};
+
+/**
+ * Runs the handler; when the query pool refuses the request for capacity (a 503: the caller's or
+ * the server's queue is full, its deadline passed, the server is stopping), the request is taken
+ * back from the caller's limits (it was counted when admitted), and its RateLimit header says so.
+ * A refund that fails is logged: the refusal still goes out.
+ */
+async function refundCapacityRefusal<T>(context: RequestContext, admitted: Admitted | null, services: ApiServices, run: () => Promise<T> | T): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (admitted !== null && error instanceof WorkUnavailableError) {
+      try {
+        await services.limiter.refund(admitted.receipt);
+        setRateLimitHeaders(context, { ...admitted, policies: admitted.policies.map((p) => ({ ...p, remaining: Math.min(p.limit, p.remaining + 1) })) });
+      } catch (refundError) {
+        logLine("warn", "rate-limit refund failed", { request_id: context.requestId, error: describeError(refundError, false) });
+      }
+    }
+    throw error;
+  }
 }
 
 /** The 429 detail: which limit is exhausted and when a request will pass. */
