@@ -231,7 +231,7 @@ describe("bounds of the answer and of the time", () => {
     expect(rows[0]).toHaveProperty("peRatio");
   });
 
-  it("stops after its first period when the rest cannot fit the deadline: 400 when not even the whole deadline would do, 503 when the wait left too little", () => {
+  it("stops after its first periods when the rest cannot fit the deadline: 400 when not even the whole deadline would do, 503 when the wait left too little", () => {
     const request = BacktestRequest.parse({ ...whole, rebalance: "monthly" });
     const failure = (deadlineMs: number, deadlineAt: number) => {
       try {
