@@ -6,12 +6,16 @@ import { apiStateDb } from "@/lib/db/api-state-db";
 import { type FilingSearchRequest, FilingSearchRequestSchema } from "@/lib/filings/search-schema";
 import { type FilingSearchV2Request, FilingSearchV2RequestSchema } from "@/lib/filings/search-v2-schema";
 import { QUERY_TASKS, type QueryInput, type QueryTaskName } from "@/lib/work/query-tasks";
+import { encodeAnswer } from "@/lib/work/answer-bytes";
+import { JsonAnswer } from "@/lib/work/json-answer";
+import type { AnswerBound } from "@/lib/work/worker-protocol";
 import * as v1Route from "@/app/api/v1/filings/search/route";
 import * as v2Route from "@/app/api/v2/filings/search/route";
 
 /**
  * A search body is parsed once, at the route: the real v1 and v2 routes over the built database,
- * with the query pool's worker thread replaced by the task run here on a structured clone of its
+ * with the query pool's worker thread replaced by the task run here (and its answer serialised as
+ * the worker does) on a structured clone of its
  * input (what the pool's postMessage sends), so the value each task receives can be seen.
  */
 const stateDir = await vi.hoisted(async () => {
@@ -22,9 +26,11 @@ const stateDir = await vi.hoisted(async () => {
   process.env.API_STATE_PATH = path.join(dir, "state.db");
   return dir;
 });
-const runQuery = vi.hoisted(() => vi.fn());
-vi.mock("@/lib/work/query-pool", () => ({ runQuery }));
-runQuery.mockImplementation((task: QueryTaskName, input: unknown) => (QUERY_TASKS[task] as (input: unknown) => unknown)(structuredClone(input)));
+const answerQuery = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/work/query-pool", () => ({ answerQuery }));
+answerQuery.mockImplementation(async (task: QueryTaskName, { body, bound }: { body: unknown; bound: AnswerBound }) =>
+  new JsonAnswer(encodeAnswer(await (QUERY_TASKS[task] as (input: unknown) => unknown)(structuredClone(body)), bound)),
+);
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
 
 const key = createApiKey(apiStateDb(), { name: "parsed once", tier: "starter" }).key;
@@ -32,14 +38,14 @@ const post = (route: { POST: (request: Request) => Promise<Response> }, path: st
   route.POST(new Request(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) }));
 
 /** The input of the pool's last job, as its task received it. */
-const lastInput = () => runQuery.mock.lastCall?.[1] as unknown;
+const lastInput = () => (answerQuery.mock.lastCall?.[1] as { body: unknown } | undefined)?.body;
 
 describe("a search body is parsed once, at the route", () => {
   it("v1: the task receives the schema's output, defaults applied, and answers it", async () => {
     const body: FilingSearchRequest = { queries: ["Kraft Heinz goodwill impairment 2018"], name: "Kraft Heinz" };
     const response = await post(v1Route, "/api/v1/filings/search/", body);
     expect(response.status).toBe(200);
-    expect(runQuery.mock.lastCall?.[0]).toBe("searchFilings");
+    expect(answerQuery.mock.lastCall?.[0]).toBe("searchFilings");
     expect(lastInput()).toEqual({ ...body, results: 5, rerank: false, searchtype: "hybrid" });
     expect(lastInput()).toEqual(FilingSearchRequestSchema.parse(body));
     expect((await response.json()).results).toHaveLength(5);
@@ -49,7 +55,7 @@ describe("a search body is parsed once, at the route", () => {
     const body: FilingSearchV2Request = { queries: ["goodwill impairment"], tickers: ["khc"], form_groups: ["annual"] };
     const response = await post(v2Route, "/api/v2/filings/search/", body);
     expect(response.status).toBe(200);
-    expect(runQuery.mock.lastCall?.[0]).toBe("searchFilingsV2");
+    expect(answerQuery.mock.lastCall?.[0]).toBe("searchFilingsV2");
     expect(lastInput()).toEqual({ ...body, results: 5, rerank: false, searchtype: "hybrid", sort: "relevance" });
     expect(lastInput()).toEqual(FilingSearchV2RequestSchema.parse(body));
     const { results } = await response.json();
@@ -57,11 +63,11 @@ describe("a search body is parsed once, at the route", () => {
   });
 
   it("a body the schema refuses never reaches a task: the route's 400 names the member", async () => {
-    runQuery.mockClear();
+    answerQuery.mockClear();
     const response = await post(v1Route, "/api/v1/filings/search/", { queries: ["goodwill"], colour: "red" });
     expect(response.status).toBe(400);
     expect((await response.json()).errors).toContainEqual({ pointer: "/colour", message: 'Unknown member "colour".' });
-    expect(runQuery).not.toHaveBeenCalled();
+    expect(answerQuery).not.toHaveBeenCalled();
   });
 
   it("the tasks take the parsed value as given: no schema parses it again", async () => {
