@@ -12,7 +12,7 @@ import { ValidationError } from "@/lib/errors";
 import { API_V1, type ApiVersion } from "./api-versions";
 import { API_TAGS, type ApiOperation, type OperationExample, type ServiceErrorExample } from "./operation";
 import { problemFor } from "./pipeline";
-import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemKind, ProblemSchema, problemBody } from "./problem";
+import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemBody, type ProblemKind, ProblemSchema, problemBody, problemType } from "./problem";
 import {
   allowedMethods,
   methodNotAllowedDetail,
@@ -85,16 +85,16 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
       ["limiter", { summary: "The rate-limit store is unreachable", error: new RateLimitStoreUnavailableError(null) }],
       ["internal", { summary: PROBLEMS.internal.title, error: new Error("unexpected") }],
     ];
-    const byStatus = new Map<number, { examples: Record<string, OperationExample>; headers: Set<string> }>();
+    const byStatus = new Map<number, { kind: ProblemKind; examples: Record<string, OperationExample>; headers: Set<string> }>();
     for (const [name, { summary, error }] of errors) {
       const { body, headers } = problemFor(error);
-      const group = byStatus.get(body.status) ?? { examples: {}, headers: new Set(limited) };
+      const group = byStatus.get(body.status) ?? { kind: kindOf(body), examples: {}, headers: new Set(limited) };
       group.examples[name] = { summary, value: body };
       Object.keys(headers).forEach((h) => group.headers.add(h));
       byStatus.set(body.status, group);
     }
     return Object.fromEntries(
-      [...byStatus].map(([status, { examples, headers }]) => [String(status), problem(kindOf(status), examples, [...headers])]),
+      [...byStatus].map(([status, { kind, examples, headers }]) => [String(status), problem(kind, examples, [...headers])]),
     );
   };
 
@@ -222,9 +222,9 @@ const LICENSE = {
   identifier: "LicenseRef-UNLICENSED",
 };
 
-/** The problem kind of a status (each status has one). */
-function kindOf(status: number): ProblemKind {
-  return (Object.keys(PROBLEMS) as ProblemKind[]).find((kind) => PROBLEMS[kind].status === status)!;
+/** The problem kind of an answer's body (a status can have several: 400 is a validation or a malformed request). */
+function kindOf(body: ProblemBody): ProblemKind {
+  return (Object.keys(PROBLEMS) as ProblemKind[]).find((kind) => problemType(kind) === body.type)!;
 }
 
 /** Real 400 examples: the operation's first example, spoiled, through its own schema. */
