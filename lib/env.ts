@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   UI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Reverse proxies in front of the app whose X-Forwarded-For entries name the client (0: the socket's address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  /** Refused API keys per client address and minute; past them its keys are refused with 429 unchecked. */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(20),
   EMBEDDING_MODEL_DIR: z.string().optional(),
   EMBEDDINGS_URL: z.string().url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),

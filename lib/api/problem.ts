@@ -14,7 +14,11 @@ export const PROBLEMS = {
     title: "Malformed request",
     when: "The request is not valid HTTP/1.1 (its request line, a header or the body's framing cannot be parsed). Answered by the server before any operation, without `x-request-id`, and the connection is closed.",
   },
-  unauthorized: { status: 401, title: "Unauthorized", when: "The API key is missing, malformed, unknown or revoked (one answer for all four). Never counted against a limit." },
+  unauthorized: {
+    status: 401,
+    title: "Unauthorized",
+    when: "The API key is missing, malformed, unknown or revoked (one answer for all four). Never counted against the key's limits; keys refused from the same address are counted for that address (429).",
+  },
   cross_origin: { status: 403, title: "Cross-origin request refused", when: "Browser UI endpoints only: the request came from another site." },
   not_found: { status: 404, title: "Not found", when: "No operation has this path (any method). Needs no key and never counts." },
   method_not_allowed: {
@@ -33,7 +37,11 @@ export const PROBLEMS = {
     when: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB, or a chunk of a chunked body carries too many extensions (then answered before any operation, and the connection is closed).`,
   },
   unsupported_media_type: { status: 415, title: "Unsupported media type", when: "A POST body that is not sent as `Content-Type: application/json` (UTF-8, not compressed)." },
-  rate_limited: { status: 429, title: "Rate limit exceeded", when: "A limit of the key's tier is exhausted. `violated-policies` names it; `Retry-After` says how many seconds until a request would pass. Refused requests do not count." },
+  rate_limited: {
+    status: 429,
+    title: "Rate limit exceeded",
+    when: "A limit of the key's tier is exhausted; or the client's address has had too many `Authorization` headers refused (20 a minute by default), and its keys are not checked until the minute ends (`failed-authentications`). `violated-policies` names the limit; `Retry-After` says how many seconds until a request would pass. Refused requests do not count.",
+  },
   headers_too_large: {
     status: 431,
     title: "Request header fields too large",
