@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 
 /**
@@ -84,4 +85,21 @@ export function parseResponse(bytes: Buffer): { response: RawResponse; length: n
   const length = Number(headers["content-length"] ?? 0);
   if (bytes.length < offset + length) return null;
   return { response: { status, headers, body: bytes.subarray(offset, offset + length).toString("utf8") }, length: offset + length };
+}
+
+const TCP_ESTABLISHED = "01";
+
+/**
+ * Whether the server still holds its end of a loopback connection open, from the kernel's table
+ * (Linux `/proc/net/tcp`): how a test sees the server drop a connection whose client reads nothing.
+ */
+export function serverEndOpen(socket: Socket): boolean {
+  const port = (n: number | undefined) => `:${n!.toString(16).toUpperCase().padStart(4, "0")}`;
+  const [server, client] = [port(socket.remotePort), port(socket.localPort)];
+  return readFileSync("/proc/net/tcp", "utf8")
+    .split("\n")
+    .some((line) => {
+      const [, local, remote, state] = line.trim().split(/\s+/);
+      return local?.endsWith(server) === true && remote?.endsWith(client) === true && state === TCP_ESTABLISHED;
+    });
 }
