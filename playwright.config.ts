@@ -48,6 +48,9 @@ export default defineConfig({
       // The suite sends far more UI requests a minute from one address than a person does; the UI
       // limit has its own tests (lib/api/route.test.ts, e2e/api/ui-endpoints.spec.ts).
       UI_RATE_LIMIT_PER_MINUTE: "1000000",
+      // Likewise refused keys, all from 127.0.0.1; the throttle has its own tests
+      // (lib/auth/failed-auth-throttle.test.ts, e2e/api/connection-edges.spec.ts).
+      AUTH_FAILURES_PER_MINUTE: "1000000",
       // Every browser test is one caller of the query pool (ui:127.0.0.1): let the suite's parallel
       // tests use both query workers and queue as many requests as their pages send at once.
       QUERY_WORKERS: "2",

@@ -122,7 +122,8 @@ async function flood(title: string, target: string, authorization: () => string,
 }
 
 if (existsSync(".next/BUILD_ID") && existsSync(process.env.DATABASE_PATH ?? "var/screener.db")) {
-  const app = await startApp({ API_STATE_PATH: statePath, RATE_LIMIT_TIERS: BENCH_TIERS, LOG_LEVEL: "silent" });
+  // Every bad key is checked (no failed-authentication throttle): the 401 path is what is measured.
+  const app = await startApp({ API_STATE_PATH: statePath, RATE_LIMIT_TIERS: BENCH_TIERS, LOG_LEVEL: "silent", AUTH_FAILURES_PER_MINUTE: "1000000000" });
   const target = `${app.url}/api/v1/screener/options/`;
   // Keys made up front, so the load generator (same 2 cores) does not pay for them during the run.
   const unknown = Array.from({ length: 5000 }, () => `Bearer ${generateApiKey()}`);

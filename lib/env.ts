@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   UI_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   /** Reverse proxies in front of the app whose X-Forwarded-For entries name the client (0: the socket's address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  /** Refused API keys per client address and minute; past them its keys are refused with 429 unchecked. */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(20),
   EMBEDDING_MODEL_DIR: z.string().optional(),
   EMBEDDINGS_URL: z.string().url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),
@@ -59,6 +61,12 @@ const EnvSchema = z.object({
   QUERY_QUEUE: z.coerce.number().int().min(0).default(64),
   /** Longest wait for a request body to arrive in full; then 408. */
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long an idle kept-alive connection stays open: above a load balancer's idle timeout (60 s on AWS ALB). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
+  /** Longest wait for a request's headers, then 408; at most Node's whole-request timeout (300 s), as Node requires. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(66_000),
+  /** A connection with a request in flight that makes no progress (an answer nobody reads) this long is closed. */
+  RESPONSE_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** On SIGTERM: longest wait for requests in flight before the process exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -68,6 +76,16 @@ const EnvSchema = z.object({
   SEC_ARCHIVES_URL: z.url().default("https://www.sec.gov"),
   /** Where SEC serves data.sec.gov's per-company companyfacts. */
   SEC_DATA_URL: z.url().default("https://data.sec.gov"),
+}).superRefine((settings, ctx) => {
+  // A connection is idle while its answer is computed: the idle timeout must outlast every deadline.
+  const longest = Math.max(settings.SCREEN_DEADLINE_MS, settings.BACKTEST_DEADLINE_MS, settings.SEARCH_DEADLINE_MS, settings.BODY_TIMEOUT_MS);
+  if (settings.RESPONSE_IDLE_TIMEOUT_MS <= longest) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["RESPONSE_IDLE_TIMEOUT_MS"],
+      message: `must exceed the longest deadline and the body timeout (${longest} ms), or answers still being computed are dropped`,
+    });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema> & { root: string };

@@ -228,7 +228,7 @@ export async function ApiReference({ api }: { api: ApiVersion }) {
           <p className="mt-3">Every request is checked in this order; the first check that fails answers.</p>
           <ol className="mt-2 list-decimal space-y-1 pl-6">
             {CHECK_ORDER.map((check) => (
-              <li key={check.status}>
+              <li key={check.when}>
                 <RichText text={`**${check.status}**: ${check.when}`} />
               </li>
             ))}

@@ -1,5 +1,6 @@
 import type { ApiKeyStore } from "@/lib/auth/api-key-store";
 import { type AuthenticatedKey, apiKeyAuthenticator } from "@/lib/auth/authenticate";
+import { type FailedAuthThrottle, failedAuthThrottle } from "@/lib/auth/failed-auth-throttle";
 import { keyStoreFor } from "@/lib/auth/key-store-for";
 import { type ApiState, apiState } from "@/lib/db/api-state";
 import { env } from "@/lib/env";
@@ -11,11 +12,14 @@ import { parseTiers, type Tiers } from "@/lib/rate-limit/tiers";
 import { type UiTokens, uiTokens } from "@/lib/auth/ui-token";
 
 /**
- * The gatekeeping the route wrappers apply besides the request itself (authenticator, rate limiter
- * and tiers, body timeout, trusted proxies, clock): built once per process from the settings.
+ * The gatekeeping the route wrappers apply besides the request itself (authenticator, refused keys
+ * per address, rate limiter and tiers, body timeout, trusted proxies, clock): built once per
+ * process from the settings.
  */
 export interface ApiServices {
   authenticate(authorization: string | null): Promise<AuthenticatedKey | null>;
+  /** Refused keys per client address (this process's memory). */
+  failedAuth: FailedAuthThrottle;
   keys: ApiKeyStore;
   limiter: RateLimiter;
   /** Where the limits live: beside the keys, or in Redis. */
@@ -44,6 +48,8 @@ export interface ApiServicesSettings {
   /** UI_TOKEN_SECRET (drawn per process without it) and the tokens' life. */
   uiTokenSecret?: string;
   uiTokenTtlMs?: number;
+  /** Refused keys per client address and minute before its keys are no longer checked (AUTH_FAILURES_PER_MINUTE); unset: no limit. */
+  authFailuresPerMinute?: number;
   bodyTimeoutMs?: number;
   trustProxyHops?: number;
   now?: () => number;
@@ -55,6 +61,7 @@ export function createApiServices(state: ApiState, settings: ApiServicesSettings
   const redis = settings.redisUrl ? redisRateLimiter(settings.redisUrl) : undefined;
   return {
     authenticate: apiKeyAuthenticator(keys),
+    failedAuth: failedAuthThrottle(settings.authFailuresPerMinute ?? Number.POSITIVE_INFINITY),
     keys,
     limiter: redis ?? (state.kind === "sqlite" ? sqliteRateLimiter(state.db) : pgRateLimiter(state.pg.pool, state.pg.ready)),
     limitStore: redis ? "redis" : state.kind,
@@ -77,7 +84,7 @@ let shared: ApiServices | undefined;
 export function apiServices(): ApiServices {
   if (!shared) {
     const settings = env();
-    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, BODY_TIMEOUT_MS, TRUST_PROXY_HOPS } = settings;
+    const { REDIS_URL, RATE_LIMIT_TIERS, UI_RATE_LIMIT_PER_MINUTE, AUTH_FAILURES_PER_MINUTE, BODY_TIMEOUT_MS, TRUST_PROXY_HOPS } = settings;
     shared = createApiServices(apiState(), {
       redisUrl: REDIS_URL,
       tiers: RATE_LIMIT_TIERS,
@@ -85,6 +92,7 @@ export function apiServices(): ApiServices {
       uiPerDay: settings.UI_RATE_LIMIT_PER_DAY,
       uiTokenSecret: settings.UI_TOKEN_SECRET,
       uiTokenTtlMs: settings.UI_TOKEN_TTL_SECONDS * 1000,
+      authFailuresPerMinute: AUTH_FAILURES_PER_MINUTE,
       bodyTimeoutMs: BODY_TIMEOUT_MS,
       trustProxyHops: TRUST_PROXY_HOPS,
     });

@@ -6,6 +6,7 @@ export const CHECK_ORDER: readonly { status: string; when: string }[] = [
   { status: "404", when: "no operation has the path" },
   { status: "308", when: "the path lacks its trailing slash (to the path with it)" },
   { status: "405", when: "the path exists but not with this method (`Allow` lists its methods)" },
+  { status: "429", when: "the request carries a key from an address that has had too many keys refused this minute (the key is not checked)" },
   { status: "401", when: "the API key is missing, malformed, unknown or revoked" },
   { status: "408", when: "the body did not arrive in full within the body timeout (never counts)" },
   { status: "429", when: "a limit of the key's tier is exhausted" },

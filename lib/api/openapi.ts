@@ -13,9 +13,11 @@ import { ValidationError } from "@/lib/errors";
 import { API_V1, type ApiVersion } from "./api-versions";
 import { API_TAGS, type ApiOperation, type OperationExample, type ServiceErrorExample } from "./operation";
 import { problemFor } from "./pipeline";
-import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemKind, ProblemSchema, problemBody } from "./problem";
+import { PROBLEM_CONTENT_TYPE, PROBLEMS, type ProblemBody, type ProblemKind, ProblemSchema, problemBody, problemType } from "./problem";
 import {
   allowedMethods,
+  FAILED_AUTH_POLICY,
+  failedAuthDetail,
   methodNotAllowedDetail,
   notFoundDetail,
   rateLimitedDetail,
@@ -86,16 +88,16 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
       ["limiter", { summary: "The rate-limit store is unreachable", error: new RateLimitStoreUnavailableError(null) }],
       ["internal", { summary: PROBLEMS.internal.title, error: new Error("unexpected") }],
     ];
-    const byStatus = new Map<number, { examples: Record<string, OperationExample>; headers: Set<string> }>();
+    const byStatus = new Map<number, { kind: ProblemKind; examples: Record<string, OperationExample>; headers: Set<string> }>();
     for (const [name, { summary, error }] of errors) {
       const { body, headers } = problemFor(error);
-      const group = byStatus.get(body.status) ?? { examples: {}, headers: new Set(limited) };
+      const group = byStatus.get(body.status) ?? { kind: kindOf(body), examples: {}, headers: new Set(limited) };
       group.examples[name] = { summary, value: body };
       Object.keys(headers).forEach((h) => group.headers.add(h));
       byStatus.set(body.status, group);
     }
     return Object.fromEntries(
-      [...byStatus].map(([status, { examples, headers }]) => [String(status), problem(kindOf(status), examples, [...headers])]),
+      [...byStatus].map(([status, { kind, examples, headers }]) => [String(status), problem(kind, examples, [...headers])]),
     );
   };
 
@@ -137,7 +139,13 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     }
     responses["429"] = problem(
       "rate_limited",
-      one("rate_limited", rateLimitedDetail(exhausted), { "violated-policies": exhausted.violated }),
+      {
+        ...one("rate_limited", rateLimitedDetail(exhausted), { "violated-policies": exhausted.violated }),
+        failed_authentications: {
+          summary: "Too many refused keys from this address (no RateLimit headers: the key is not checked)",
+          value: problemBody("rate_limited", failedAuthDetail(42), { "violated-policies": [FAILED_AUTH_POLICY] }),
+        },
+      },
       [...limited, "Retry-After"],
     );
     Object.assign(responses, thrownErrors(op));
@@ -162,7 +170,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
       license: LICENSE,
       description: [
         `${api.summary} Base path \`${api.base}\`; every path ends with a slash as written here (the same path without it answers 308 to it).`,
-        `**Authentication**: send \`Authorization: Bearer <key>\` with every operation. A missing, malformed, unknown or revoked key gets 401 (\`WWW-Authenticate: Bearer\`), decided before any rate limiting: it never counts.`,
+        `**Authentication**: send \`Authorization: Bearer <key>\` with every operation. A missing, malformed, unknown or revoked key gets 401 (\`WWW-Authenticate: Bearer\`), decided before any rate limiting: it never counts against a key's limits. Refused keys are counted per client address: past 20 a minute (by default), requests from that address with an \`Authorization\` header get 429 (\`violated-policies\`: \`${FAILED_AUTH_POLICY}\`) without their key being checked, until \`Retry-After\`.`,
         `**Limits** per key, both windows sliding (exact counts of the requests admitted in the last 60 seconds and the last 24 hours). Every authenticated request counts, including ones that fail validation; a request refused with 429 does not.\n${describeTiers(tiers)}`,
         `**Headers**: every response has \`x-request-id\` (yours when you send a sane one, up to 128 of \`A-Za-z0-9._:-\`). Authenticated responses have \`RateLimit-Policy\` and \`RateLimit\` (IETF httpapi RateLimit header fields draft), e.g. \`RateLimit-Policy: ${freshHeaders["RateLimit-Policy"]}\` and \`RateLimit: ${freshHeaders.RateLimit}\`; a 429 adds \`Retry-After\` (seconds until a request would pass).`,
         `**Errors** are RFC 9457 problem details (\`application/problem+json\`) with \`type\`, \`title\`, \`status\` and \`detail\`; a 400 adds \`errors\`, a list of \`{ pointer, message }\` with a JSON Pointer into your body.`,
@@ -224,9 +232,9 @@ const LICENSE = {
   identifier: "LicenseRef-UNLICENSED",
 };
 
-/** The problem kind of a status (each status has one). */
-function kindOf(status: number): ProblemKind {
-  return (Object.keys(PROBLEMS) as ProblemKind[]).find((kind) => PROBLEMS[kind].status === status)!;
+/** The problem kind of an answer's body (a status can have several: 400 is a validation or a malformed request). */
+function kindOf(body: ProblemBody): ProblemKind {
+  return (Object.keys(PROBLEMS) as ProblemKind[]).find((kind) => problemType(kind) === body.type)!;
 }
 
 /** Real 400 examples: the operation's first example, spoiled, through its own schema. */

@@ -9,7 +9,16 @@ import type { FieldError } from "@/lib/errors";
  */
 export const PROBLEMS = {
   validation: { status: 400, title: "Request validation failed", when: "The body is not valid JSON, is not an object, or breaks the operation's schema (unknown, missing or mistyped members, values out of range); `errors` lists each problem with a JSON Pointer into the body." },
-  unauthorized: { status: 401, title: "Unauthorized", when: "The API key is missing, malformed, unknown or revoked (one answer for all four). Never counted against a limit." },
+  malformed_request: {
+    status: 400,
+    title: "Malformed request",
+    when: "The request is not valid HTTP/1.1 (its request line, a header or the body's framing cannot be parsed). Answered by the server before any operation, without `x-request-id`, and the connection is closed.",
+  },
+  unauthorized: {
+    status: 401,
+    title: "Unauthorized",
+    when: "The API key is missing, malformed, unknown or revoked (one answer for all four). Never counted against the key's limits; keys refused from the same address are counted for that address (429).",
+  },
   ui_token: {
     status: 401,
     title: "Page token required",
@@ -25,11 +34,24 @@ export const PROBLEMS = {
   request_timeout: {
     status: 408,
     title: "Request timeout",
-    when: "The request body did not arrive in full within the server's body timeout (10 seconds by default). Never counts against a limit.",
+    when: "The request body did not arrive in full within the server's body timeout (10 seconds by default), or its headers within the headers timeout (66 seconds by default: answered before any operation, and the connection is closed). Never counts against a limit.",
   },
-  payload_too_large: { status: 413, title: "Payload too large", when: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.` },
+  payload_too_large: {
+    status: 413,
+    title: "Payload too large",
+    when: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB, or a chunk of a chunked body carries too many extensions (then answered before any operation, and the connection is closed).`,
+  },
   unsupported_media_type: { status: 415, title: "Unsupported media type", when: "A POST body that is not sent as `Content-Type: application/json` (UTF-8, not compressed)." },
-  rate_limited: { status: 429, title: "Rate limit exceeded", when: "A limit of the key's tier is exhausted. `violated-policies` names it; `Retry-After` says how many seconds until a request would pass. Refused requests do not count." },
+  rate_limited: {
+    status: 429,
+    title: "Rate limit exceeded",
+    when: "A limit of the key's tier is exhausted; or the client's address has had too many `Authorization` headers refused (20 a minute by default), and its keys are not checked until the minute ends (`failed-authentications`). `violated-policies` names the limit; `Retry-After` says how many seconds until a request would pass. Refused requests do not count.",
+  },
+  headers_too_large: {
+    status: 431,
+    title: "Request header fields too large",
+    when: "The request's headers are larger than the server reads (16 KiB in all, Node's default). Answered before any operation, and the connection is closed.",
+  },
   internal: { status: 500, title: "Internal server error", when: "An unexpected failure; the `x-request-id` identifies it in the server log." },
   backend: {
     status: 502,

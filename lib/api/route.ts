@@ -205,13 +205,28 @@ export const WWW_AUTHENTICATE = 'Bearer realm="api"';
 // One answer for a missing, malformed, unknown or revoked key, so a caller learns nothing from it.
 const UNAUTHORIZED = () => new HttpProblem("unauthorized", UNAUTHORIZED_DETAIL, { headers: { "WWW-Authenticate": WWW_AUTHENTICATE } });
 
+/** The 429 of an address whose keys are no longer checked (lib/auth/failed-auth-throttle.ts). */
+export const FAILED_AUTH_POLICY = "failed-authentications";
+export const failedAuthDetail = (retryAfterSeconds: number) =>
+  `Too many requests from your address had their \`Authorization\` header refused; no API key from it is checked for ${retryAfterSeconds} seconds.`;
+
 const apiKeyGate: Gate = {
   headers: publicCorsHeaders,
   preflight: noContent,
   async identify(context, services) {
-    // Decided before any throttling: refused keys are never counted, and the check is cheap.
-    const key = await services.authenticate(context.request.headers.get("authorization"));
-    if (key === null) throw UNAUTHORIZED();
+    // Decided before any rate limiting: refused keys never count against a key's limits, and the
+    // check is cheap. They count per client address; past the limit a key is not even looked up.
+    const authorization = context.request.headers.get("authorization");
+    const address = clientAddress(context.request.headers, services.trustProxyHops);
+    const retryAfter = authorization === null ? 0 : services.failedAuth.retryAfterSeconds(address, services.now());
+    if (retryAfter > 0) {
+      throw new HttpProblem("rate_limited", failedAuthDetail(retryAfter), { headers: { "Retry-After": String(retryAfter) }, members: { "violated-policies": [FAILED_AUTH_POLICY] } });
+    }
+    const key = await services.authenticate(authorization);
+    if (key === null) {
+      if (authorization !== null) services.failedAuth.recordFailure(address, services.now());
+      throw UNAUTHORIZED();
+    }
     context.keyId = key.keyId;
     // A key whose tier was removed from the configuration falls back to the default tier.
     return { subject: `key:${key.keyId}`, windows: services.tiers.get(key.tier) ?? services.tiers.get(DEFAULT_TIER)! };
