@@ -45,9 +45,10 @@ export default defineConfig({
       AUTO_INGEST: "0",
       // A tier for contract tests that send many requests with one key (the property tests).
       RATE_LIMIT_TIERS: E2E_RATE_LIMIT_TIERS,
-      // The suite sends far more UI requests a minute from one address than a person does; the UI
+      // The suite sends far more UI requests a minute (and day) from one address than a person does; the UI
       // limit has its own tests (lib/api/route.test.ts, e2e/api/ui-endpoints.spec.ts).
       UI_RATE_LIMIT_PER_MINUTE: "1000000",
+      UI_RATE_LIMIT_PER_DAY: "100000000",
       // Likewise refused keys, all from 127.0.0.1; the throttle has its own tests
       // (lib/auth/failed-auth-throttle.test.ts, e2e/api/connection-edges.spec.ts).
       AUTH_FAILURES_PER_MINUTE: "1000000",

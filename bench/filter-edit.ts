@@ -37,7 +37,7 @@ const WATCH = `
     requestAnimationFrame(check);
   };`;
 
-const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "100000" });
+const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "100000", UI_RATE_LIMIT_PER_DAY: "100000000" });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -26,7 +26,7 @@ const FIRST_ROW_WATCH = `
   };
   requestAnimationFrame(check);`;
 
-const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "100000" });
+const app = await startApp({ UI_RATE_LIMIT_PER_MINUTE: "100000", UI_RATE_LIMIT_PER_DAY: "100000000" });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const filters = { sector: { values: ["Health Care"] }, marketCap_usd: { min: 1e10 } };

@@ -37,6 +37,7 @@ const app = await startApp({
   API_STATE_PATH: statePath,
   RATE_LIMIT_TIERS: JSON.stringify({ [tier]: { minute: 100_000_000, day: 100_000_000 } }),
   UI_RATE_LIMIT_PER_MINUTE: "100000000",
+  UI_RATE_LIMIT_PER_DAY: "100000000",
 });
 
 /** Resident memory of the app's processes, in MB. */

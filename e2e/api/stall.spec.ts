@@ -39,6 +39,7 @@ test.beforeAll(async () => {
     API_STATE_PATH: statePath,
     RATE_LIMIT_TIERS: JSON.stringify({ bulk: { minute: 100_000, day: 1_000_000 } }),
     UI_RATE_LIMIT_PER_MINUTE: "100000",
+    UI_RATE_LIMIT_PER_DAY: "100000000",
     SCREEN_DEADLINE_MS: String(SCREEN_DEADLINE_MS),
     SEARCH_DEADLINE_MS: String(SEARCH_DEADLINE_MS),
     BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
