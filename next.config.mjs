@@ -12,6 +12,20 @@ const nextConfig = {
   // `npm test` type checks once with tsc before it builds (scripts/test.ts); a build alone checks.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },
   reactStrictMode: true,
+  // On every answer: pages, API, Next's assets and error pages, public files. The policy here is
+  // for answers that run nothing (JSON, files); proxy.ts replaces it on pages with theirs.
+  async headers() {
+    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+  },
 };
+
+const SECURITY_HEADERS = [
+  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+  // No framing, for browsers without frame-ancestors.
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  // Full URLs (screens and searches are in the query) stay on this site; others see the origin.
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+];
 
 export default nextConfig;

@@ -2,10 +2,12 @@ import "@fontsource-variable/inter";
 import "@fontsource-variable/jetbrains-mono";
 import "./globals.css";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { UiTokenMeta } from "@/components/ui-token-meta";
+import { NONCE_HEADER } from "@/lib/http/content-security-policy";
 
 export const metadata: Metadata = {
   title: { default: "Filing Screener", template: "%s · Filing Screener" },
@@ -22,11 +24,16 @@ const NAV = [
   { href: "/docs/", label: "API" },
 ];
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The request's nonce (proxy.ts) rather than a hash in the policy: pages render per request
+  // anyway, since Next stamps its own scripts with the nonce (reading it here also makes the 404
+  // page render per request instead of at build time, without one); and the script can change
+  // without a hash to keep in step.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <UiTokenMeta />
       </head>
       <body className="min-h-screen bg-white font-sans text-sm text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
