@@ -97,11 +97,12 @@ function attachTimes(label: string, times: { name: string; ms: number }[]) {
   test.info().annotations.push({ type: label, description: lines.join("; ") });
 }
 
-const post = (route: string, body: unknown, apiKey = key) =>
+const post = (route: string, body: unknown, apiKey = key, signal?: AbortSignal) =>
   fetch(`${app.url}${route}`, {
     method: "POST",
     headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
     body: JSON.stringify(body),
+    signal,
   });
 
 /** A stalled body's answer, timed. */
@@ -158,12 +159,16 @@ test("the red team's requests, all at once, neither stall the server nor go unan
  * answer 200 (within their deadline: past it the pool answers 503), health answers every poll, and
  * each heavy backtest gets a documented status. The red team's two starvation scenarios (issue 34).
  */
-async function starvation(attackers: (() => Promise<Response>)[]) {
+async function starvation(attackers: ((signal: AbortSignal) => Promise<Response>)[]) {
   const health = pollHealth();
-  let attacking = true;
+  // Once the victim is done, the backtests still in flight are abandoned rather than awaited.
+  const stop = new AbortController();
   const attacks: Outcome[] = [];
   const loops = attackers.map(async (send, i) => {
-    while (attacking) attacks.push(await timed(`attacker ${i}`, send));
+    while (!stop.signal.aborted) {
+      const outcome = await timed(`attacker ${i}`, () => send(stop.signal)).catch(() => null);
+      if (outcome !== null) attacks.push(outcome);
+    }
   });
   // Let the attack take hold before the victim starts.
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -172,7 +177,7 @@ async function starvation(attackers: (() => Promise<Response>)[]) {
     victim.push(await timed(`screen ${i}`, () => post("/api/v1/screener/basic/", BASIC_SCREEN, victimKey)));
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  attacking = false;
+  stop.abort();
   await Promise.all(loops);
   const samples = await health.stop();
   for (const attack of attacks) {
@@ -188,18 +193,19 @@ async function starvation(attackers: (() => Promise<Response>)[]) {
 }
 
 test("two keys sending the heaviest backtests without pause leave a third caller's screens and health answering", async () => {
-  await starvation([() => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST), () => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST, otherKey)]);
+  await starvation([(signal) => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST, key, signal), (signal) => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST, otherKey, signal)]);
 });
 
 test("a key and the UI's backtest endpoint sending the heaviest backtests leave a third caller's screens and health answering", async () => {
   const token = await pageToken(app.url);
-  const ui = () =>
+  const ui = (signal: AbortSignal) =>
     fetch(`${app.url}/api/ui/screener/backtest/`, {
       method: "POST",
       headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-ui-token": token },
       body: JSON.stringify(HEAVIEST_BACKTEST),
+      signal,
     });
-  await starvation([() => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST), ui]);
+  await starvation([(signal) => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST, key, signal), ui]);
 });
 
 test("a burst on a fresh key: requests the queue refuses (503) are not charged, so the key keeps its minute for what ran", async () => {
