@@ -75,13 +75,16 @@ export class BackendError extends Error {
 /**
  * 503 from the query pool: the work did not finish within its deadline, the caller already has
  * as many requests running and waiting as it may, or the server is shutting down. The caller
- * retries after `retryAfterSeconds`; nothing it sent was wrong.
+ * retries after `retryAfterSeconds`; nothing it sent was wrong. `ran`: a worker spent time on it
+ * (it was stopped at its deadline, or stopped itself seeing it could not finish), which the
+ * caller's limits count; work that never started is not counted (lib/api/route.ts).
  */
 export class WorkUnavailableError extends Error {
   constructor(
     readonly reason: "deadline" | "queue_full" | "shutting_down",
     message: string,
     readonly retryAfterSeconds: number,
+    readonly ran = false,
   ) {
     super(message);
     this.name = "WorkUnavailableError";

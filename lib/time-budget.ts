@@ -1,6 +1,6 @@
 /**
  * How long a task may take: the deadline the query pool set when the request arrived (waiting for a
- * worker included). Passed to each task (lib/work/query-tasks.ts), so that work made of many steps
+ * worker included). The query worker passes it to each task (lib/work/query-worker.ts), so that work made of many steps
  * (a backtest's periods) can stop as soon as it sees it cannot finish, instead of holding a worker
  * until the pool terminates it.
  */
@@ -11,5 +11,5 @@ export interface TimeBudget {
   deadlineAt: number;
 }
 
-/** No deadline: direct calls of a task (benchmarks, tests, pages that run a task in process). */
+/** No deadline: direct calls of a task (benchmarks, tests). */
 export const UNBOUNDED: TimeBudget = { deadlineMs: Number.POSITIVE_INFINITY, deadlineAt: Number.POSITIVE_INFINITY };

@@ -10,6 +10,8 @@ const MB = 1_000_000;
 
 export const ANSWER_BOUNDS = {
   options: { maxBytes: 1 * MB, narrow: { pointer: "", message: "the options record has no parameters" } },
+  // The OpenAPI documents are about 0.2 MB; nothing a client sends changes them.
+  document: { maxBytes: 2 * MB, narrow: { pointer: "", message: "the document has no parameters" } },
   screen: { maxBytes: 8 * MB, narrow: { pointer: "/page/limit", message: "ask for fewer rows (page.limit) or fields" } },
   search: { maxBytes: 2 * MB, narrow: { pointer: "/results", message: "ask for fewer results" } },
   screenSearch: { maxBytes: 4 * MB, narrow: { pointer: "/results", message: "ask for fewer results or a narrower screen" } },

@@ -76,7 +76,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
   // Errors thrown after admission (the operation's own, the limiter's, anything unexpected), as the
   // real error mapping answers them, grouped by status.
   const WORKER_ERRORS: Record<string, ServiceErrorExample> = {
-    deadline: { summary: "Past the deadline (2 s for screens, 5 s for filing searches by default)", error: deserializeError(POOL_REFUSALS.deadline(2000)) },
+    deadline: { summary: "Past the deadline (2 s for screens, 5 s for filing searches by default)", error: deserializeError(POOL_REFUSALS.deadline(2000, true)) },
     queue: { summary: "The caller already has as many requests running and waiting as it may", error: deserializeError(POOL_REFUSALS.callerFull(1, 4)) },
   };
 

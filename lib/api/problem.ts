@@ -22,7 +22,7 @@ export const PROBLEMS = {
   ui_token: {
     status: 401,
     title: "Page token required",
-    when: "Browser UI endpoints only: the request carries no valid token of a page of this site (each page carries one, bound to the client's address, valid for an hour and renewed while the page calls). Programs use the public API with an API key.",
+    when: "Browser UI endpoints only: the request carries no valid token of a page of this site (each page carries one, bound to the client's address, valid for an hour by default and renewed while the page calls). Programs use the public API with an API key.",
   },
   cross_origin: { status: 403, title: "Cross-origin request refused", when: "Browser UI endpoints only: the request came from another site." },
   not_found: { status: 404, title: "Not found", when: "No operation has this path (any method). Needs no key and never counts." },

@@ -168,6 +168,16 @@ describe("apiRoute: capacity refusals", () => {
     for (let i = 0; i < 30; i++) expect((await postJson(key, {})).status).toBe(200);
     expect((await postJson(key, {})).status).toBe(429);
   });
+
+  it("charges a 503 for work a worker spent time on (stopped at its deadline, or a backtest that stopped itself)", async () => {
+    const key = newKey();
+    const ran = apiRoute(echoOperation, () => {
+      throw new WorkUnavailableError("deadline", "The request did not finish within its deadline", 5, true);
+    }, () => services);
+    const refused = await ran.POST(new Request(`http://localhost${echoOperation.path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: "{}" }));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("ratelimit")).toMatch(/^"minute";r=29;/);
+  });
 });
 
 describe("apiRoute: tiers", () => {

@@ -15,6 +15,7 @@ import { FORWARDED_FOR_HEADER, sentMethod, unservedMethod } from "@/lib/http/req
 import type { UiTokenCheck } from "@/lib/auth/ui-token";
 import { UI_TOKEN_HEADER } from "./ui-client";
 import { JsonAnswer } from "@/lib/work/json-answer";
+import { ANSWER_BOUNDS } from "./answer-bounds";
 import type { AnswerBound } from "@/lib/work/worker-protocol";
 
 /**
@@ -53,11 +54,8 @@ export function uiRoute<Op extends ApiOperation>(operation: Op, handler: Operati
  * OpenAPI document only (`/api/v1/openapi.json`), which the spec does not count as an operation.
  */
 export function documentRoute(path: string, getDocument: () => unknown): RouteHandlers {
-  return createRoute({ operationId: "getOpenApiDocument", method: "get", path, responseBound: DOCUMENT_BOUND }, getDocument, openGate, apiServices);
+  return createRoute({ operationId: "getOpenApiDocument", method: "get", path, responseBound: ANSWER_BOUNDS.document }, getDocument, openGate, apiServices);
 }
-
-// The OpenAPI documents are about 0.2 MB; nothing a client sends changes them.
-const DOCUMENT_BOUND: AnswerBound = { maxBytes: 2_000_000, narrow: { pointer: "", message: "the document has no parameters" } };
 
 /** Every method of a path that has no operation: JSON 404 (the `app/api/[[...path]]` catch-all). */
 export function notFoundRoute(): RouteHandlers {
@@ -151,7 +149,7 @@ function createRoute(
         const received = schema === undefined ? null : await receiveBody(request, shared.bodyTimeoutMs);
         const admitted = counted === null ? null : await throttle(context, counted, shared);
         const body = received !== null && schema !== undefined ? parseRequestBody(schema, parseJsonObject(request.headers, received)) : undefined;
-        const result = await refundCapacityRefusal(context, admitted, shared, () =>
+        const result = await refundUnstartedWork(context, admitted, shared, () =>
           handler({ body: body as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open", bound: operation.responseBound }),
         );
         const json = result instanceof JsonAnswer ? result.bytes : boundedJson(operation, result);
@@ -222,11 +220,16 @@ const apiKeyGate: Gate = {
     if (retryAfter > 0) {
       throw new HttpProblem("rate_limited", failedAuthDetail(retryAfter), { headers: { "Retry-After": String(retryAfter) }, members: { "violated-policies": [FAILED_AUTH_POLICY] } });
     }
-    const key = await services.authenticate(authorization);
-    if (key === null) {
-      if (authorization !== null) services.failedAuth.recordFailure(address, services.now());
-      throw UNAUTHORIZED();
-    }
+    // Counted before the check and taken back if the key is valid: concurrent bad keys cannot all
+    // pass the check above before the first refusal is recorded.
+    const forgive = () => authorization !== null && services.failedAuth.forgive(address, services.now());
+    if (authorization !== null) services.failedAuth.recordFailure(address, services.now());
+    const key = await services.authenticate(authorization).catch((error: unknown) => {
+      forgive(); // the store could not answer (503): not a refused key
+      throw error;
+    });
+    if (key === null) throw UNAUTHORIZED();
+    forgive();
     context.keyId = key.keyId;
     // A key whose tier was removed from the configuration falls back to the default tier.
     return { subject: `key:${key.keyId}`, windows: services.tiers.get(key.tier) ?? services.tiers.get(DEFAULT_TIER)! };
@@ -262,7 +265,7 @@ const PUBLIC_API_HINT = "Programs use the public API (/api/v1/, /api/v2/) with a
 function uiTokenRefused(check: Exclude<UiTokenCheck, "valid">): HttpProblem {
   const detail =
     check === "expired"
-      ? `This page's token has expired (after an hour without a call); reload the page. ${PUBLIC_API_HINT}`
+      ? `This page's token has expired (the page was left unused); reload the page. ${PUBLIC_API_HINT}`
       : `This endpoint serves this site's own pages, which send the token they were rendered with. ${PUBLIC_API_HINT}`;
   return new HttpProblem("ui_token", detail, { headers: { "WWW-Authenticate": 'UiToken realm="pages"' } });
 }
@@ -300,16 +303,17 @@ const setRateLimitHeaders = (context: RequestContext, decision: RateLimitDecisio
 };
 
 /**
- * Runs the handler; when the query pool refuses the request for capacity (a 503: the caller's or
- * the server's queue is full, its deadline passed, the server is stopping), the request is taken
- * back from the caller's limits (it was counted when admitted), and its RateLimit header says so.
- * A refund that fails is logged: the refusal still goes out.
+ * Runs the handler; when the query pool refuses the request before any worker ran it (a 503: the
+ * caller's or the server's queue is full, its deadline passed while it waited, the server is
+ * stopping), the request is taken back from the caller's limits (it was counted when admitted),
+ * and its RateLimit header says so. Work a worker spent time on stays counted, 503 or not. A
+ * refund that fails is logged: the refusal still goes out.
  */
-async function refundCapacityRefusal<T>(context: RequestContext, admitted: Admitted | null, services: ApiServices, run: () => Promise<T> | T): Promise<T> {
+async function refundUnstartedWork<T>(context: RequestContext, admitted: Admitted | null, services: ApiServices, run: () => Promise<T> | T): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (admitted !== null && error instanceof WorkUnavailableError) {
+    if (admitted !== null && error instanceof WorkUnavailableError && !error.ran) {
       try {
         await services.limiter.refund(admitted.receipt);
         setRateLimitHeaders(context, { ...admitted, policies: admitted.policies.map((p) => ({ ...p, remaining: Math.min(p.limit, p.remaining + 1) })) });

@@ -18,6 +18,19 @@ describe("failedAuthThrottle", () => {
     expect(throttle.retryAfterSeconds("203.0.113.7", T0 + 60_001)).toBe(0);
   });
 
+  it("takes back a count that turned out to be a valid key", () => {
+    const throttle = failedAuthThrottle(2);
+    throttle.recordFailure("203.0.113.7", T0);
+    throttle.recordFailure("203.0.113.7", T0);
+    expect(throttle.retryAfterSeconds("203.0.113.7", T0)).toBe(60);
+    throttle.forgive("203.0.113.7", T0 + 1);
+    expect(throttle.retryAfterSeconds("203.0.113.7", T0 + 1)).toBe(0);
+    // Nothing to take back from an address without failures.
+    throttle.forgive("198.51.100.9", T0);
+    throttle.recordFailure("198.51.100.9", T0);
+    expect(throttle.retryAfterSeconds("198.51.100.9", T0)).toBe(0);
+  });
+
   it("counts each address on its own", () => {
     const throttle = failedAuthThrottle(2);
     throttle.recordFailure("203.0.113.7", T0);

@@ -11,8 +11,13 @@
 export interface FailedAuthThrottle {
   /** Seconds until `address` may have a key checked again; 0 when it may now. */
   retryAfterSeconds(address: string, nowMs: number): number;
-  /** Counts one refused key from `address`. */
+  /** Counts one refused key from `address` (or one being checked: see `forgive`). */
   recordFailure(address: string, nowMs: number): void;
+  /**
+   * Takes back one count of `address`: a key counted before its check (so that concurrent checks
+   * cannot all pass before the first refusal is recorded) that turned out valid.
+   */
+  forgive(address: string, nowMs: number): void;
 }
 
 export const AUTH_FAILURE_WINDOW_MS = 60_000;
@@ -46,6 +51,10 @@ export function failedAuthThrottle(limit: number, { windowMs = AUTH_FAILURE_WIND
       windows.delete(address);
       windows.set(address, window);
       if (windows.size > maxAddresses) windows.delete(windows.keys().next().value!);
+    },
+    forgive(address, nowMs) {
+      const window = current(address, nowMs);
+      if (window !== undefined && window.failures > 0) window.failures--;
     },
   };
 }

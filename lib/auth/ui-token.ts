@@ -5,8 +5,9 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * API key. The server issues it while rendering the page (components/ui-token-meta.tsx), bound to
  * the client's address and expiring after `ttlMs`; the page sends it with each call
  * (lib/api/ui-client.ts), and the endpoints verify it (lib/api/route.ts). Headers that say "same
- * origin" can be written by any program; this token can only be had by loading a page, which the
- * UI's per-address limits count.
+ * origin" can be written by any program; this token can only be had by loading (rendering) a page
+ * from the same address, and it expires. It is no secret from a determined program that does
+ * so: what bounds the endpoints is their per-address minute and day windows.
  *
  * Format: `v1.<expiry, ms since epoch, base 36>.<HMAC-SHA256 of version, address and expiry,
  * base64url>`. Nothing in it is secret but the key; the address is not in it, only in the MAC.

@@ -111,6 +111,8 @@ const FIELD_ROWS: FieldRow[] = [
   ["debtToEquity", "Debt/equity (latest FY)", "number", "Profitability", "Total debt (long-term plus short-term) over total equity at the fiscal year end, latest fiscal year (FY offset 0)"],
 ];
 
+const isLongText = (name: string) => name === "description";
+
 export const FIELDS: readonly FieldDef[] = FIELD_ROWS.map(([name, label, unit, category, description, sql]) => ({
   name,
   label,
@@ -121,8 +123,8 @@ export const FIELDS: readonly FieldDef[] = FIELD_ROWS.map(([name, label, unit, c
   sql: sql ?? `c."${name}"`,
   profile: sql?.startsWith("p.") ?? false,
   // Long text is not a sort key; everything else is.
-  sortable: name !== "description",
-  longText: name === "description",
+  sortable: !isLongText(name),
+  longText: isLongText(name),
 }));
 
 export const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((f) => [f.name, f]));

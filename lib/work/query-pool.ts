@@ -32,14 +32,17 @@ export function queryPool(): WorkerPool {
   if (holder[POOL] === undefined) {
     const settings = env();
     const size = settings.QUERY_WORKERS ?? Math.max(2, availableParallelism());
+    // One worker at least stays for cheap work (a pool of one has nothing to keep).
+    const heavyRunning = Math.max(1, Math.min(settings.HEAVY_QUERY_WORKERS ?? Math.floor(size / 2), size - 1));
     holder[POOL] = new WorkerPool({
       entry: queryWorkerEntry(settings.root),
       size,
       perCallerRunning: settings.CALLER_CONCURRENCY ?? Math.max(1, Math.floor(size / 2)),
       perCallerQueued: settings.CALLER_QUEUE,
       queued: settings.QUERY_QUEUE,
-      // One worker at least stays for cheap work (a pool of one has nothing to keep).
-      heavyRunning: Math.max(1, Math.min(settings.HEAVY_QUERY_WORKERS ?? Math.floor(size / 2), size - 1)),
+      heavyRunning,
+      // Each heavy worker's next few: a backtest waits up to its 10 s, so more would only expire.
+      heavyQueued: heavyRunning * 4,
     });
   }
   return holder[POOL];

@@ -11,14 +11,14 @@ export type SerializedError =
   | { kind: "validation"; errors: FieldError[] }
   | { kind: "backend"; message: string; retryAfterSeconds?: number }
   | { kind: "database_unavailable"; state: DatabaseUnavailableError["state"] }
-  | { kind: "unavailable"; reason: WorkUnavailableError["reason"]; message: string; retryAfterSeconds: number }
+  | { kind: "unavailable"; reason: WorkUnavailableError["reason"]; message: string; retryAfterSeconds: number; ran: boolean }
   | { kind: "fault"; name: string; message: string; stack?: string };
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof ValidationError) return { kind: "validation", errors: error.errors };
   if (error instanceof BackendError) return { kind: "backend", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
   if (error instanceof DatabaseUnavailableError) return { kind: "database_unavailable", state: error.state };
-  if (error instanceof WorkUnavailableError) return { kind: "unavailable", reason: error.reason, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  if (error instanceof WorkUnavailableError) return { kind: "unavailable", reason: error.reason, message: error.message, retryAfterSeconds: error.retryAfterSeconds, ran: error.ran };
   if (error instanceof Error) return { kind: "fault", name: error.name, message: error.message, stack: error.stack };
   return { kind: "fault", name: "NonError", message: String(error) };
 }
@@ -32,7 +32,7 @@ export function deserializeError(error: SerializedError): Error {
     case "database_unavailable":
       return new DatabaseUnavailableError(error.state);
     case "unavailable":
-      return new WorkUnavailableError(error.reason, error.message, error.retryAfterSeconds);
+      return new WorkUnavailableError(error.reason, error.message, error.retryAfterSeconds, error.ran);
     case "fault": {
       const fault = new Error(error.message);
       fault.name = error.name;

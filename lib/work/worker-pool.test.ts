@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 const start = (options: Partial<PoolOptions> = {}) =>
-  (pool = new WorkerPool({ entry, size: 2, perCallerRunning: 1, perCallerQueued: 2, queued: 16, heavyRunning: 1, ...options }));
+  (pool = new WorkerPool({ entry, size: 2, perCallerRunning: 1, perCallerQueued: 2, queued: 16, heavyRunning: 1, heavyQueued: 4, ...options }));
 
 /** How a job ended: "ok", the reason it was unavailable, or the kind of its error. */
 const reasonOf = (promise: Promise<WorkOutcome>) =>
@@ -56,7 +56,7 @@ describe("WorkerPool", () => {
     const p = start();
     await p.run("echo", 1, { caller: "a", deadlineMs: 5000 });
     const stuck = p.run("spin", 60_000, { caller: "a", deadlineMs: 200 });
-    expect(await reasonOf(stuck)).toBe("deadline");
+    expect(await stuck).toMatchObject({ ok: false, error: { reason: "deadline", ran: true } });
     // The replacement serves the next job; the pool is back to its size.
     await expect(p.run("echo", "after", { caller: "a", deadlineMs: 10_000 })).resolves.toEqual(ok("after"));
     await expect.poll(() => p.stats()).toMatchObject({ workers: 2, exiting: 0, running: 0 });
@@ -92,6 +92,16 @@ describe("WorkerPool", () => {
     expect(order).toEqual(["cheap", "heavy a", "heavy b"]);
   });
 
+  it("refuses heavy jobs past their own queue, so that waiting backtests never fill the shared one", async () => {
+    const p = start({ heavyQueued: 1, perCallerRunning: 2 });
+    await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);
+    const running = p.run("spin", 300, { caller: "a", deadlineMs: 5000, heavy: true });
+    const waiting = p.run("echo", "heavy", { caller: "b", deadlineMs: 5000, heavy: true });
+    expect(await p.run("echo", "third", { caller: "c", deadlineMs: 5000, heavy: true })).toMatchObject({ ok: false, error: { reason: "queue_full", ran: false } });
+    await expect(p.run("echo", "cheap", { caller: "c", deadlineMs: 5000 })).resolves.toEqual(ok("cheap"));
+    await expect(Promise.all([running, waiting])).resolves.toEqual([ok(300), ok("heavy")]);
+  });
+
   it("tells the task its deadline", async () => {
     const p = start();
     const before = Date.now();
@@ -107,7 +117,8 @@ describe("WorkerPool", () => {
     const p = start({ size: 1, perCallerRunning: 1 });
     await p.run("echo", 0, { caller: "a", deadlineMs: 5000 });
     const busy = p.run("spin", 500, { caller: "a", deadlineMs: 5000 });
-    expect(await reasonOf(p.run("echo", 1, { caller: "b", deadlineMs: 100 }))).toBe("deadline");
+    // It never ran: the API does not count it against the caller's limits.
+    expect(await p.run("echo", 1, { caller: "b", deadlineMs: 100 })).toMatchObject({ ok: false, error: { reason: "deadline", ran: false } });
     await expect(busy).resolves.toEqual(ok(500));
   });
 

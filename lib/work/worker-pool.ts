@@ -15,10 +15,12 @@ export interface PoolOptions {
   /** Jobs of all callers that wait; past this anyone gets 503 at once. */
   queued: number;
   /**
-   * Workers that heavy jobs (backtests) may occupy at once, fewer than `size`: the rest stay free
-   * for cheap screens and searches however many heavy jobs wait.
+   * Workers that heavy jobs (backtests) may occupy at once, fewer than `size` when the pool has
+   * more than one: the rest stay free for cheap screens and searches however many heavy jobs wait.
    */
   heavyRunning: number;
+  /** Heavy jobs that may wait; past this a heavy job gets 503 at once, so waiting heavy jobs never fill the shared queue. */
+  heavyQueued: number;
 }
 
 export interface RunOptions {
@@ -83,6 +85,7 @@ export class WorkerPool {
       return Promise.resolve(refused(POOL_REFUSALS.callerFull(this.options.perCallerRunning, this.options.perCallerQueued)));
     }
     if (this.waiting.length >= this.options.queued) return Promise.resolve(refused(POOL_REFUSALS.busy()));
+    if (heavy && this.waiting.filter((job) => job.heavy).length >= this.options.heavyQueued) return Promise.resolve(refused(POOL_REFUSALS.heavyBusy()));
     const counts = this.countsOf(caller);
     return new Promise((resolve) => {
       const request: WorkerRequest = { id: this.nextId++, task, input, budget: { deadlineMs, deadlineAt: Date.now() + deadlineMs }, answer };
@@ -174,7 +177,7 @@ export class WorkerPool {
 
   private expire(job: Job, deadlineMs: number): void {
     const slot = job.slot;
-    this.settle(job, refused(POOL_REFUSALS.deadline(deadlineMs)));
+    this.settle(job, refused(POOL_REFUSALS.deadline(deadlineMs, slot !== null)));
     if (slot === null) return;
     // The worker may be inside a statement: stop it and start a fresh one in its place.
     this.retire(slot);
@@ -224,16 +227,17 @@ export class WorkerPool {
 
 /** Every way the pool refuses or abandons a job: the API's 503, with Retry-After. */
 export const POOL_REFUSALS = {
-  deadline: (deadlineMs: number) =>
-    refusal("deadline", `The request did not finish within its ${deadlineMs / 1000}-second deadline; narrow it or retry shortly.`, 5),
+  deadline: (deadlineMs: number, ran: boolean) =>
+    refusal("deadline", `The request did not finish within its ${deadlineMs / 1000}-second deadline; narrow it or retry shortly.`, 5, ran),
   callerFull: (running: number, queued: number) =>
     refusal("queue_full", `Too many of your requests are running or waiting (at most ${running} run at once and ${queued} wait); retry when one has finished.`, 2),
   busy: () => refusal("queue_full", "The server is busy with other requests; retry shortly.", 2),
+  heavyBusy: () => refusal("queue_full", "The server is busy with other backtests; retry shortly.", 5),
   shuttingDown: () => refusal("shutting_down", "The server is shutting down; retry shortly.", 10),
 };
 
-function refusal(reason: WorkUnavailableError["reason"], message: string, retryAfterSeconds: number): SerializedError {
-  return { kind: "unavailable", reason, message, retryAfterSeconds };
+function refusal(reason: WorkUnavailableError["reason"], message: string, retryAfterSeconds: number, ran = false): SerializedError {
+  return { kind: "unavailable", reason, message, retryAfterSeconds, ran };
 }
 
 const refused = (error: SerializedError): WorkOutcome => ({ ok: false, error });
