@@ -99,7 +99,10 @@ export async function startSecServer(): Promise<SecServer> {
     const cut = cuts.get(url.pathname);
     if (cut !== undefined) {
       cuts.delete(url.pathname);
-      res.write(body.subarray(0, cut), () => res.destroy());
+      // Cut a moment after the bytes left: the client's fetch drops body chunks it has not read
+      // yet when the connection errors, so a cut at once could leave nothing to resume from on a
+      // busy machine.
+      res.write(body.subarray(0, cut), () => setTimeout(() => res.destroy(), 250));
       return;
     }
     res.end(body);
