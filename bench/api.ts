@@ -9,13 +9,10 @@
  *    in this process, on the same cores), next to the same load with a valid key. These numbers
  *    include Next's own per-request cost and move with whatever else the machine is doing.
  */
-import { ANSWER_BOUNDS } from "@/lib/api/answer-bounds";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { z } from "zod";
-import type { ApiOperation } from "@/lib/api/operation";
 import { type ApiServices, createApiServices } from "@/lib/api/api-services";
 import { apiRoute } from "@/lib/api/route";
 import { generateApiKey } from "@/lib/auth/api-key-format";
@@ -23,6 +20,7 @@ import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { openPgState } from "@/lib/db/api-state-pg";
 import { startApp, startPostgres, startRedis } from "@/test/support/local-servers";
+import { STATUS_OPERATION } from "@/test/support/api/status-operation";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
 const statePath = path.join(dir, "state.db");
@@ -91,18 +89,8 @@ for (const [kind, header] of Object.entries(badKeys)) {
 
 // The whole wrapper around a trivial GET: request id, CORS, auth, limit, JSON, ETag, log line.
 process.env.LOG_LEVEL = "silent";
-const trivial = {
-  operationId: "benchTrivial",
-  method: "get",
-  path: "/api/v1/bench/",
-  summary: "Bench",
-  description: "A GET that does nothing, to measure the wrapper.",
-  tags: [],
-  response: { schema: z.object({ ok: z.boolean() }), description: "ok", examples: {} },
-  responseBound: ANSWER_BOUNDS.options,
-} satisfies ApiOperation;
-const route = apiRoute(trivial, () => ({ ok: true }), () => services);
-const url = "http://localhost/api/v1/bench/";
+const route = apiRoute(STATUS_OPERATION, () => ({ ok: true }), () => services);
+const url = `http://localhost${STATUS_OPERATION.path}`;
 const wrapped = await timeEach(5000, (i) => route.GET(new Request(url, { headers: { authorization: `Bearer ${keys[i % keys.length]}` } })));
 console.log(`whole wrapper, 200:                      ${summary(wrapped)}`);
 const refused = await timeEach(5000, () => route.GET(new Request(url, { headers: { authorization: `Bearer ${generateApiKey()}` } })));

@@ -2,14 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
-import { ANSWER_BOUNDS } from "./answer-bounds";
-import type { ApiOperation } from "./operation";
 import { createApiServices } from "./api-services";
 import { ProblemSchema } from "./problem";
 import { apiRoute } from "./route";
+import { STATUS_OPERATION } from "@/test/support/api/status-operation";
 
 // The failed-authentication throttle as apiRoute applies it: real wrapper, real SQLite key store,
 // a clock the tests move, one proxy in front (the client is the x-forwarded-for entry before ours).
@@ -27,20 +25,10 @@ beforeEach(() => {
   authenticate.mockClear();
 });
 
-const statusOperation = {
-  operationId: "status",
-  method: "get",
-  path: "/api/v1/test/status/",
-  summary: "Status",
-  description: "Test-only GET operation.",
-  tags: ["Screener"],
-  response: { schema: z.object({ ok: z.boolean() }), description: "ok", examples: {} },
-  responseBound: ANSWER_BOUNDS.options,
-} satisfies ApiOperation;
-const route = apiRoute(statusOperation, () => ({ ok: true }), () => services);
+const route = apiRoute(STATUS_OPERATION, () => ({ ok: true }), () => services);
 const get = (client: string, authorization?: string) =>
   route.GET(
-    new Request(`http://localhost${statusOperation.path}`, {
+    new Request(`http://localhost${STATUS_OPERATION.path}`, {
       headers: { "x-forwarded-for": `${client}, 10.0.0.1`, ...(authorization === undefined ? {} : { authorization }) },
     }),
   );

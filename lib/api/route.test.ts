@@ -13,9 +13,9 @@ import type { ApiOperation } from "./operation";
 import { createApiServices } from "./api-services";
 import { ProblemSchema } from "./problem";
 import { apiRoute, clientAddress, uiRoute } from "./route";
+import { STATUS_OPERATION } from "@/test/support/api/status-operation";
 import { UI_TOKEN_HEADER } from "./ui-client";
 import { JsonAnswer } from "@/lib/work/json-answer";
-import { ANSWER_BOUNDS } from "./answer-bounds";
 
 // Real wrapper, real SQLite state file, a clock the tests move; the operation exists only here.
 const dir = mkdtempSync(path.join(tmpdir(), "api-route-"));
@@ -45,26 +45,16 @@ const echoOperation = {
   response: { schema: z.object({ received: EchoRequest }), description: "The body", examples: {} },
   responseBound: { maxBytes: 1_000_000, narrow: { pointer: "/filters", message: "send fewer filters" } },
 } satisfies ApiOperation;
-const statusOperation = {
-  operationId: "status",
-  method: "get",
-  path: "/api/v1/test/status/",
-  summary: "Status",
-  description: "Test-only GET operation.",
-  tags: ["Screener"],
-  response: { schema: z.object({ ok: z.boolean() }), description: "ok", examples: {} },
-  responseBound: ANSWER_BOUNDS.options,
-} satisfies ApiOperation;
 
 const echo = apiRoute(echoOperation, ({ body }) => ({ received: body }), () => services);
-const status = apiRoute(statusOperation, () => ({ ok: true }), () => services);
+const status = apiRoute(STATUS_OPERATION, () => ({ ok: true }), () => services);
 
 const newKey = (tier: string = "starter") => createApiKey(db, { name: "test", tier }).key;
 const post = (headers: Record<string, string>, body?: BodyInit) =>
   echo.POST(new Request(`http://localhost${echoOperation.path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit));
 const postJson = (key: string, body: unknown, headers: Record<string, string> = {}) =>
   post({ authorization: `Bearer ${key}`, "content-type": "application/json", ...headers }, typeof body === "string" ? body : JSON.stringify(body));
-const get = (headers: Record<string, string> = {}) => status.GET(new Request(`http://localhost${statusOperation.path}`, { headers }));
+const get = (headers: Record<string, string> = {}) => status.GET(new Request(`http://localhost${STATUS_OPERATION.path}`, { headers }));
 
 async function problemOf(response: Response) {
   expect(response.headers.get("content-type")).toBe("application/problem+json");
@@ -112,14 +102,14 @@ describe("apiRoute: authentication", () => {
     // Nothing listens on port 1: every lookup fails to connect.
     const state = openPgState("postgres://postgres@127.0.0.1:1/postgres");
     const unreachable = createApiServices({ kind: "postgres", pg: state }, { uiPerMinute: 5 });
-    const route = apiRoute(statusOperation, () => ({ ok: true }), () => unreachable);
-    const response = await route.GET(new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: `Bearer ${newKey()}` } }));
+    const route = apiRoute(STATUS_OPERATION, () => ({ ok: true }), () => unreachable);
+    const response = await route.GET(new Request(`http://localhost${STATUS_OPERATION.path}`, { headers: { authorization: `Bearer ${newKey()}` } }));
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
     expect(response.headers.get("content-type")).toBe("application/problem+json");
     expect((await problemOf(response)).detail).toContain("API key store");
     // A malformed key is still refused without asking the store.
-    expect((await route.GET(new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: "Bearer nope" } }))).status).toBe(401);
+    expect((await route.GET(new Request(`http://localhost${STATUS_OPERATION.path}`, { headers: { authorization: "Bearer nope" } }))).status).toBe(401);
     await state.close();
   });
 });
@@ -308,9 +298,9 @@ describe("apiRoute: request bodies", () => {
 describe("apiRoute: errors, methods and headers", () => {
   const key = newKey("bulk");
   const failing = (error: unknown) =>
-    apiRoute(statusOperation, () => {
+    apiRoute(STATUS_OPERATION, () => {
       throw error;
-    }, () => services).GET(new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: `Bearer ${key}` } }));
+    }, () => services).GET(new Request(`http://localhost${STATUS_OPERATION.path}`, { headers: { authorization: `Bearer ${key}` } }));
 
   it("maps service errors in one place", async () => {
     const validation = await failing(new ValidationError([{ pointer: "/filters/country/values/0", message: "not a country" }]));
@@ -342,13 +332,13 @@ describe("apiRoute: errors, methods and headers", () => {
   });
 
   it("never sends an answer over its operation's bound: the handler's value (500, a fault) or bytes serialised elsewhere, sent as they are", async () => {
-    const request = () => new Request(`http://localhost${statusOperation.path}`, { headers: { authorization: `Bearer ${key}` } });
-    const small = { ...statusOperation, responseBound: { maxBytes: 20, narrow: { pointer: "", message: "none" } } };
+    const request = () => new Request(`http://localhost${STATUS_OPERATION.path}`, { headers: { authorization: `Bearer ${key}` } });
+    const small = { ...STATUS_OPERATION, responseBound: { maxBytes: 20, narrow: { pointer: "", message: "none" } } };
     const over = await apiRoute(small, () => ({ ok: true, padding: "x".repeat(20) }) as never, () => services).GET(request());
     expect(over.status).toBe(500);
     expect(JSON.parse(logged.at(-1)!).error.message).toContain("answer over its bound of 20 bytes");
     const bytes = new TextEncoder().encode('{"ok":true}');
-    const sent = await apiRoute(statusOperation, () => new JsonAnswer<{ ok: boolean }>(bytes), () => services).GET(request());
+    const sent = await apiRoute(STATUS_OPERATION, () => new JsonAnswer<{ ok: boolean }>(bytes), () => services).GET(request());
     expect(sent.status).toBe(200);
     expect(await sent.text()).toBe('{"ok":true}');
   });
@@ -370,7 +360,7 @@ describe("apiRoute: errors, methods and headers", () => {
     await get({ authorization: `Bearer ${key}`, "x-request-id": "trace-123" });
     expect(logged).toHaveLength(1);
     const line = JSON.parse(logged[0]!);
-    expect(line).toMatchObject({ level: "info", msg: "request", request_id: "trace-123", method: "GET", route: statusOperation.path, status: 200 });
+    expect(line).toMatchObject({ level: "info", msg: "request", request_id: "trace-123", method: "GET", route: STATUS_OPERATION.path, status: 200 });
     expect(line.key_id).toMatch(/^key_/);
     expect(typeof line.latency_ms).toBe("number");
     expect(logged[0]).not.toContain(key);
@@ -390,7 +380,7 @@ describe("apiRoute: errors, methods and headers", () => {
       expect(response.headers.get("allow")).toBe("POST, OPTIONS");
       expect((await problemOf(response)).status).toBe(405);
     }
-    expect((await status.POST(new Request(`http://localhost${statusOperation.path}`, { method: "POST" }))).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect((await status.POST(new Request(`http://localhost${STATUS_OPERATION.path}`, { method: "POST" }))).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 
   it("answers a method Next does not dispatch (arriving as a marked OPTIONS) with 405 and Allow", async () => {
