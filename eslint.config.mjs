@@ -15,6 +15,7 @@ const LAYERS = [
   ["lib/work"],
   ["lib/filings"],
   ["lib/screener", "lib/companies", "lib/auth", "lib/coverage", "lib/charts"],
+  ["lib/market"],
   ["lib/db", "lib/log"],
   ["lib/env"],
   ["lib/rate-limit", "lib/http"],

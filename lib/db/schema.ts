@@ -2,7 +2,7 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /** The columns of a fiscal year (fiscal_years and fiscal_year_versions). */
 const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,
@@ -137,6 +137,8 @@ CREATE TABLE fundamentals_differences (
 ) WITHOUT ROWID;
 
 -- Daily prices, the whole bundled history (2011-2021); the company page charts those up to the as-of date.
+-- The running sums through each day (lib/market/price-rows.ts) make a window's return, volatility or
+-- dividends as of any date a subtraction of two rows (lib/market/day-values.ts).
 CREATE TABLE daily_prices (
   company_id INTEGER NOT NULL REFERENCES companies (id),
   date TEXT NOT NULL,
@@ -146,34 +148,39 @@ CREATE TABLE daily_prices (
   -- The product of the split coefficients of the company's days up to this one: volume times
   -- split_index(T) / split_index(day) is that day's volume in the shares of day T.
   split_index REAL NOT NULL,
+  -- The day's position in the company's history (0 on its first day).
+  day_index INTEGER NOT NULL,
+  -- Sums through this day of the daily returns of the adjusted close and of their squares.
+  return_sum REAL NOT NULL,
+  return_square_sum REAL NOT NULL,
+  -- Sum through this day of dividend × split_index, and the days whose dividend the source does not give.
+  dividend_sum REAL NOT NULL,
+  dividends_unknown INTEGER NOT NULL,
   PRIMARY KEY (company_id, date)
 ) WITHOUT ROWID;
+
+-- The companies with a price history or fiscal years: the rows a day's values are computed for.
+CREATE TABLE company_series (
+  company_id INTEGER PRIMARY KEY REFERENCES companies (id),
+  prices_from TEXT,
+  prices_to TEXT,
+  versions_from TEXT
+);
 
 -- Point in time (docs/METRICS.md "Values as of any date"): the trading days of the as-of range; an
 -- as-of date reads the last one on or before it.
 CREATE TABLE trading_days (date TEXT PRIMARY KEY) WITHOUT ROWID;
 
--- Market values and valuation of each trading day, for every company with a price history or a
--- public fiscal year by then; fy_from names the fiscal_year_versions in force (valid_from).
-CREATE TABLE company_snapshots (
-  date TEXT NOT NULL,
-  company_id INTEGER NOT NULL REFERENCES companies (id),
-  has_prices INTEGER NOT NULL,
-  fy_from TEXT,
-  price REAL, return_1y REAL, daily_return_vol_1y_annualized REAL, daily_return_vol_5y_annualized REAL, dividendYieldTTM REAL,
-  shares_outstanding REAL, marketCap_usd REAL, enterpriseValue_usd REAL, peRatio REAL, priceToSales REAL, priceToBook REAL,
-  evToEbitda REAL,
-  PRIMARY KEY (date, company_id)
-) WITHOUT ROWID;
-
 -- The fiscal years known on each as-of date in [valid_from, valid_to): the rows of fiscal_years as
--- they read on those dates (fy_offset 0 = the latest public then), plus total debt.
+-- they read on those dates (fy_offset 0 = the latest public then), plus total debt and the valuation's share count.
 CREATE TABLE fiscal_year_versions (
   company_id INTEGER NOT NULL REFERENCES companies (id),
   valid_from TEXT NOT NULL,
   valid_to TEXT NOT NULL,
   fy_offset INTEGER NOT NULL,
 ${FISCAL_YEAR_COLUMNS}, totalDebt REAL,
+  -- The share count a day's market cap multiplies: the version's latest fiscal year that has one.
+  valuation_shares REAL,
   PRIMARY KEY (company_id, valid_from, fy_offset)
 ) WITHOUT ROWID;
 CREATE INDEX fiscal_year_versions_offset ON fiscal_year_versions (fy_offset, valid_from);

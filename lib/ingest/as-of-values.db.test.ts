@@ -5,6 +5,7 @@
  * after D" on every date. Needs the database (`npm run ingest`).
  */
 import { describe, expect, it } from "vitest";
+import { ensureDayValues } from "@/lib/market/day-values";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runScreen } from "@/lib/screener/service";
@@ -142,42 +143,57 @@ describe("every stored row obeys the public-date and price rules", () => {
     expect(count("SELECT count(*) FROM fiscal_year_versions")).toBeGreaterThan(0);
   });
 
-  it("every snapshot reads the version in force on its date", () => {
-    const bad = count(
-      `SELECT count(*) FROM company_snapshots s WHERE s.fy_from IS NOT NULL AND NOT EXISTS (
-         SELECT 1 FROM fiscal_year_versions f WHERE f.company_id = s.company_id AND f.valid_from = s.fy_from AND f.fy_offset = 0
-           AND f.valid_from <= s.date AND f.valid_to > s.date)`,
-    );
-    expect(bad).toBe(0);
+  /** Trading days spread over the range, with the ends of the histories the cases below pick. */
+  const sampleDays = () =>
+    db
+      .prepare(`SELECT date FROM (SELECT date, row_number() OVER (ORDER BY date) AS n FROM trading_days)
+       WHERE n % 20 = 0 OR date BETWEEN '2017-01-25' AND '2017-02-08' OR date >= '2021-04-12' OR date IN ('2012-12-31', '2014-06-09')`)
+      .pluck()
+      .all() as string[];
+
+  it("every day's values read the version in force on their date", () => {
+    for (const date of sampleDays()) {
+      ensureDayValues(db, date);
+      const bad = count(
+        `SELECT count(*) FROM day_values s WHERE s.date = '${date}' AND s.fy_from IS NOT NULL AND NOT EXISTS (
+           SELECT 1 FROM fiscal_year_versions f WHERE f.company_id = s.company_id AND f.valid_from = s.fy_from AND f.fy_offset = 0
+             AND f.valid_from <= s.date AND f.valid_to > s.date)`,
+      );
+      expect(bad, date).toBe(0);
+    }
   });
 
-  it("no snapshot price differs from the last close on or before its date, within the week", () => {
+  it("no day's price differs from the last close on or before its date, within the week", () => {
     const sample = db
       .prepare("SELECT date FROM trading_days WHERE date IN ('2012-12-31', '2013-12-31', '2014-12-31', '2016-06-30', '2018-09-28', '2020-12-31', '2021-04-21')")
       .pluck()
       .all() as string[];
     expect(sample).toHaveLength(7);
     for (const date of sample) {
+      ensureDayValues(db, date);
       const mismatches = count(
-        `SELECT count(*) FROM company_snapshots s WHERE s.date = '${date}' AND s.price IS NOT
+        `SELECT count(*) FROM day_values s WHERE s.date = '${date}' AND s.price IS NOT
            (SELECT p.close FROM daily_prices p WHERE p.company_id = s.company_id AND p.date <= s.date AND p.date > date(s.date, '-7 days') ORDER BY p.date DESC LIMIT 1)`,
       );
       expect(mismatches, date).toBe(0);
     }
   });
 
-  it("on every trading day, a snapshot's price is the raw file's last close on or before it (within the week), never a later one", () => {
-    const tradingDays = db.prepare("SELECT date FROM trading_days ORDER BY date").pluck().all() as string[];
+  it("on trading days across the range, a day's price is the raw file's last close on or before it (within the week), never a later one", () => {
+    const dates = sampleDays();
     // A listing inside the range (DXC, 2017-02-01), a history that stops early (VAR, 2021-04-16), splits (AAPL, UNP).
-    for (const ticker of ["MSFT", "AAPL", "UNP", "DXC", "VAR"]) {
+    const tickers = ["MSFT", "AAPL", "UNP", "DXC", "VAR"];
+    const price = db.prepare("SELECT s.price FROM day_values s JOIN companies c ON c.id = s.company_id WHERE s.date = ? AND c.price_ticker = ?").pluck();
+    const prices = new Map(tickers.map((ticker) => [ticker, new Map<string, unknown>()]));
+    for (const date of dates) {
+      ensureDayValues(db, date);
+      for (const ticker of tickers) prices.get(ticker)!.set(date, price.get(date, ticker));
+    }
+    for (const ticker of tickers) {
       const history = days(ticker);
-      const stored = new Map(
-        (db.prepare("SELECT s.date, s.price FROM company_snapshots s JOIN companies c ON c.id = s.company_id WHERE c.price_ticker = ?").all(ticker) as { date: string; price: number | null }[]).map(
-          (row) => [row.date, row.price],
-        ),
-      );
+      const stored = prices.get(ticker)!;
       let i = -1;
-      const mismatches = tradingDays.flatMap((date) => {
+      const mismatches = dates.flatMap((date) => {
         while (i + 1 < history.length && history[i + 1]!.date <= date) i++;
         const weekBefore = new Date(Date.parse(`${date}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
         const expected = i >= 0 && history[i]!.date > weekBefore ? history[i]!.close : null;

@@ -4,7 +4,7 @@ import { SqlCount } from "@/lib/db/sql-rows";
 import type { BundledPaths } from "./bundled-paths";
 import { readBrotliText } from "./compressed-files";
 import { annualReportDates, companyFactsFiledDates, fiscalYearsFromCompanyFacts } from "./companyfacts";
-import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, snapshotValues } from "./company-metrics";
+import { type FiscalYearRow, fiscalYearRows } from "./company-metrics";
 import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { loadGics2016 } from "./gics-2016";
 import { secFilerCompanies, secTickerIndex } from "./sec-filer-companies";
@@ -15,11 +15,14 @@ import { JoinAudit } from "./join-audit";
 import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { parseListings } from "./listings";
-import { parsePrices, type PriceDay, splitIndexes } from "./prices";
+import { parsePrices } from "./prices";
 import { type SyncedPricesReport, type SyncedSeries, extendPrices } from "./synced-prices";
-import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears, weekdaysAfter } from "./point-in-time";
+import { type FiscalYearHistory, type FiscalYearVersion, fiscalYearVersions, fixedYears, valuationShares, weekdaysAfter } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
+import { computeDayValues } from "@/lib/market/day-values";
+import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
+import { type PriceRow, priceRows } from "@/lib/market/price-rows";
 import type { SecTickerFiles } from "./read-sources";
 import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
 
@@ -37,20 +40,13 @@ const LATEST_YEAR_COLUMNS = [
   "grossMargin", "operatingMargin", "netMargin", "returnOnEquity", "debtToEquity",
 ] as const satisfies readonly (keyof FiscalYearRow)[];
 
-/** Values of company_snapshots: those of SnapshotValues. */
-const SNAPSHOT_COLUMNS = [
-  "price", "return_1y", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized", "dividendYieldTTM",
-  "shares_outstanding", "marketCap_usd", "enterpriseValue_usd", "peRatio", "priceToSales", "priceToBook", "evToEbitda",
-] as const satisfies readonly (keyof SnapshotValues)[];
-
 /** Metrics compared between the SEC companyfacts and Kaggle values of one fiscal year. */
 const COMPARED_METRICS = ["revenue", "grossProfit", "operatingIncome", "netIncome", "eps", "totalEquity", "ebit", "sharesOutstanding"] as const;
 
 export interface CompaniesStageResult {
   companies: number;
-  /** Trading days of the as-of range and daily snapshot rows stored. */
+  /** Trading days of the as-of range. */
   tradingDays: string[];
-  snapshots: number;
   withPrices: number;
   withFundamentals: number;
   secCompanies: string[];
@@ -199,9 +195,7 @@ export function runCompaniesStage(
   );
 
   const insert = prepareInserts(db);
-  let withPrices = 0;
   let withFundamentals = 0;
-  let snapshots = 0;
   db.transaction(() => {
     universe.forEach((company, index) => {
       const id = index + 1;
@@ -209,14 +203,12 @@ export function runCompaniesStage(
       const kaggleYears = company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined;
       const secYears = company.cik !== null ? companyFacts.get(company.cik) : undefined;
       const years = fiscalYearRows(secYears ?? kaggleYears ?? [], days, asOf);
-      const snapshot = snapshotValues(days, years, asOf);
       const fy0 = years.find((fy) => fy.offset === 0);
-      if (snapshot.price !== null) withPrices++;
       if (years.length > 0) withFundamentals++;
+      // The market values and has_prices of the default date are set below, from the stored series.
       insert.company(id, company, {
-        ...snapshot,
-        // Prices by the as-of date: a history that starts later (a later listing) is not known at D.
-        has_prices: days !== undefined && days[0]!.date <= asOf ? 1 : 0,
+        has_prices: 0,
+        ...Object.fromEntries(DAY_VALUE_COLUMNS.map((column) => [column, null])),
         has_fundamentals: years.length > 0 ? 1 : 0,
         fundamentals_source: years.length > 0 ? (secYears ? "sec" : "kaggle") : null,
         fiscal_year: fy0?.fiscalYear ?? null,
@@ -227,24 +219,33 @@ export function runCompaniesStage(
       });
       for (const fy of years) insert.fiscalYear(id, fy);
       if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
-      const splits = splitIndexes(days ?? []);
-      days?.forEach((day, i) => insert.price(id, day, splits[i]!));
+      for (const row of priceRows(days ?? [])) insert.price(id, row);
 
       const history = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
       const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];
       for (const version of versions) insert.version(id, version);
-      for (const snapshot of dailySnapshots(days, versions, tradingDays)) {
-        insert.snapshot(id, snapshot);
-        snapshots++;
-      }
+      if (days || versions.length > 0) insert.series(id, days?.[0]?.date ?? null, days?.at(-1)?.date ?? null, versions[0]?.validFrom ?? null);
     });
     for (const date of tradingDays) insert.tradingDay(date);
-    insert.sortSnapshots();
   })();
+  const withPrices = setDefaultDayValues(db, asOf);
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
-  progress(`point in time: ${tradingDays.length} trading days from ${tradingDays[0]} to ${tradingDays.at(-1)}, ${snapshots} daily snapshots`);
+  progress(`point in time: ${tradingDays.length} trading days from ${tradingDays[0]} to ${tradingDays.at(-1)}, values computed per day from the stored series`);
   progress(describeDifferences(db));
-  return { companies: universe.length, tradingDays, snapshots, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), secFilers, prices: synced?.report ?? null, bundledPricesEnd };
+  return { companies: universe.length, tradingDays, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), secFilers, prices: synced?.report ?? null, bundledPricesEnd };
+}
+
+/**
+ * The default date's market values and valuation on the companies rows, computed from the stored
+ * series as any other day's are (lib/market/day-values.ts). Returns the companies with a price.
+ */
+function setDefaultDayValues(db: Database.Database, asOf: string): number {
+  const update = db.prepare(`UPDATE companies SET has_prices = ?, ${DAY_VALUE_COLUMNS.map((c) => `"${c}" = ?`).join(", ")} WHERE id = ?`);
+  const days = computeDayValues(db, asOf);
+  db.transaction(() => {
+    for (const day of days) update.run(day.hasPrices ? 1 : 0, ...DAY_VALUE_COLUMNS.map((c) => day.values[c]), day.companyId);
+  })();
+  return days.filter((day) => day.values.price !== null).length;
 }
 
 function describeSyncedPrices(report: SyncedPricesReport): string {
@@ -324,14 +325,12 @@ function prepareInserts(db: Database.Database) {
   const difference = db.prepare(`
     INSERT INTO fundamentals_differences (company_id, fiscal_year, metric, kaggle_value, sec_value, relative_difference)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const price = db.prepare("INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume, split_index) VALUES (?, ?, ?, ?, ?, ?)");
+  const price = db.prepare(`INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume, split_index, day_index, return_sum,
+    return_square_sum, dividend_sum, dividends_unknown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const series = db.prepare("INSERT INTO company_series (company_id, prices_from, prices_to, versions_from) VALUES (?, ?, ?, ?)");
   const version = db.prepare(`
-    INSERT INTO fiscal_year_versions (company_id, valid_from, valid_to, fy_offset, fiscal_year, period_end, public_date, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")}, totalDebt)
-    VALUES (@company_id, @valid_from, @valid_to, @fy_offset, @fiscal_year, @period_end, @public_date, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")}, @totalDebt)`);
-  // Rows come company by company; appended to a heap table first and copied in key order (date,
-  // company) once, instead of a million inserts scattered across the key.
-  db.exec(`CREATE TEMP TABLE snapshot_rows AS SELECT * FROM company_snapshots WHERE 0`);
-  const snapshot = db.prepare(`INSERT INTO snapshot_rows VALUES (?, ?, ?, ?, ${SNAPSHOT_COLUMNS.map(() => "?").join(", ")})`);
+    INSERT INTO fiscal_year_versions (company_id, valid_from, valid_to, fy_offset, fiscal_year, period_end, public_date, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")}, totalDebt, valuation_shares)
+    VALUES (@company_id, @valid_from, @valid_to, @fy_offset, @fiscal_year, @period_end, @public_date, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")}, @totalDebt, @valuation_shares)`);
   const tradingDay = db.prepare("INSERT INTO trading_days (date) VALUES (?)");
   const membership = db.prepare("INSERT INTO index_memberships (company_id, list, list_name, list_date) VALUES (?, ?, ?, ?)");
   const fiscalYearValues = (id: number, fy: FiscalYearRow) => ({
@@ -387,24 +386,24 @@ function prepareInserts(db: Database.Database) {
       fiscalYear.run(fiscalYearValues(id, fy));
     },
     version(id: number, v: FiscalYearVersion) {
-      for (const fy of v.rows) version.run({ ...fiscalYearValues(id, fy), valid_from: v.validFrom, valid_to: v.validTo, totalDebt: totalDebt(fy) });
+      const shares = valuationShares(v.rows);
+      for (const fy of v.rows) {
+        version.run({ ...fiscalYearValues(id, fy), valid_from: v.validFrom, valid_to: v.validTo, totalDebt: totalDebt(fy), valuation_shares: shares });
+      }
     },
-    snapshot(id: number, { date, values, hasPrices, fyFrom }: DailySnapshot) {
-      // Positional: a million rows, where building a named-parameter object per row would dominate.
-      snapshot.run(date, id, hasPrices ? 1 : 0, fyFrom, ...SNAPSHOT_COLUMNS.map((column) => values[column]));
+    series(id: number, pricesFrom: string | null, pricesTo: string | null, versionsFrom: string | null) {
+      series.run(id, pricesFrom, pricesTo, versionsFrom);
     },
     tradingDay(date: string) {
       tradingDay.run(date);
-    },
-    sortSnapshots() {
-      db.exec("INSERT INTO company_snapshots SELECT * FROM snapshot_rows ORDER BY date, company_id; DROP TABLE snapshot_rows");
     },
     difference(id: number, fiscalYear: number, metric: string, kaggle: number | null, sec: number | null) {
       const relative = kaggle !== null && sec !== null && sec !== 0 ? (kaggle - sec) / Math.abs(sec) : null;
       difference.run(id, fiscalYear, metric, kaggle, sec, relative);
     },
-    price(id: number, day: PriceDay, splitIndex: number) {
-      price.run(id, day.date, day.close, day.adjustedClose, day.volume, splitIndex);
+    price(id: number, r: PriceRow) {
+      // Positional: millions of rows, where building a named-parameter object per row would dominate.
+      price.run(id, r.date, r.close, r.adjustedClose, r.volume, r.splitIndex, r.dayIndex, r.returnSum, r.returnSquareSum, r.dividendSum, r.dividendsUnknown);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { ratio } from "@/lib/market/market-metrics";
 /**
  * Fiscal-year fundamentals and the ratios docs/METRICS.md derives from them. Inputs are in the reporting
  * currency (USD for every bundled source); null means the source does not report the value.
@@ -55,10 +56,6 @@ export interface FiscalYearRatios {
   debtToEquity: number | null;
 }
 
-/** `a / b` when both exist and `b > 0`, else null (docs/METRICS.md: null when a denominator is not positive). */
-export function ratio(a: number | null, b: number | null): number | null {
-  return a === null || b === null || !(b > 0) ? null : a / b;
-}
 
 const sumOrNull = (...values: (number | null)[]) =>
   values.some((v) => v === null) ? null : values.reduce<number>((sum, v) => sum + v!, 0);

@@ -1,6 +1,6 @@
 /**
  * No look-ahead (docs/METRICS.md "Values as of any date"), as a property of the pure functions that
- * build company_snapshots and fiscal_year_versions: for a random trading day D and a random real
+ * build daily_prices, the values of a day and fiscal_year_versions: for a random trading day D and a random real
  * company (bundled prices and Kaggle fundamentals), changing any price after D or any fiscal year
  * public after D (for an SEC company: any fact filed after D, a restatement included) never changes
  * the company's values as of D.
@@ -8,10 +8,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CompanyFacts, type Fact, companyFactsFiledDates, fiscalYearsFromCompanyFacts } from "./companyfacts";
-import type { FiscalYearInputs } from "./fiscal-years";
+import { type FiscalYearInputs, totalDebt } from "./fiscal-years";
 import { parseKaggleFundamentals } from "./kaggle-fundamentals";
-import { type FiscalYearHistory, dailySnapshots, fiscalYearVersions, fixedYears } from "./point-in-time";
-import { type PriceDay, parsePrices } from "./prices";
+import { type FiscalYearHistory, fiscalYearVersions, fixedYears, valuationShares } from "./point-in-time";
+import { lastIndexOnOrBefore, parsePrices } from "./prices";
+import { shiftYears } from "@/lib/calendar";
+import { marketMetrics, valuation } from "@/lib/market/market-metrics";
+import { type PriceDay, priceRows } from "@/lib/market/price-rows";
 import { raw, rawCsv } from "@/test/support/ingest/raw-files";
 
 const RANGE_START = "2012-12-31";
@@ -24,19 +27,17 @@ const tickers = [...kaggle.keys()].filter((t) => prices.has(t)).sort();
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A company's snapshot on D and the fiscal years in force on D, as the ingest builds them. */
+/** A company's market values on D (from its stored rows, anchored as lib/market/day-values.ts anchors them) and the fiscal years in force on D, as the ingest builds them. */
 function valuesOn(days: readonly PriceDay[], years: readonly FiscalYearInputs[] | FiscalYearHistory, date: string) {
   const history = "yearsAt" in years ? years : fixedYears(years);
   const versions = fiscalYearVersions(history, days, RANGE_START);
-  let snapshot: unknown;
-  for (const s of dailySnapshots(days, versions, tradingDays)) {
-    if (s.date === date) {
-      snapshot = s;
-      break;
-    }
-  }
+  const rows = priceRows(days);
+  const lastOnOrBefore = (d: string) => rows[lastIndexOnOrBefore(rows, d)] ?? null;
+  const market = marketMetrics({ day: lastOnOrBefore(date), yearAgo: lastOnOrBefore(shiftYears(date, -1)), fiveYearsAgo: lastOnOrBefore(shiftYears(date, -5)) }, date);
   const version = versions.find((v) => v.validFrom <= date && v.validTo > date);
-  return { snapshot, years: version?.rows ?? null, from: version?.validFrom ?? null };
+  const fy0 = version?.rows.find((fy) => fy.offset === 0);
+  const inputs = fy0 ? { ...fy0, shares: valuationShares(version!.rows), totalDebt: totalDebt(fy0) } : null;
+  return { values: valuation(market, inputs), years: version?.rows ?? null, from: version?.validFrom ?? null };
 }
 
 const PriceChange = fc.record({

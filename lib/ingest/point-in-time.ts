@@ -1,13 +1,13 @@
 import { shiftDays } from "@/lib/calendar";
-import { type FiscalYearRow, type SnapshotValues, fiscalYearRows, valuation } from "./company-metrics";
+import type { PriceDay } from "@/lib/market/price-rows";
+import { type FiscalYearRow, fiscalYearRows } from "./company-metrics";
 import type { FiscalYearInputs } from "./fiscal-years";
-import { NO_MARKET_METRICS, type PriceDay, marketMetricsSeries } from "./prices";
 
 /**
- * A company's values on every date of the as-of range (docs/METRICS.md with D = that date), from
- * the same pure functions as the default date's: the fiscal years known on a date change only on
- * the days a fiscal year becomes public (or a filing changes what the SEC has) and on split days,
- * so they are stored as versions; market values change daily, so they are stored per trading day.
+ * A company's fiscal years on every date of the as-of range (docs/METRICS.md with D = that date),
+ * from the same pure functions as the default date's: they change only on the days a fiscal year
+ * becomes public (or a filing changes what the SEC has) and on split days, so they are stored as
+ * versions. Market values are computed per day from the stored price series (lib/market/day-values.ts).
  */
 
 /** The last date a version can be valid on (versions are valid in [from, to)). */
@@ -53,42 +53,8 @@ export function fiscalYearVersions(history: FiscalYearHistory, days: readonly Pr
   return versions;
 }
 
-/** One company's row of company_snapshots. */
-export interface DailySnapshot {
-  date: string;
-  values: SnapshotValues;
-  /** The price history began by the date (docs/METRICS.md: prices by the as-of date). */
-  hasPrices: boolean;
-  /** `validFrom` of the fiscal-year version known that day, or null before any is public. */
-  fyFrom: string | null;
-}
-
-/**
- * A company's values on every trading day from the start of its price history or its first public
- * fiscal year, whichever is first: market values with the valuation of the fiscal years known that day.
- */
-export function* dailySnapshots(
-  days: readonly PriceDay[] | undefined,
-  versions: readonly FiscalYearVersion[],
-  tradingDays: readonly string[],
-): Generator<DailySnapshot> {
-  const firstPrice = days?.[0]?.date;
-  const start = [firstPrice, versions[0]?.validFrom].filter((d) => d !== undefined).sort()[0];
-  if (start === undefined) return;
-  const dates = tradingDays.filter((date) => date >= start);
-  const market = days ? marketMetricsSeries(days, dates) : undefined;
-  let v = 0;
-  for (const [i, date] of dates.entries()) {
-    while (v < versions.length && versions[v]!.validTo <= date) v++;
-    const version = versions[v] && versions[v]!.validFrom <= date ? versions[v] : undefined;
-    yield {
-      date,
-      values: valuation(market?.[i] ?? NO_MARKET_METRICS, version?.rows ?? []),
-      hasPrices: firstPrice !== undefined && firstPrice <= date,
-      fyFrom: version?.validFrom ?? null,
-    };
-  }
-}
+/** The share count a version's market cap multiplies: that of its latest fiscal year that has one (rows sorted by offset). */
+export const valuationShares = (rows: readonly FiscalYearRow[]): number | null => rows.find((fy) => fy.sharesOutstanding !== null)?.sharesOutstanding ?? null;
 
 /**
  * The weekdays after `last` up to `until` (none when `until` is not later): the as-of range goes on

@@ -1,4 +1,5 @@
-import { type PriceDay, lastIndexOnOrBefore } from "./prices";
+import type { PriceDay } from "@/lib/market/price-rows";
+import { lastIndexOnOrBefore } from "./prices";
 
 /**
  * One day of a synced price file (`npm run sync -- prices`). Stooq and yfinance files give closes

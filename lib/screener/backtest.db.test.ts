@@ -200,7 +200,12 @@ describe("few holdings and input errors", () => {
 
 describe("bounds of the answer and of the time", () => {
   const whole = { filters: LARGE_DIVIDEND_PAYERS, start: "2012-12-31", end: "2021-04-21" };
-  const priced = (date: string) => builtDb().prepare("SELECT count(*) FROM company_snapshots WHERE date = ? AND price IS NOT NULL").pluck().get(date) as number;
+  // The bound's holdings: the companies whose price history spans the date (a close within the week up to it, or later).
+  const priced = (date: string) =>
+    builtDb()
+      .prepare("SELECT count(*) FROM (SELECT min(date) AS first, max(date) AS last FROM daily_prices GROUP BY company_id) WHERE first <= ? AND last > date(?, '-7 days')")
+      .pluck()
+      .get(date, date) as number;
 
   it("refuses long text among the fields, naming it", () => {
     const parsed = BacktestRequest.safeParse({ ...whole, rebalance: "yearly", fields: ["marketCap_usd", "description"] });
@@ -211,7 +216,7 @@ describe("bounds of the answer and of the time", () => {
   it("refuses, before any screen runs, rows that could hold more than 150,000 values, naming the product", () => {
     const fields = ["marketCap_usd", "peRatio", "return_1y", "priceToBook"];
     const request = BacktestRequest.parse({ ...whole, rebalance: "monthly", fields });
-    const starts = [...new Set(rebalanceDates(request.start, request.end, 1))].map((date) => builtDb().prepare("SELECT max(date) FROM company_snapshots WHERE date <= ?").pluck().get(date) as string);
+    const starts = [...new Set(rebalanceDates(request.start, request.end, 1))].map((date) => builtDb().prepare("SELECT max(date) FROM trading_days WHERE date <= ?").pluck().get(date) as string);
     const values = starts.reduce((sum, date) => sum + priced(date), 0) * (fields.length + 1);
     expect(values).toBeGreaterThan(150_000);
     let thrown: unknown;

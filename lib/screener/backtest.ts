@@ -47,7 +47,7 @@ function pricedCompanies(start: string, end: string): Map<number, PricedCompany>
   const close = "(SELECT p.adjusted_close FROM daily_prices p WHERE p.company_id = s.company_id AND p.date <= ? ORDER BY p.date DESC LIMIT 1)";
   const rows = cachedStatement(
     `SELECT s.company_id AS id, c.full_ticker AS ticker, ${close} AS start, ${close} AS end
-     FROM company_snapshots s JOIN companies c ON c.id = s.company_id WHERE s.date = ? AND s.price IS NOT NULL`,
+     FROM day_values s JOIN companies c ON c.id = s.company_id WHERE s.date = ? AND s.price IS NOT NULL`,
   ).all(start, end, start);
   return new Map(PricedCompany.array().parse(rows).map((row) => [row.id, row]));
 }
@@ -102,7 +102,7 @@ function staleHoldings(ids: readonly number[], date: string): number {
   const stale = shiftDays(shiftYears(date, -1), -90);
   return SqlCount.parse(
     cachedStatement(
-      `SELECT count(*) FROM company_snapshots s JOIN fiscal_year_versions f ON f.company_id = s.company_id AND f.valid_from = s.fy_from AND f.fy_offset = 0
+      `SELECT count(*) FROM day_values s JOIN fiscal_year_versions f ON f.company_id = s.company_id AND f.valid_from = s.fy_from AND f.fy_offset = 0
        WHERE s.date = ? AND s.company_id IN (SELECT value FROM json_each(?)) AND f.period_end < ?`,
     )
       .pluck()
@@ -111,14 +111,14 @@ function staleHoldings(ids: readonly number[], date: string): number {
 }
 
 /**
- * The most values the rows of `fields` could hold: the companies priced on each rebalance date
- * (an upper bound of its holdings) times the fields and the ticker, refused with a 400 over
+ * The most values the rows of `fields` could hold: the companies whose price history spans each
+ * rebalance date (an upper bound of its holdings) times the fields and the ticker, refused with a 400 over
  * MAX_BACKTEST_VALUES before any screen runs.
  */
 function checkRowValues(starts: readonly string[], fields: readonly string[] | undefined): void {
   if (fields === undefined) return;
-  const pricedOn = cachedStatement("SELECT count(*) FROM company_snapshots WHERE date = ? AND price IS NOT NULL").pluck();
-  const holdings = starts.reduce((sum, date) => sum + SqlCount.parse(pricedOn.get(date)), 0);
+  const pricedOn = cachedStatement("SELECT count(*) FROM company_series WHERE prices_from <= ? AND prices_to > date(?, '-7 days')").pluck();
+  const holdings = starts.reduce((sum, date) => sum + SqlCount.parse(pricedOn.get(date, date)), 0);
   const values = holdings * (fields.length + 1);
   if (values <= MAX_BACKTEST_VALUES) return;
   const n = (x: number) => x.toLocaleString("en-US");
@@ -174,8 +174,8 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
     checkPace(secondPeriodAt, i, starts.length, budget);
     const periodEnd = bounds[i + 1]!;
     if (start >= periodEnd) continue;
-    const priced = pricedCompanies(start, periodEnd);
     const source = asOfSource(start);
+    const priced = pricedCompanies(start, periodEnd);
     const compiled = compileScreen(screen, source);
     const matches = SqlCount.parse(cachedStatement(compiled.countSql).pluck().get(...compiled.countParams));
     const query = compilePricedHoldings(screen, source, request.fields);

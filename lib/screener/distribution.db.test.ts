@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cachedStatement } from "@/lib/db/market-db";
+import { ensureDayValues } from "@/lib/market/day-values";
+import { cachedStatement, marketDb } from "@/lib/db/market-db";
 import { screenDistribution } from "./distribution";
 import { DistributionRequest } from "./distribution-schema";
 import { AdvancedScreenRequest } from "./request-schema";
@@ -81,7 +82,8 @@ describe("screenDistribution", () => {
     const filters = { marketCap_usd: { min: 5e10 } };
     const d = screenDistribution(DistributionRequest.parse({ filters, field: "marketCap_usd", as_of: "2014-12-31" }));
     const screen = runScreen(AdvancedScreenRequest.parse({ filters, result_format: "tickers" }));
-    const caps = column("SELECT marketCap_usd FROM company_snapshots WHERE date = '2014-12-31' AND marketCap_usd IS NOT NULL");
+    ensureDayValues(marketDb(), "2014-12-31");
+    const caps = column("SELECT marketCap_usd FROM day_values WHERE date = '2014-12-31' AND marketCap_usd IS NOT NULL");
     expect(d.universe_with_value).toBe(caps.length);
     expect(d.matches_with_value).toBe(caps.filter((v) => v >= 5e10).length);
     expect(d.matches_with_value).not.toBe(screen.total);

@@ -1,13 +1,16 @@
+import { marketDb } from "@/lib/db/market-db";
+import { ensureDayValues } from "@/lib/market/day-values";
 import type { FieldDef } from "./catalog";
 
 /**
  * Where a screen reads its values. The default date's are columns of the companies row and the
- * fiscal_years table, built for it; any other trading day's are that day's company_snapshots row
- * and the fiscal_year_versions in force, joined to the companies row (docs/METRICS.md "Values as of
- * any date"). The compiler asks the source for every value column and fiscal-year table, so one
+ * fiscal_years table, built for it; any other trading day's are that day's row of day_values
+ * (computed from the stored series when first asked for, lib/market/day-values.ts) and the
+ * fiscal_year_versions in force, joined to the companies row (docs/METRICS.md "Values as of any
+ * date"). The compiler asks the source for every value column and fiscal-year table, so one
  * compiler serves both.
  */
-/** The tables of a day's values: its snapshot row, and the latest fiscal year known that day. */
+/** The tables of a day's values: its day_values row, and the latest fiscal year known that day. */
 export type DayTable = "snapshot" | "latestYear";
 
 export interface ScreenSource {
@@ -37,7 +40,7 @@ export const DEFAULT_SOURCE: ScreenSource = {
   fiscalYears: (alias) => ({ table: `fiscal_years ${alias}`, scope: "", params: [] }),
 };
 
-/** Market values and valuation: company_snapshots columns of the same name. */
+/** Market values and valuation: day_values columns of the same name. */
 const MARKET_COLUMNS = new Set([
   "price", "return_1y", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized", "dividendYieldTTM", "shares_outstanding",
   "marketCap_usd", "enterpriseValue_usd", "peRatio", "priceToSales", "priceToBook", "evToEbitda",
@@ -58,12 +61,14 @@ const DAY_FLAGS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * The values of trading day `date` (already snapped to one: see `tradingDayOn`). The source
+ * The values of trading day `date` (already snapped to one: see `tradingDayOn`), computed on this
+ * thread's connection if it has not computed them yet. The source
  * remembers which of its tables a query read, and joins only those: a left join on the whole key
  * still costs one probe per company (SQLite does not drop it here), and most screens filter on
  * the companies row alone.
  */
 export function asOfSource(date: string): ScreenSource {
+  ensureDayValues(marketDb(), date);
   let snapshot = false;
   let latestYear = false;
   return {
@@ -72,7 +77,7 @@ export function asOfSource(date: string): ScreenSource {
     // few hundred rows first instead of probing them once per company.
     joins: (required) => ({
       sql:
-        (snapshot || latestYear ? `${required ? "" : "LEFT "}JOIN company_snapshots s ON s.date = ? AND s.company_id = c.id ` : "") +
+        (snapshot || latestYear ? `${required ? "" : "LEFT "}JOIN day_values s ON s.date = ? AND s.company_id = c.id ` : "") +
         (latestYear ? `${required === "latestYear" ? "" : "LEFT "}JOIN fiscal_year_versions f0 ON f0.company_id = c.id AND f0.valid_from = s.fy_from AND f0.fy_offset = 0` : ""),
       params: snapshot || latestYear ? [date] : [],
     }),

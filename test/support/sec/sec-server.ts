@@ -108,7 +108,9 @@ export async function startSecServer(): Promise<SecServer> {
     res.end(body);
   };
 
-  const server = createServer(handle);
+  // Idle connections stay open until stop(): a test that blocks the event loop (spawnSync) would
+  // otherwise let the server's keep-alive timer close a socket the client is about to reuse (ECONNRESET).
+  const server = createServer({ keepAliveTimeout: 0 }, handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("the SEC server has no TCP address");

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { shiftDays } from "@/lib/calendar";
+
+/**
+ * Market metrics and valuation of one company on one day (docs/METRICS.md "Market", "Market cap
+ * and valuation"), from the daily_prices rows that anchor the day's windows and the fiscal years
+ * known that day. Pure: lib/market/day-values.ts reads the inputs for every company.
+ */
+
+/** The values of a day, named as the screener fields they are. */
+export const DAY_VALUE_COLUMNS = [
+  "price", "return_1y", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized", "dividendYieldTTM",
+  "shares_outstanding", "marketCap_usd", "enterpriseValue_usd", "peRatio", "priceToSales", "priceToBook", "evToEbitda",
+] as const;
+export type DayValueColumn = (typeof DAY_VALUE_COLUMNS)[number];
+export type DayValues = Record<DayValueColumn, number | null>;
+
+/** The market metrics of one company on a day (docs/METRICS.md "Market"). */
+export type MarketMetrics = Pick<DayValues, "price" | "return_1y" | "daily_return_vol_1y_annualized" | "daily_return_vol_5y_annualized" | "dividendYieldTTM">;
+
+export const NO_MARKET_METRICS: MarketMetrics = {
+  price: null,
+  return_1y: null,
+  daily_return_vol_1y_annualized: null,
+  daily_return_vol_5y_annualized: null,
+  dividendYieldTTM: null,
+};
+
+/** A daily_prices row's running sums (see lib/market/price-rows.ts). */
+export const Anchor = z.object({
+  date: z.string(),
+  close: z.number(),
+  adjustedClose: z.number(),
+  splitIndex: z.number(),
+  dayIndex: z.int(),
+  returnSum: z.number(),
+  returnSquareSum: z.number(),
+  dividendSum: z.number(),
+  dividendsUnknown: z.int(),
+});
+export type Anchor = z.output<typeof Anchor>;
+
+/** The rows a day's market metrics read: the last on or before the day, a year and five years before it. */
+export interface Anchors {
+  day: Anchor | null;
+  yearAgo: Anchor | null;
+  fiveYearsAgo: Anchor | null;
+}
+
+/** Before a history's first row: nothing summed yet. */
+const BEFORE_FIRST = { dayIndex: 0, returnSum: 0, returnSquareSum: 0 };
+
+/**
+ * Market metrics of trading day `date` from its anchors: a close in the week up to it, the total
+ * return since the last close on or before a year earlier, the annualised sample volatility of the
+ * daily returns after those anchors (at least 200 in the year, 1000 in five years), and the
+ * dividends paid after a year ago restated to the day's shares, over the day's close.
+ */
+export function marketMetrics({ day, yearAgo, fiveYearsAgo }: Anchors, date: string): MarketMetrics {
+  if (day === null || day.date <= shiftDays(date, -7)) return NO_MARKET_METRICS;
+  const volatility = (from: Pick<Anchor, "dayIndex" | "returnSum" | "returnSquareSum">, minReturns: number): number | null => {
+    const n = day.dayIndex - from.dayIndex;
+    if (n < minReturns) return null;
+    const sum = day.returnSum - from.returnSum;
+    const variance = Math.max(0, (day.returnSquareSum - from.returnSquareSum - (sum * sum) / n) / (n - 1));
+    return Math.sqrt(variance) * Math.sqrt(252);
+  };
+  const paid = (day.dividendSum - (yearAgo?.dividendSum ?? 0)) / day.splitIndex;
+  const unknown = day.dividendsUnknown - (yearAgo?.dividendsUnknown ?? 0) > 0;
+  return {
+    price: day.close,
+    return_1y: yearAgo ? day.adjustedClose / yearAgo.adjustedClose - 1 : null,
+    daily_return_vol_1y_annualized: volatility(yearAgo ?? BEFORE_FIRST, 200),
+    daily_return_vol_5y_annualized: volatility(fiveYearsAgo ?? BEFORE_FIRST, 1000),
+    dividendYieldTTM: unknown ? null : paid / day.close,
+  };
+}
+
+/** What valuation reads of the fiscal years known on the day (docs/METRICS.md "Market cap and valuation"). */
+export const ValuationInputs = z.object({
+  /** The latest fiscal year's share count, else the next latest that has one, on the day's share basis. */
+  shares: z.number().nullable(),
+  eps: z.number().nullable(),
+  revenue: z.number().nullable(),
+  totalEquity: z.number().nullable(),
+  totalDebt: z.number().nullable(),
+  cash: z.number().nullable(),
+  ebit: z.number().nullable(),
+  depreciation: z.number().nullable(),
+});
+export type ValuationInputs = z.output<typeof ValuationInputs>;
+
+/** `a / b` when both exist and `b > 0`, else null (docs/METRICS.md: null when a denominator is not positive). */
+export function ratio(a: number | null, b: number | null): number | null {
+  return a === null || b === null || !(b > 0) ? null : a / b;
+}
+
+/** Market cap and valuation from a day's market metrics and the fiscal years known that day (null: none). */
+export function valuation(market: MarketMetrics, fy: ValuationInputs | null): DayValues {
+  const shares = fy?.shares ?? null;
+  const marketCap = market.price !== null && shares !== null ? market.price * shares : null;
+  const debt = fy?.totalDebt ?? null;
+  const enterpriseValue = marketCap !== null && debt !== null && fy?.cash != null ? marketCap + debt - fy.cash : null;
+  const ebitda = fy?.ebit != null && fy.depreciation !== null ? fy.ebit + fy.depreciation : null;
+  return {
+    ...market,
+    shares_outstanding: shares,
+    marketCap_usd: marketCap,
+    enterpriseValue_usd: enterpriseValue,
+    peRatio: ratio(market.price, fy?.eps ?? null),
+    priceToSales: ratio(marketCap, fy?.revenue ?? null),
+    priceToBook: ratio(marketCap, fy?.totalEquity ?? null),
+    evToEbitda: ratio(enterpriseValue, ebitda),
+  };
+}
+
