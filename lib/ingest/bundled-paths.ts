@@ -20,6 +20,10 @@ export function bundledPaths(dataDir: string) {
     filingCompanies: at("curated", "filing-companies.csv"),
     gics2016: at("curated", "gics-2016.csv"),
     gics2016Labels: at("curated", "gics-2016-labels.csv"),
+    pystockPrices: at("pystock", "prices.csv.br"),
+    pystockReports: at("pystock", "reports.csv.br"),
+    pystockSymbols: at("pystock", "symbols.csv.br"),
+    sp500History: at("sp500", "ticker-start-end.csv.br"),
   };
 }
 
