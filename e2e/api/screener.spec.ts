@@ -125,7 +125,7 @@ test.describe("options", () => {
     }
     // Exchange codes say what they stand for; US is a placeholder, not an exchange.
     expect(options.option_value_labels.exchanges.NYSE).toBe("New York Stock Exchange");
-    expect(options.option_value_labels.exchanges.US).toBe("Delisted, U.S. exchange not in the data");
+    expect(options.option_value_labels.exchanges.US).toBe("U.S. exchange not in the data");
     // One taxonomy per classification filter (GICS 2016), named in its definition.
     expect(options.option_values.sectors).not.toContain("Communication Services");
     expect(options.option_values.sectors).toContain("Telecommunication Services");

@@ -39,7 +39,7 @@ const SAMPLE_COVERAGE = {
 };
 
 /** What the sample's coded values stand for. */
-const SAMPLE_OPTION_LABELS = { exchanges: { BER: "Börse Berlin", TSE: "Tokyo Stock Exchange", US: "Delisted, U.S. exchange not in the data" } };
+const SAMPLE_OPTION_LABELS = { exchanges: { BER: "Börse Berlin", TSE: "Tokyo Stock Exchange", US: "U.S. exchange not in the data" } };
 
 /** The options record the real builder makes from the catalog, over the sample option lists. */
 function optionsExample() {

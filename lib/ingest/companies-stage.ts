@@ -25,6 +25,8 @@ import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
 import { type PriceRow, priceRows } from "@/lib/market/price-rows";
 import type { SecTickerFiles } from "./read-sources";
 import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
+import { joinPystockSymbols } from "./pystock-companies";
+import { readWholeMarket } from "./whole-market";
 
 const FISCAL_COLUMNS = [
   "revenue", "costOfRevenue", "grossProfit", "researchAndDevelopment", "operatingIncome", "ebit", "interestExpense",
@@ -117,7 +119,7 @@ export function runCompaniesStage(
   });
   const gics2016 = loadGics2016(paths.gics2016, paths.gics2016Labels);
   const listed = buildUniverse({ listings, members, classify: loadIndustryClassifier(paths.industryCategories), gics2016, audit, secTickers });
-  audit.check(progress);
+  const market = readWholeMarket(paths, progress);
 
   // Only the universe's filers are read (a synced bulk file holds every SEC filer), one file at a
   // time: what the build keeps of each is its fiscal years at the default date and its filing dates.
@@ -130,7 +132,10 @@ export function runCompaniesStage(
   const { companies: joinedUniverse, joined } = joinSecFilers(listed, unlisted, secTickerIndex(secListings));
   const joinedCiks = new Set(joinedUniverse.map((c) => c.cik));
   const newFilers = secFilerCompanies(unlisted.filter((cik) => !joinedCiks.has(cik)), secListings);
-  const built = [...joinedUniverse, ...newFilers.companies];
+  const marketJoin = joinPystockSymbols([...joinedUniverse, ...newFilers.companies], market.symbols, (s) => market.prices.has(s) || market.years.has(s), audit);
+  progress(`whole market (pystock): ${marketJoin.joined} symbols joined to the universe's companies, ${marketJoin.added} added as companies`);
+  audit.check(progress);
+  const built = marketJoin.records;
   assignFullTickers(built);
   const secFilers: SecFilersReport = {
     matchedByCik: factsFiles.size - unlisted.length,
@@ -171,7 +176,7 @@ export function runCompaniesStage(
     const facts = sources.readCompanyFacts(file);
     return { yearsAt: (date) => fiscalYearsFromCompanyFacts(facts, date).years, changeDates: dates };
   };
-  const priceDays = [...new Set([...prices.values()].flatMap((days) => days.map((d) => d.date)))].filter((d) => d >= rangeStart).sort();
+  const priceDays = [...new Set([...prices.values(), ...market.prices.values()].flatMap((days) => days.map((d) => d.date)))].filter((d) => d >= rangeStart).sort();
   const tradingDays = [...priceDays, ...weekdaysAfter(priceDays.at(-1)!, latestSyncedFiling)];
   progress(`SEC companyfacts: ${secCompanies.join(", ")}`);
   progress(`SEC mapping: ${mapping.describe()}`);
@@ -184,7 +189,8 @@ export function runCompaniesStage(
     c.description !== null ||
     (c.priceTicker !== null && prices.has(c.priceTicker)) ||
     (c.fundamentalsTicker !== null && kaggle.has(c.fundamentalsTicker)) ||
-    (c.cik !== null && companyFacts.has(c.cik));
+    (c.cik !== null && companyFacts.has(c.cik)) ||
+    c.marketSymbol !== null;
   // Stored in country and sector order: screens filter on those most, and neighbouring rows then
   // share pages.
   const universe = built
@@ -199,10 +205,13 @@ export function runCompaniesStage(
   db.transaction(() => {
     universe.forEach((company, index) => {
       const id = index + 1;
-      const days = company.priceTicker ? prices.get(company.priceTicker) : undefined;
+      // Precedence (docs/METRICS.md "Sources and precedence"): the S&P 500 price file, then the whole
+      // market's; SEC companyfacts, then the Kaggle file, then the whole market's 10-Ks.
+      const days = (company.priceTicker ? prices.get(company.priceTicker) : undefined) ?? (company.marketSymbol ? market.prices.get(company.marketSymbol) : undefined);
       const kaggleYears = company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined;
       const secYears = company.cik !== null ? companyFacts.get(company.cik) : undefined;
-      const years = fiscalYearRows(secYears ?? kaggleYears ?? [], days, asOf);
+      const marketYears = company.marketSymbol ? market.years.get(company.marketSymbol) : undefined;
+      const years = fiscalYearRows(secYears ?? kaggleYears ?? marketYears?.yearsAt(asOf) ?? [], days, asOf);
       const fy0 = years.find((fy) => fy.offset === 0);
       if (years.length > 0) withFundamentals++;
       // The market values and has_prices of the default date are set below, from the stored series.
@@ -210,7 +219,7 @@ export function runCompaniesStage(
         has_prices: 0,
         ...Object.fromEntries(DAY_VALUE_COLUMNS.map((column) => [column, null])),
         has_fundamentals: years.length > 0 ? 1 : 0,
-        fundamentals_source: years.length > 0 ? (secYears ? "sec" : "kaggle") : null,
+        fundamentals_source: years[0]?.source ?? null,
         fiscal_year: fy0?.fiscalYear ?? null,
         period_end: fy0?.periodEnd ?? null,
         public_date: fy0?.publicDate ?? null,
@@ -221,7 +230,7 @@ export function runCompaniesStage(
       if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
       for (const row of priceRows(days ?? [])) insert.price(id, row);
 
-      const history = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
+      const history = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined) ?? marketYears;
       const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];
       for (const version of versions) insert.version(id, version);
       if (days || versions.length > 0) insert.series(id, days?.[0]?.date ?? null, days?.at(-1)?.date ?? null, versions[0]?.validFrom ?? null);

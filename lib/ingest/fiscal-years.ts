@@ -9,7 +9,7 @@ export interface FiscalYearValues {
   periodEnd: string;
   /** The day the fiscal year became public (docs/METRICS.md, "Public date"): it counts as of this day, never before. */
   publicDate: string;
-  source: "kaggle" | "sec";
+  source: "kaggle" | "sec" | "pystock";
   currency: string;
   revenue: number | null;
   costOfRevenue: number | null;

@@ -7,6 +7,8 @@
 export type JoinIssueKind =
   /** A price-file ticker joined to a CIK by its symbol although the names differ. */
   | "price-ticker-by-symbol"
+  /** A whole-market (pystock) symbol that the universe carries under another company's name: not joined. */
+  | "market-symbol-by-symbol"
   /** A FinanceDatabase profile whose country contradicts the member's headquarters: its fields of place and classification were dropped. */
   | "profile-country-conflict"
   /** A FinanceDatabase profile text that opens with another company's name: dropped. */

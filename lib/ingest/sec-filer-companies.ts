@@ -109,6 +109,7 @@ export function secFilerCompanies(ciks: Iterable<number>, listings: ReadonlyMap<
       symbols: [first.ticker, ...others.map((l) => l.ticker)],
       priceTicker: null,
       fundamentalsTicker: null,
+      marketSymbol: null,
       inSp500: false,
       indexLists: [],
       profileSource: null,

@@ -43,6 +43,8 @@ export interface CompanyRecord {
   symbols: string[];
   priceTicker: string | null;
   fundamentalsTicker: string | null;
+  /** The symbol of the whole-market price and report files (pystock) the company joined, if any. */
+  marketSymbol: string | null;
   inSp500: boolean;
   /** The S&P 500 lists that name the security, each with its date (`INDEX_LISTS`). */
   indexLists: IndexList[];
@@ -60,7 +62,7 @@ export type IndexList = keyof typeof INDEX_LISTS;
 
 const NASDAQ = EXCHANGES.get("NMS")!;
 /** A delisted U.S. security whose venue no bundled file names: `US` is a placeholder, not an exchange. */
-const UNNAMED_US_VENUE = { prefix: "US", name: "Delisted, U.S. exchange not in the data" };
+export const UNNAMED_US_VENUE = { prefix: "US", name: "U.S. exchange not in the data" };
 const US = "United States";
 
 /** Parses "City, State" or "City, Country" headquarters into a country; a city alone ("Dublin") tells none. */
@@ -203,6 +205,7 @@ export function buildUniverse({ listings, members, classify, gics2016, audit, se
       symbols: member.symbols,
       priceTicker: member.priceTicker,
       fundamentalsTicker: member.fundamentalsTicker,
+      marketSymbol: null,
       inSp500: true,
       indexLists: [
         ...(member.list2016 ? (["sp500_2016"] as const) : []),
@@ -237,6 +240,7 @@ export function buildUniverse({ listings, members, classify, gics2016, audit, se
         symbols: [listing.symbol],
         priceTicker: null,
         fundamentalsTicker: null,
+        marketSymbol: null,
         inSp500: false,
         indexLists: [],
         profileSource: listing.yahooSymbol,

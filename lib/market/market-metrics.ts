@@ -47,6 +47,9 @@ export interface Anchors {
   fiveYearsAgo: Anchor | null;
 }
 
+/** The share of a trailing year's days without dividend information above which its dividend yield is unknown. */
+export const MAX_UNKNOWN_DIVIDEND_SHARE = 0.1;
+
 /** Before a history's first row: nothing summed yet. */
 const BEFORE_FIRST = { dayIndex: 0, returnSum: 0, returnSquareSum: 0 };
 
@@ -54,7 +57,8 @@ const BEFORE_FIRST = { dayIndex: 0, returnSum: 0, returnSquareSum: 0 };
  * Market metrics of trading day `date` from its anchors: a close in the week up to it, the total
  * return since the last close on or before a year earlier, the annualised sample volatility of the
  * daily returns after those anchors (at least 200 in the year, 1000 in five years), and the
- * dividends paid after a year ago restated to the day's shares, over the day's close.
+ * dividends paid after a year ago restated to the day's shares, over the day's close (unknown when
+ * more than a tenth of those days lack dividend information).
  */
 export function marketMetrics({ day, yearAgo, fiveYearsAgo }: Anchors, date: string): MarketMetrics {
   if (day === null || day.date <= shiftDays(date, -7)) return NO_MARKET_METRICS;
@@ -66,7 +70,9 @@ export function marketMetrics({ day, yearAgo, fiveYearsAgo }: Anchors, date: str
     return Math.sqrt(variance) * Math.sqrt(252);
   };
   const paid = (day.dividendSum - (yearAgo?.dividendSum ?? 0)) / day.splitIndex;
-  const unknown = day.dividendsUnknown - (yearAgo?.dividendsUnknown ?? 0) > 0;
+  // Days whose dividend the source does not give count as none; past a tenth of the window the sum says too little.
+  const windowDays = day.dayIndex - (yearAgo?.dayIndex ?? -1);
+  const unknown = day.dividendsUnknown - (yearAgo?.dividendsUnknown ?? 0) > MAX_UNKNOWN_DIVIDEND_SHARE * windowDays;
   return {
     price: day.close,
     return_1y: yearAgo ? day.adjustedClose / yearAgo.adjustedClose - 1 : null,
