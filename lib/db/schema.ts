@@ -136,6 +136,16 @@ CREATE TABLE fundamentals_differences (
   PRIMARY KEY (company_id, fiscal_year, metric)
 ) WITHOUT ROWID;
 
+-- Values of a fiscal year that a check against a second source left out (lib/ingest/fundamentals-checks.ts).
+CREATE TABLE fundamentals_checks (
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  fiscal_year INTEGER NOT NULL,
+  metric TEXT NOT NULL,
+  rule TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  PRIMARY KEY (company_id, fiscal_year, metric)
+) WITHOUT ROWID;
+
 -- Daily prices, the whole bundled history (2011-2021); the company page charts those up to the as-of date.
 -- The running sums through each day (lib/market/price-rows.ts) make a window's return, volatility or
 -- dividends as of any date a subtraction of two rows (lib/market/day-values.ts).

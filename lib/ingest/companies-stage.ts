@@ -27,6 +27,8 @@ import type { SecTickerFiles } from "./read-sources";
 import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
 import { joinPystockSymbols } from "./pystock-companies";
 import { readWholeMarket } from "./whole-market";
+import { ChecksReport } from "./checks-report";
+import { type FundamentalsCheck, checkedHistory, newCheckLog } from "./fundamentals-checks";
 
 const FISCAL_COLUMNS = [
   "revenue", "costOfRevenue", "grossProfit", "researchAndDevelopment", "operatingIncome", "ebit", "interestExpense",
@@ -201,6 +203,7 @@ export function runCompaniesStage(
   );
 
   const insert = prepareInserts(db);
+  const checks = new ChecksReport();
   let withFundamentals = 0;
   db.transaction(() => {
     universe.forEach((company, index) => {
@@ -211,7 +214,11 @@ export function runCompaniesStage(
       const kaggleYears = company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined;
       const secYears = company.cik !== null ? companyFacts.get(company.cik) : undefined;
       const marketYears = company.marketSymbol ? market.years.get(company.marketSymbol) : undefined;
-      const years = fiscalYearRows(secYears ?? kaggleYears ?? marketYears?.yearsAt(asOf) ?? [], days, asOf);
+      const shareCounts = company.marketSymbol ? market.shareCounts.get(company.marketSymbol) : undefined;
+      const sourceHistory = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
+      const log = newCheckLog();
+      const history = sourceHistory ? checkedHistory(sourceHistory, { years: marketYears, shareCounts }, days, log) : marketYears;
+      const years = fiscalYearRows(history?.yearsAt(asOf) ?? [], days, asOf);
       const fy0 = years.find((fy) => fy.offset === 0);
       if (years.length > 0) withFundamentals++;
       // The market values and has_prices of the default date are set below, from the stored series.
@@ -227,12 +234,13 @@ export function runCompaniesStage(
         ...Object.fromEntries(LATEST_YEAR_COLUMNS.map((column) => [column, fy0?.[column] ?? null])),
       });
       for (const fy of years) insert.fiscalYear(id, fy);
-      if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
+      if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), fiscalYearRows(secYears, days, asOf));
       for (const row of priceRows(days ?? [])) insert.price(id, row);
 
-      const history = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined) ?? marketYears;
       const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];
       for (const version of versions) insert.version(id, version);
+      for (const check of log.excluded.values()) insert.check(id, check);
+      checks.add(`${company.fullTicker} ${company.name}`, log);
       if (days || versions.length > 0) insert.series(id, days?.[0]?.date ?? null, days?.at(-1)?.date ?? null, versions[0]?.validFrom ?? null);
     });
     for (const date of tradingDays) insert.tradingDay(date);
@@ -241,6 +249,7 @@ export function runCompaniesStage(
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
   progress(`point in time: ${tradingDays.length} trading days from ${tradingDays[0]} to ${tradingDays.at(-1)}, values computed per day from the stored series`);
   progress(describeDifferences(db));
+  progress(`fundamentals checked against the whole market's reports: ${checks.describe()}`);
   return { companies: universe.length, tradingDays, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), secFilers, prices: synced?.report ?? null, bundledPricesEnd };
 }
 
@@ -336,6 +345,7 @@ function prepareInserts(db: Database.Database) {
     VALUES (?, ?, ?, ?, ?, ?)`);
   const price = db.prepare(`INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume, split_index, day_index, return_sum,
     return_square_sum, dividend_sum, dividends_unknown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const check = db.prepare("INSERT INTO fundamentals_checks (company_id, fiscal_year, metric, rule, detail) VALUES (?, ?, ?, ?, ?)");
   const series = db.prepare("INSERT INTO company_series (company_id, prices_from, prices_to, versions_from) VALUES (?, ?, ?, ?)");
   const version = db.prepare(`
     INSERT INTO fiscal_year_versions (company_id, valid_from, valid_to, fy_offset, fiscal_year, period_end, public_date, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")}, totalDebt, valuation_shares)
@@ -399,6 +409,9 @@ function prepareInserts(db: Database.Database) {
       for (const fy of v.rows) {
         version.run({ ...fiscalYearValues(id, fy), valid_from: v.validFrom, valid_to: v.validTo, totalDebt: totalDebt(fy), valuation_shares: shares });
       }
+    },
+    check(id: number, c: FundamentalsCheck) {
+      check.run(id, c.fiscalYear, c.metric, c.rule, c.detail);
     },
     series(id: number, pricesFrom: string | null, pricesTo: string | null, versionsFrom: string | null) {
       series.run(id, pricesFrom, pricesTo, versionsFrom);

@@ -94,12 +94,30 @@ function yearsAsOf(filings: readonly YearFilings[], date: string): FiscalYearInp
   return [...byYear.values()];
 }
 
+/** A share count a report implies (net income over basic EPS, within 1%), on the share basis of its filing. */
+export interface ShareCount {
+  periodEnd: string;
+  filed: string;
+  shares: number;
+}
+
 /** Each symbol's fiscal years as known on any date. A report filed for several share classes ("GOOG/GOOGL") belongs to each. */
-export function pystockFiscalYears(reports: readonly PystockReport[]): { bySymbol: Map<string, FiscalYearHistory>; counts: PystockFundamentalsCounts } {
+export function pystockFiscalYears(reports: readonly PystockReport[]): {
+  bySymbol: Map<string, FiscalYearHistory>;
+  /** Each symbol's share counts from every 10-K and 10-Q, oldest filing first: a second source for other files' counts. */
+  shareCounts: Map<string, ShareCount[]>;
+  counts: PystockFundamentalsCounts;
+} {
   const counts: PystockFundamentalsCounts = { annualReports: 0, amendments: 0, implausibleRevenue: 0, uncertainShares: 0 };
   const periods = new Map<string, Map<string, YearFilings>>();
-  const sorted = reports.filter((r) => r.docType === "10-K").sort((a, b) => (a.filed < b.filed ? -1 : a.filed > b.filed ? 1 : 0));
-  for (const report of sorted) {
+  const byFiled = [...reports].sort((a, b) => (a.filed < b.filed ? -1 : a.filed > b.filed ? 1 : 0));
+  const shareCounts = new Map<string, ShareCount[]>();
+  for (const report of byFiled) {
+    const shares = sharesFromEps(report.netIncome, report.epsBasic);
+    if (shares === null) continue;
+    for (const symbol of report.symbols) shareCounts.set(symbol, [...(shareCounts.get(symbol) ?? []), { periodEnd: report.endDate, filed: report.filed, shares }]);
+  }
+  for (const report of byFiled.filter((r) => r.docType === "10-K")) {
     counts.annualReports++;
     if (report.amended) counts.amendments++;
     const filing = { filed: report.filed, values: reportValues(report, counts) };
@@ -119,5 +137,5 @@ export function pystockFiscalYears(reports: readonly PystockReport[]): { bySymbo
       changeDates: [...new Set(list.flatMap((year) => year.filings.map((f) => f.filed)))].sort(),
     });
   }
-  return { bySymbol, counts };
+  return { bySymbol, shareCounts, counts };
 }

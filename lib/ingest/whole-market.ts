@@ -4,7 +4,7 @@ import { readBrotliText } from "./compressed-files";
 import type { FiscalYearHistory } from "./point-in-time";
 import type { Progress } from "./progress";
 import { PYSTOCK_SYMBOL_COLUMNS, type PystockSymbol, parsePystockSymbols } from "./pystock-companies";
-import { type PystockFundamentalsCounts, pystockFiscalYears } from "./pystock-fundamentals";
+import { type PystockFundamentalsCounts, type ShareCount, pystockFiscalYears } from "./pystock-fundamentals";
 import { parsePystockPricesWithCounts } from "./pystock-prices";
 import { parsePystockReports } from "./pystock-reports";
 import { readBundledCsv } from "./read-sources";
@@ -13,6 +13,7 @@ import { readBundledCsv } from "./read-sources";
 export interface WholeMarket {
   prices: Map<string, PriceDay[]>;
   years: Map<string, FiscalYearHistory>;
+  shareCounts: Map<string, ShareCount[]>;
   symbols: PystockSymbol[];
   fundamentals: PystockFundamentalsCounts;
 }
@@ -21,8 +22,8 @@ export function readWholeMarket(paths: BundledPaths, progress: Progress): WholeM
   const { series: prices, counts: priceCounts } = parsePystockPricesWithCounts(paths.pystockPrices, readBrotliText(paths.pystockPrices));
   progress(`whole market (pystock): daily prices of ${prices.size} symbols; ${JSON.stringify(priceCounts)}`);
   const { reports, counts: reportCounts } = parsePystockReports(paths.pystockReports, readBrotliText(paths.pystockReports));
-  const { bySymbol: years, counts: fundamentals } = pystockFiscalYears(reports);
+  const { bySymbol: years, shareCounts, counts: fundamentals } = pystockFiscalYears(reports);
   progress(`whole market (pystock): ${reportCounts.rows} reports, fiscal years of ${years.size} symbols; ${JSON.stringify({ ...reportCounts, ...fundamentals })}`);
   const symbols = parsePystockSymbols(paths.pystockSymbols, readBundledCsv(paths.pystockSymbols, PYSTOCK_SYMBOL_COLUMNS));
-  return { prices, years, symbols, fundamentals };
+  return { prices, years, shareCounts, symbols, fundamentals };
 }

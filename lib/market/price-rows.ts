@@ -29,11 +29,21 @@ export interface PriceRow {
   /** Sums through this day of the simple daily returns of the adjusted close (0 on the first day) and of their squares. */
   returnSum: number;
   returnSquareSum: number;
-  /** Sum through this day of dividend × splitIndex (a dividend of day i in day j's shares is dividend × index[i] / index[j]). */
+  /** Sum through this day of regular dividends × splitIndex (a dividend of day i in day j's shares is dividend × index[i] / index[j]). */
   dividendSum: number;
   /** Days through this one whose dividend the source does not give. */
   dividendsUnknown: number;
 }
+
+/**
+ * A distribution above a tenth of the previous close is not a regular dividend but a special one
+ * (a spin-off's shares, a return of capital: Yum China from Yum! Brands in 2016): the total return
+ * counts it, the trailing dividend yield does not.
+ */
+export const MAX_REGULAR_DIVIDEND_SHARE = 0.1;
+
+export const isSpecialDistribution = (dividend: number | null, previousClose: number | undefined) =>
+  dividend !== null && previousClose !== undefined && dividend > MAX_REGULAR_DIVIDEND_SHARE * previousClose;
 
 /** The rows of `days` (sorted by date), continuing the running sums of `previous` when the days extend a stored history. */
 export function priceRows(days: readonly PriceDay[], previous?: PriceRow): PriceRow[] {
@@ -51,7 +61,7 @@ export function priceRows(days: readonly PriceDay[], previous?: PriceRow): Price
       dayIndex: last ? last.dayIndex + 1 : 0,
       returnSum: (last?.returnSum ?? 0) + r,
       returnSquareSum: (last?.returnSquareSum ?? 0) + r * r,
-      dividendSum: (last?.dividendSum ?? 0) + (day.dividend ?? 0) * splitIndex,
+      dividendSum: (last?.dividendSum ?? 0) + (isSpecialDistribution(day.dividend, last?.close) ? 0 : (day.dividend ?? 0)) * splitIndex,
       dividendsUnknown: (last?.dividendsUnknown ?? 0) + (day.dividend === null ? 1 : 0),
     };
     rows.push(row);

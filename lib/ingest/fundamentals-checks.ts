@@ -1,0 +1,106 @@
+import { daysBetween } from "@/lib/calendar";
+import type { PriceDay } from "@/lib/market/price-rows";
+import type { FiscalYearInputs, FiscalYearValues } from "./fiscal-years";
+import type { FiscalYearHistory } from "./point-in-time";
+import { splitFactorAfter } from "./prices";
+import type { ShareCount } from "./pystock-fundamentals";
+
+/**
+ * Fiscal years of the S&P 500 sources (SEC companyfacts, the Kaggle file) checked against and
+ * completed from the whole market's 10-Ks (docs/METRICS.md "Sources and precedence"), as known on
+ * each date, so no check uses a filing before its filed date:
+ * - a Kaggle share count (its net income over its EPS) more than half as large again, or smaller by
+ *   a third, than a 10-K's or 10-Q's count for a period within a year of it (splits between them
+ *   taken out) says that EPS is not the year's basic EPS (Deere's FY2016: 0.91 beside net income of
+ *   $1.52B): the year's EPS and share count are left out;
+ * - a value the source lacks (Amazon's EPS in the Kaggle file, Alphabet's, reported per class) is
+ *   taken from the 10-K of the same period end once that 10-K is filed.
+ */
+
+/** Values a 10-K of the whole market can give a year of another source. */
+const FILLED = ["revenue", "operatingIncome", "netIncome", "eps", "sharesOutstanding", "totalAssets", "totalEquity", "cash", "operatingCashFlow"] as const;
+export type FilledValue = (typeof FILLED)[number];
+
+/** How far apart a share count and its reference may be. */
+const MAX_SHARE_RATIO = 1.5;
+/** How far the reference's period end may be from the year's. */
+const MAX_REFERENCE_DAYS = 400;
+
+/** One value left out by a check, for the ingest report and the company page. */
+export interface FundamentalsCheck {
+  fiscalYear: number;
+  metric: string;
+  rule: "eps-share-count";
+  detail: string;
+}
+
+/** What the checks did to one company's years (on any date): keyed by fiscal year and metric. */
+export interface CheckLog {
+  excluded: Map<string, FundamentalsCheck>;
+  /** The values taken from the 10-Ks, by metric and fiscal year. */
+  filled: Set<`${FilledValue}:${number}`>;
+}
+
+export const newCheckLog = (): CheckLog => ({ excluded: new Map(), filled: new Set() });
+
+/** The share count nearest in period end to `periodEnd` among those filed by `date`, within MAX_REFERENCE_DAYS. */
+function referenceCount(counts: readonly ShareCount[], periodEnd: string, date: string): ShareCount | undefined {
+  let best: ShareCount | undefined;
+  for (const count of counts) {
+    if (count.filed > date) break;
+    const distance = Math.abs(daysBetween(periodEnd, count.periodEnd));
+    if (distance <= MAX_REFERENCE_DAYS && (!best || distance < Math.abs(daysBetween(periodEnd, best.periodEnd)))) best = count;
+  }
+  return best;
+}
+
+function checkShares(fy: FiscalYearInputs, counts: readonly ShareCount[], days: readonly PriceDay[] | undefined, date: string, log: CheckLog): FiscalYearInputs {
+  if (fy.source !== "kaggle" || fy.sharesOutstanding === null || fy.publicDate > date) return fy;
+  const reference = referenceCount(counts, fy.periodEnd, date);
+  if (!reference) return fy;
+  // Both counts on the share basis of the reference's filing, which may come before or after the year's.
+  const restated = fy.sharesOutstanding * (days ? splitFactorAfter(days, fy.sharesBasisDate, reference.filed) / splitFactorAfter(days, reference.filed, fy.sharesBasisDate) : 1);
+  const ratio = restated / reference.shares;
+  if (ratio <= MAX_SHARE_RATIO && ratio >= 1 / MAX_SHARE_RATIO) return fy;
+  log.excluded.set(`${fy.fiscalYear}:eps`, {
+    fiscalYear: fy.fiscalYear,
+    metric: "eps",
+    rule: "eps-share-count",
+    detail: `EPS ${fy.eps} beside net income ${fy.netIncome} implies ${Math.round(restated).toLocaleString("en-US")} shares; the report for the period ended ${reference.periodEnd} (filed ${reference.filed}) implies ${Math.round(reference.shares).toLocaleString("en-US")}: EPS and share count left out`,
+  });
+  return { ...fy, eps: null, sharesOutstanding: null };
+}
+
+function fill(fy: FiscalYearInputs, tenK: FiscalYearInputs | undefined, log: CheckLog): FiscalYearInputs {
+  if (!tenK) return fy;
+  const filled: Partial<FiscalYearValues> & Pick<FiscalYearInputs, "epsBasisDate" | "sharesBasisDate"> = { epsBasisDate: fy.epsBasisDate, sharesBasisDate: fy.sharesBasisDate };
+  for (const metric of FILLED) {
+    if (fy[metric] !== null || tenK[metric] === null) continue;
+    filled[metric] = tenK[metric];
+    log.filled.add(`${metric}:${fy.fiscalYear}`);
+    // A per-share value or count taken from the 10-K is on the share basis of its filing.
+    if (metric === "eps") filled.epsBasisDate = tenK.epsBasisDate;
+    if (metric === "sharesOutstanding") filled.sharesBasisDate = tenK.sharesBasisDate;
+  }
+  return { ...fy, ...filled };
+}
+
+/** `history` as checked against and completed from the whole market's 10-Ks and share counts of the same company. */
+export function checkedHistory(
+  history: FiscalYearHistory,
+  market: { years: FiscalYearHistory | undefined; shareCounts: readonly ShareCount[] | undefined },
+  days: readonly PriceDay[] | undefined,
+  log: CheckLog,
+): FiscalYearHistory {
+  if (!market.years && !market.shareCounts) return history;
+  return {
+    yearsAt: (date) => {
+      const tenKs = market.years?.yearsAt(date) ?? [];
+      return history.yearsAt(date).map((fy) => {
+        const checked = checkShares(fy, market.shareCounts ?? [], days, date, log);
+        return fill(checked, tenKs.find((k) => k.fiscalYear === fy.fiscalYear && Math.abs(daysBetween(k.periodEnd, fy.periodEnd)) <= 7), log);
+      });
+    },
+    changeDates: [...new Set([...history.changeDates, ...(market.years?.changeDates ?? []), ...(market.shareCounts ?? []).map((c) => c.filed)])].sort(),
+  };
+}
