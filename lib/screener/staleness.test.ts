@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { shiftDays } from "@/lib/calendar";
 import { FIELDS } from "./catalog";
-import { FISCAL_YEAR_VALUE_FIELDS, isStale, monthsBetween, STALENESS_FIELDS, staleCutoff, staleNote, withStaleness } from "./staleness";
+import { FISCAL_YEAR_VALUE_FIELDS, isStale, monthsBetween, STALENESS_FIELDS, staleCutoff, staleFieldNote, staleNote, withStaleness } from "./staleness";
 
 describe("the staleness rule", () => {
   it("is 15 months before the as-of date, the day clamped to the month's end", () => {
@@ -45,6 +45,10 @@ describe("the staleness rule", () => {
 
   it("says what a stale value rests on", () => {
     expect(staleNote(2016, "2016-06-30", "2021-04-21")).toBe("FY2016, ended 2016-06-30, 57 months before 2021-04-21");
+    const row = { fiscal_year: 2016, period_end: "2016-06-30", stale_fields: ["peRatio"] };
+    expect(staleFieldNote(row, "peRatio", "2021-04-21")).toBe("FY2016, ended 2016-06-30, 57 months before 2021-04-21");
+    expect(staleFieldNote(row, "price", "2021-04-21")).toBeNull();
+    expect(staleFieldNote({ ...row, stale_fields: [] }, "peRatio", "2021-04-21")).toBeNull();
   });
 });
 

@@ -55,3 +55,9 @@ export function staleNote(fiscalYear: unknown, periodEnd: string, asOf: string):
   const year = typeof fiscalYear === "number" ? `FY${fiscalYear}, ` : "";
   return `${year}ended ${periodEnd}, ${monthsBetween(periodEnd, asOf)} months before ${asOf}`;
 }
+
+/** Why a row's field is stale ("FY2016, ended …"), or null when `stale_fields` does not list it. */
+export function staleFieldNote(row: Record<string, unknown>, field: string, asOf: string): string | null {
+  const listed = Array.isArray(row.stale_fields) && row.stale_fields.includes(field);
+  return listed && typeof row.period_end === "string" ? staleNote(row.fiscal_year, row.period_end, asOf) : null;
+}
