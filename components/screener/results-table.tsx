@@ -30,6 +30,8 @@ const FOCUSED_CELL =
   "group-focus-visible:bg-sky-50 group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-600),inset_0_-2px_0_var(--color-sky-600)] first:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-600),inset_0_-2px_0_var(--color-sky-600),inset_2px_0_0_var(--color-sky-600)] dark:group-focus-visible:bg-sky-950 dark:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-400),inset_0_-2px_0_var(--color-sky-400)] dark:first:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-400),inset_0_-2px_0_var(--color-sky-400),inset_2px_0_0_var(--color-sky-400)]";
 const WIDTHS: Partial<Record<string, number>> = { full_ticker: 124, companyName: 200, description: 360, industry: 180, industry_group: 170, country: 116, currency: 80, exchange: 90 };
 const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 128 : unit === "text" || unit === "fields" ? 136 : unit === "date" ? 100 : 92);
+/** Room for the "stale" badge beside a value. */
+const STALE_BADGE_WIDTH = 32;
 
 /**
  * The result rows: server-side sorting (headers), virtualised rows (smooth with 1000), sticky
@@ -61,6 +63,8 @@ export function ResultsTable({
   asOf: string;
 }) {
   const router = useRouter();
+  // Columns with a stale value on this page widen for its badge.
+  const staleColumns = useMemo(() => new Set(rows.flatMap((row) => (Array.isArray(row.stale_fields) ? row.stale_fields : []))), [rows]);
   const columns = useMemo<ColumnDef<Row>[]>(() => {
     // The page's endpoints also sort by the screen's own columns.
     const sortable = new Set([...options.sort.fields, ...temporaryColumns.map((t) => t.name)]);
@@ -81,9 +85,9 @@ export function ResultsTable({
       header: c.label,
       enableSorting: sortable.has(c.name),
       sortDescFirst: c.unit !== "text",
-      meta: { unit: c.unit, sortable: sortable.has(c.name), temporary: c.temporary, width: widthOf(c.name, c.unit, c.temporary), description: c.description } satisfies ColumnMeta,
+      meta: { unit: c.unit, sortable: sortable.has(c.name), temporary: c.temporary, width: widthOf(c.name, c.unit, c.temporary) + (staleColumns.has(c.name) ? STALE_BADGE_WIDTH : 0), description: c.description } satisfies ColumnMeta,
     }));
-  }, [fields, temporaryColumns, options]);
+  }, [fields, temporaryColumns, options, staleColumns]);
 
   const sorting: SortingState = [{ id: sort.field, desc: sort.desc }];
   // TanStack Table and Virtual hand out new functions on every render: React Compiler leaves this component alone.

@@ -246,17 +246,17 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
                   {data.as_of !== screen.asOf && `, the last trading day on or before ${screen.asOf}`}
                 </span>
               )}
-              {staleRows > 0 && (
-                <span
-                  className="text-amber-800 dark:text-amber-300"
-                  data-testid="stale-notice"
-                  title={`Their latest fiscal year ended more than ${STALE_AFTER_MONTHS} months before ${data?.as_of}: its values, and market cap and the ratios built on them, are marked stale`}
-                >
-                  {" "}
-                  · {formatCount(staleRows)} on this page with stale fundamentals
-                </span>
-              )}
             </p>
+            {staleRows > 0 && (
+              <p
+                className="text-[13px] text-amber-800 dark:text-amber-300"
+                aria-live="polite"
+                data-testid="stale-notice"
+                title={`Their latest fiscal year ended more than ${STALE_AFTER_MONTHS} months before ${data?.as_of}: its values, and market cap and the ratios built on them, are marked stale`}
+              >
+                {formatCount(staleRows)} on this page with stale fundamentals
+              </p>
+            )}
             <BusyIndicator busy={results.isFetching} label="Loading results" />
             <ResultsViewToggle backtest={screen.backtest !== null} onChange={(open) => navigate({ ...screen, backtest: open ? { ...DEFAULT_BACKTEST } : null })} />
             {!screen.backtest && <ColumnViewTabs view={view} onChange={chooseView} />}
