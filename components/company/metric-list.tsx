@@ -15,7 +15,7 @@ export function MetricList({ company, categories, asOf }: { company: Record<stri
     <>
       {stale && (
         <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="stale-fundamentals">
-          Latest fiscal year {stale}: more than {STALE_AFTER_MONTHS} months old, so the values built on it are marked stale.
+          Latest fiscal year {stale}: more than {STALE_AFTER_MONTHS} months, so the values built on it are marked stale.
         </p>
       )}
       <dl className="mt-2 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-0.5 text-[13px]" data-testid="company-metrics">

@@ -44,9 +44,11 @@ describe("the staleness rule", () => {
   });
 
   it("says what a stale value rests on", () => {
-    expect(staleNote(2016, "2016-06-30", "2021-04-21")).toBe("FY2016, ended 2016-06-30, 57 months before 2021-04-21");
+    expect(staleNote(2016, "2016-06-30", "2021-04-21")).toBe("FY2016, ended 2016-06-30, 57 months and 22 days before 2021-04-21");
+    expect(staleNote(2015, "2015-12-26", "2017-03-27")).toBe("FY2015, ended 2015-12-26, 15 months and 1 day before 2017-03-27");
+    expect(staleNote(null, "2015-09-30", "2016-12-30")).toBe("ended 2015-09-30, 15 months before 2016-12-30");
     const row = { fiscal_year: 2016, period_end: "2016-06-30", stale_fields: ["peRatio"] };
-    expect(staleFieldNote(row, "peRatio", "2021-04-21")).toBe("FY2016, ended 2016-06-30, 57 months before 2021-04-21");
+    expect(staleFieldNote(row, "peRatio", "2021-04-21")).toBe("FY2016, ended 2016-06-30, 57 months and 22 days before 2021-04-21");
     expect(staleFieldNote(row, "price", "2021-04-21")).toBeNull();
     expect(staleFieldNote({ ...row, stale_fields: [] }, "peRatio", "2021-04-21")).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { shiftMonths } from "@/lib/calendar";
+import { daysBetween, shiftMonths } from "@/lib/calendar";
+import { plural } from "./value-format";
 
 /**
  * Staleness (docs/METRICS.md "Staleness"): a fiscal year is stale as of `D` when it ended more than
@@ -50,10 +51,12 @@ export function withStaleness(row: Record<string, unknown>, fields: readonly str
   return { ...row, ...Object.fromEntries(loaded.map((name) => [name, values[name]])) };
 }
 
-/** What a stale value rests on: "FY2016, ended 2016-06-30, 57 months before 2021-04-21". */
+/** What a stale value rests on: "FY2016, ended 2016-06-30, 57 months and 22 days before 2021-04-21". */
 export function staleNote(fiscalYear: unknown, periodEnd: string, asOf: string): string {
   const year = typeof fiscalYear === "number" ? `FY${fiscalYear}, ` : "";
-  return `${year}ended ${periodEnd}, ${monthsBetween(periodEnd, asOf)} months before ${asOf}`;
+  const months = monthsBetween(periodEnd, asOf);
+  const days = daysBetween(shiftMonths(periodEnd, months), asOf);
+  return `${year}ended ${periodEnd}, ${plural(months, "month")}${days > 0 ? ` and ${plural(days, "day")}` : ""} before ${asOf}`;
 }
 
 /** Why a row's field is stale ("FY2016, ended …"), or null when `stale_fields` does not list it. */
