@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { basicScreenV2Operation } from "@/lib/api/screener-v2-operations";
 import { env } from "@/lib/env";
 import { AdvancedScreenRequest, BasicScreenRequestV2 } from "./request-schema";
 import type { RowsResponse } from "./response-schema";
@@ -46,5 +47,12 @@ describe("stale fundamentals", () => {
     const answer = runScreen(AdvancedScreenRequest.parse({ filters: { coverage: { operator: "exclude", values: ["fundamentals"] } }, fields: FIELDS, page: { limit: 5 } })) as RowsResponse;
     expect(answer.rows.length).toBeGreaterThan(0);
     for (const row of answer.rows) expect(row).toMatchObject({ fundamentals_stale: null, stale_fields: null });
+  });
+
+  it("the OpenAPI example is the service's answer", () => {
+    const request = basicScreenV2Operation.request.examples.staleAsOf2021.value;
+    const response = basicScreenV2Operation.response.examples.staleAsOf2021.value;
+    const answer = runScreen(BasicScreenRequestV2.parse(request)) as RowsResponse;
+    expect(answer).toMatchObject({ ...response, rows: [{ ...response.rows[0], peRatio: expect.closeTo(response.rows[0]!.peRatio, 6) }] });
   });
 });
