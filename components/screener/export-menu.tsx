@@ -100,7 +100,7 @@ export function ExportMenu({
           Download tickers (.txt)
         </Button>
         <Button variant="ghost" className="w-full justify-start" onClick={() => start(downloadCsv)} disabled={running || total === 0}>
-          Download rows (.csv, chosen columns and today&apos;s names)
+          Download rows (.csv, chosen columns, today&apos;s names and staleness)
         </Button>
         {status && (
           <div className="flex items-center gap-2 border-t border-zinc-200 px-1 pt-1.5 text-xs dark:border-zinc-700" role="status" data-testid="export-status">

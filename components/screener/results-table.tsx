@@ -4,12 +4,14 @@ import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReac
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { StaleValue } from "@/components/ui/stale-value";
 import { companyHref } from "@/lib/links";
 import type { Unit } from "@/lib/screener/catalog";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import type { TemporaryColumn } from "@/lib/screener/response-schema";
+import { STALE_AFTER_MONTHS, staleFieldNote } from "@/lib/screener/staleness";
 import { temporaryColumnLabel } from "@/lib/screener/temporary-column";
-import { formatCell, formatExact, unitLabel } from "@/lib/screener/value-format";
+import { formatCell, formatExact, isNumericUnit, unitLabel } from "@/lib/screener/value-format";
 
 type Row = Record<string, unknown>;
 interface ColumnMeta {
@@ -27,12 +29,14 @@ const nameSticks = (id: string, index: number) => index === 1 && id === "company
 const FOCUSED_CELL =
   "group-focus-visible:bg-sky-50 group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-600),inset_0_-2px_0_var(--color-sky-600)] first:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-600),inset_0_-2px_0_var(--color-sky-600),inset_2px_0_0_var(--color-sky-600)] dark:group-focus-visible:bg-sky-950 dark:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-400),inset_0_-2px_0_var(--color-sky-400)] dark:first:group-focus-visible:shadow-[inset_0_2px_0_var(--color-sky-400),inset_0_-2px_0_var(--color-sky-400),inset_2px_0_0_var(--color-sky-400)]";
 const WIDTHS: Partial<Record<string, number>> = { full_ticker: 124, companyName: 200, description: 360, industry: 180, industry_group: 170, country: 116, currency: 80, exchange: 90 };
-const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 128 : unit === "text" ? 136 : unit === "date" ? 100 : 92);
+const widthOf = (field: string, unit: Unit, temporary: boolean) => WIDTHS[field] ?? (temporary ? 128 : unit === "text" || unit === "fields" ? 136 : unit === "date" ? 100 : 92);
+/** Room for the "stale" badge beside a value. */
+const STALE_BADGE_WIDTH = 32;
 
 /**
  * The result rows: server-side sorting (headers), virtualised rows (smooth with 1000), sticky
- * header and ticker column, units once in each header, and keyboard navigation (arrows, Page
- * Up/Down, Home/End move between rows; Enter opens the company).
+ * header and ticker column, units once in each header, stale values marked, and keyboard
+ * navigation (arrows, Page Up/Down, Home/End move between rows; Enter opens the company).
  */
 export function ResultsTable({
   rows,
@@ -44,6 +48,7 @@ export function ResultsTable({
   offset,
   total,
   busy,
+  asOf,
 }: {
   rows: Row[];
   fields: string[];
@@ -54,8 +59,12 @@ export function ResultsTable({
   offset: number;
   total: number;
   busy: boolean;
+  /** The date the rows are as of: stale values say how long before it their fiscal year ended. */
+  asOf: string;
 }) {
   const router = useRouter();
+  // Columns with a stale value on this page widen for its badge.
+  const staleColumns = useMemo(() => new Set(rows.flatMap((row) => (Array.isArray(row.stale_fields) ? row.stale_fields : []))), [rows]);
   const columns = useMemo<ColumnDef<Row>[]>(() => {
     // The page's endpoints also sort by the screen's own columns.
     const sortable = new Set([...options.sort.fields, ...temporaryColumns.map((t) => t.name)]);
@@ -76,9 +85,9 @@ export function ResultsTable({
       header: c.label,
       enableSorting: sortable.has(c.name),
       sortDescFirst: c.unit !== "text",
-      meta: { unit: c.unit, sortable: sortable.has(c.name), temporary: c.temporary, width: widthOf(c.name, c.unit, c.temporary), description: c.description } satisfies ColumnMeta,
+      meta: { unit: c.unit, sortable: sortable.has(c.name), temporary: c.temporary, width: widthOf(c.name, c.unit, c.temporary) + (staleColumns.has(c.name) ? STALE_BADGE_WIDTH : 0), description: c.description } satisfies ColumnMeta,
     }));
-  }, [fields, temporaryColumns, options]);
+  }, [fields, temporaryColumns, options, staleColumns]);
 
   const sorting: SortingState = [{ id: sort.field, desc: sort.desc }];
   // TanStack Table and Virtual hand out new functions on every render: React Compiler leaves this component alone.
@@ -164,7 +173,7 @@ export function ResultsTable({
               {group.headers.map((header, i) => {
                 const meta = header.column.columnDef.meta as ColumnMeta;
                 const sorted = header.column.getIsSorted();
-                const numeric = meta.unit !== "text" && meta.unit !== "date";
+                const numeric = isNumericUnit(meta.unit);
                 const unit = unitLabel(meta.unit);
                 const content = (
                   <>
@@ -226,13 +235,16 @@ export function ResultsTable({
                 {row.getVisibleCells().map((cell, i) => {
                   const meta = cell.column.columnDef.meta as ColumnMeta;
                   const value = cell.getValue();
-                  const numeric = meta.unit !== "text" && meta.unit !== "date";
+                  const numeric = isNumericUnit(meta.unit);
                   const text = formatCell(value, meta.unit);
                   const negative = typeof value === "number" && value < 0;
+                  const stale = text === "" ? null : staleFieldNote(row.original, cell.column.id, asOf);
+                  const exact = numeric ? formatExact(value, meta.unit) : text || undefined;
                   return (
                     <td
                       key={cell.id}
-                      title={numeric ? formatExact(value, meta.unit) : typeof value === "string" ? value : undefined}
+                      data-stale={stale ? "" : undefined}
+                      title={stale ? `${exact}: stale, ${stale} (more than ${STALE_AFTER_MONTHS} months)` : exact}
                       className={`truncate border-b border-zinc-100 bg-white px-2 group-hover:bg-zinc-50 dark:border-zinc-800/70 dark:bg-zinc-950 dark:group-hover:bg-zinc-900 ${numeric ? "num font-mono text-[12px]" : ""} ${negative ? "text-red-700 dark:text-red-400" : ""} ${i === 0 ? "sticky left-0 z-[5] border-r border-r-zinc-200 dark:border-r-zinc-800" : ""} ${nameSticks(cell.column.id, i) ? "sm:sticky sm:left-[124px] sm:z-[5] sm:border-r sm:border-r-zinc-200 sm:dark:border-r-zinc-800" : ""} ${FOCUSED_CELL} ${meta.temporary ? "bg-violet-50/40 dark:bg-violet-950/20" : ""}`}
                     >
                       {cell.column.id === "full_ticker" && typeof value === "string" ? (
@@ -245,6 +257,8 @@ export function ResultsTable({
                         <span className="text-zinc-300 dark:text-zinc-600" aria-label="no data">
                           —
                         </span>
+                      ) : stale ? (
+                        <StaleValue text={text} />
                       ) : (
                         text
                       )}

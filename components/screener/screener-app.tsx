@@ -19,10 +19,11 @@ import { type ColumnView, isColumnView, shownColumns, VIEW_STORAGE_KEY, viewCook
 import type { AsOfRange } from "@/lib/screener/as-of-range";
 import { DEFAULT_BACKTEST } from "@/lib/screener/backtest-params";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
-import { NAME_COMPANIONS, type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import { COMPANIONS, type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
 import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import { plainApiMessage } from "@/lib/screener/form-messages";
 import type { RowsResponse } from "@/lib/screener/response-schema";
+import { STALE_AFTER_MONTHS } from "@/lib/screener/staleness";
 import { formatCount } from "@/lib/screener/value-format";
 import { AsOfControl } from "./as-of-control";
 import { ColumnChooser } from "./column-chooser";
@@ -174,8 +175,9 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
   // The public endpoint that answers the same: v2 when the screen has an as-of date.
   const apiPath = `/api/${screen.asOf ? "v2" : "v1"}/screener/${mode}/`;
   const data = results.data;
-  // The columns shown: never the name companions the page loads beside the company name.
+  // The columns shown: never the companions the page loads beside the company name and fiscal-year values.
   const chosenFields = fields ?? [...DEFAULT_FIELDS];
+  const staleRows = data?.rows.filter((row) => row.fundamentals_stale === true).length ?? 0;
 
   return (
     <main className="flex h-[calc(100dvh-2.75rem)] flex-col">
@@ -245,6 +247,16 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
                 </span>
               )}
             </p>
+            {staleRows > 0 && (
+              <p
+                className="text-[13px] text-amber-800 dark:text-amber-300"
+                aria-live="polite"
+                data-testid="stale-notice"
+                title={`Their latest fiscal year ended more than ${STALE_AFTER_MONTHS} months before ${data?.as_of}: its values, and market cap and the ratios built on them, are marked stale`}
+              >
+                {formatCount(staleRows)} on this page with stale fundamentals
+              </p>
+            )}
             <BusyIndicator busy={results.isFetching} label="Loading results" />
             <ResultsViewToggle backtest={screen.backtest !== null} onChange={(open) => navigate({ ...screen, backtest: open ? { ...DEFAULT_BACKTEST } : null })} />
             {!screen.backtest && <ColumnViewTabs view={view} onChange={chooseView} />}
@@ -282,7 +294,7 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
             ) : data ? (
               <ResultsTable
                 rows={data.rows}
-                fields={data.loaded_fields.filter((f) => !NAME_COMPANIONS.includes(f) || chosenFields.includes(f))}
+                fields={data.loaded_fields.filter((f) => !COMPANIONS.includes(f) || chosenFields.includes(f))}
                 temporaryColumns={data.temporary_columns}
                 options={options}
                 sort={screen.sort}
@@ -290,6 +302,7 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
                 offset={data.offset}
                 total={data.total}
                 busy={results.isFetching}
+                asOf={data.as_of}
               />
             ) : (
               <div className="flex-1 border-t border-zinc-200 dark:border-zinc-800" />

@@ -32,6 +32,27 @@ export const screenerOptionsV2Operation = {
   },
 } satisfies ApiOperation;
 
+/** A screen whose values rest on a fiscal year that ended long before its as-of date (docs/METRICS.md "Staleness"). */
+const STALE_EXAMPLE = {
+  request: {
+    filters: { description_keywords: { fts: "Microsoft" } },
+    fields: ["full_ticker", "marketCap_usd", "peRatio", "price", "period_end", "fundamentals_stale", "stale_fields"],
+    page: { limit: 1 },
+    as_of: "2021-04-21",
+  },
+  response: {
+    as_of: "2021-04-21",
+    total: 56,
+    limit: 1,
+    offset: 0,
+    loaded_fields: ["full_ticker", "marketCap_usd", "peRatio", "price", "period_end", "fundamentals_stale", "stale_fields"],
+    temporary_columns: [],
+    rows: [
+      { full_ticker: "NASDAQ:MSFT", marketCap_usd: 2064727754805.48, peRatio: 122.915094, price: 260.58, period_end: "2016-06-30", fundamentals_stale: true, stale_fields: ["marketCap_usd", "peRatio"] },
+    ],
+  },
+};
+
 /** A v1 screen operation at its v2 path, its request taking `as_of`. */
 function asOfScreen(v1: typeof basicScreenOperation | typeof advancedScreenOperation, schema: typeof BasicScreenRequestV2 | typeof AdvancedScreenRequestV2, operationId: string) {
   const [name, first] = Object.entries(v1.request.examples)[0]!;
@@ -42,9 +63,17 @@ function asOfScreen(v1: typeof basicScreenOperation | typeof advancedScreenOpera
     description: `${v1.description}\n\n${AS_OF_RULES}`,
     request: {
       schema,
-      examples: { ...v1.request.examples, [`${name}AsOf2014`]: { summary: `${first.summary}, as of 2014-12-31`, value: { ...first.value, as_of: "2014-12-31" } } },
+      examples: {
+        ...v1.request.examples,
+        [`${name}AsOf2014`]: { summary: `${first.summary}, as of 2014-12-31`, value: { ...first.value, as_of: "2014-12-31" } },
+        staleAsOf2021: { summary: "Which values are stale, as of 2021-04-21", value: STALE_EXAMPLE.request },
+      },
     },
-    response: { ...v1.response, schema: ScreenResponse },
+    response: {
+      ...v1.response,
+      schema: ScreenResponse,
+      examples: { ...v1.response.examples, staleAsOf2021: { summary: "Microsoft's P/E on FY2016 earnings, marked stale", value: STALE_EXAMPLE.response } },
+    },
   } satisfies ApiOperation;
 }
 

@@ -18,9 +18,13 @@ export const MAX_BACKTEST_FIELDS = 20;
 export const MAX_BACKTEST_VALUES = 150_000;
 
 /** An output field that is not long text (the business description is not loaded for every holding of every period). */
-const bulkFieldName = fieldName.refine((name) => !FIELD_BY_NAME.get(name)?.longText, {
-  error: "is long text, not loaded for every holding of every period: ask the screener for it (/api/v2/screener/advanced/ with as_of)",
-});
+const bulkFieldName = fieldName
+  .refine((name) => !FIELD_BY_NAME.get(name)?.longText, {
+    error: "is long text, not loaded for every holding of every period: ask the screener for it (/api/v2/screener/advanced/ with as_of)",
+  })
+  .refine((name) => !FIELD_BY_NAME.get(name)?.derivedFrom, {
+    error: "is computed per screen, not per holding: ask the screener for it (/api/v2/screener/advanced/ with as_of), or load period_end",
+  });
 
 /** `POST /api/v2/screener/backtest/`: an advanced screen's filters run as of each rebalance date. */
 export const BacktestRequest = z

@@ -15,8 +15,9 @@ import type {
   RangeSettings,
   TextSettings,
 } from "./filter-settings";
+import { STALE_AFTER_MONTHS, STALENESS_FIELDS } from "./staleness";
 
-export const UNITS = ["percent", "usd", "number", "integer", "text", "date"] as const;
+export const UNITS = ["percent", "usd", "number", "integer", "text", "date", "boolean", "fields"] as const;
 export type Unit = (typeof UNITS)[number];
 
 export interface FieldDef {
@@ -31,6 +32,11 @@ export interface FieldDef {
   sql: string;
   /** Needs the company_profiles join. */
   profile?: boolean;
+  /**
+   * Computed after the query from this value of the day (the staleness fields, from the latest
+   * fiscal year's period end): not a sort key or filter; `sql` reads that value too.
+   */
+  derivedFrom?: string;
   sortable: boolean;
   /** Text of up to several thousand characters: not a sort key, and not loaded in bulk answers (a backtest's rows). */
   longText: boolean;
@@ -47,6 +53,8 @@ const FORMATS: Record<Unit, string> = {
   integer: "d",
   text: "",
   date: "",
+  boolean: "",
+  fields: "",
 };
 
 /**
@@ -95,6 +103,20 @@ const FIELD_ROWS: FieldRow[] = [
   ["evToEbitda", "EV/EBITDA (latest FY)", "number", "Valuation", "Enterprise value over EBIT plus depreciation of the latest fiscal year (FY offset 0), not trailing twelve months"],
   ["fiscal_year", "Fiscal year", "integer", "Fundamentals (latest fiscal year)", "Latest fiscal year public on or before the as-of date (its 10-K filed, or 90 days after its end)"],
   ["period_end", "Fiscal year end", "date", "Fundamentals (latest fiscal year)", "End date of that fiscal year"],
+  [
+    "fundamentals_stale",
+    "Stale fundamentals",
+    "boolean",
+    "Fundamentals (latest fiscal year)",
+    `True when the latest fiscal year ended more than ${STALE_AFTER_MONTHS} months before the as-of date (period_end before the as-of date minus ${STALE_AFTER_MONTHS} months): its values and the valuation built on them are old; null without a fiscal year`,
+  ],
+  [
+    "stale_fields",
+    "Stale fields",
+    "fields",
+    "Fundamentals (latest fiscal year)",
+    `The loaded fields of this row whose value rests on a stale fiscal year (ended more than ${STALE_AFTER_MONTHS} months before the as-of date): values of the latest fiscal year, market cap, enterprise value, P/E, P/S, P/B and EV/EBITDA; empty when none, null without a fiscal year`,
+  ],
   ["revenue", "Revenue", "usd", "Fundamentals (latest fiscal year)", "Total revenue, latest fiscal year"],
   ["grossProfit", "Gross profit", "usd", "Fundamentals (latest fiscal year)", "Gross profit, latest fiscal year"],
   ["operatingIncome", "Operating income", "usd", "Fundamentals (latest fiscal year)", "Operating income, latest fiscal year"],
@@ -112,6 +134,7 @@ const FIELD_ROWS: FieldRow[] = [
 ];
 
 const isLongText = (name: string) => name === "description";
+const derivedFrom = (name: string) => (STALENESS_FIELDS.includes(name) ? "period_end" : undefined);
 
 export const FIELDS: readonly FieldDef[] = FIELD_ROWS.map(([name, label, unit, category, description, sql]) => ({
   name,
@@ -120,10 +143,11 @@ export const FIELDS: readonly FieldDef[] = FIELD_ROWS.map(([name, label, unit, c
   format: FORMATS[unit],
   category,
   description,
-  sql: sql ?? `c."${name}"`,
+  sql: sql ?? `c."${derivedFrom(name) ?? name}"`,
   profile: sql?.startsWith("p.") ?? false,
-  // Long text is not a sort key; everything else is.
-  sortable: !isLongText(name),
+  derivedFrom: derivedFrom(name),
+  // Long text and values computed after the query are no sort keys; everything else is.
+  sortable: !isLongText(name) && !derivedFrom(name),
   longText: isLongText(name),
 }));
 

@@ -103,6 +103,9 @@ function bounds(builder: Builder, sql: string, payload: { min?: number; max?: nu
 
 const fieldLabel = (name: string) => FIELD_BY_NAME.get(name)?.label ?? name;
 
+/** An output field's column; a field computed after the query (staleness) reads the value it derives from. */
+const outputSql = (source: ScreenSource, field: FieldDef) => fieldSql(source, field.derivedFrom ? FIELD_BY_NAME.get(field.derivedFrom)! : field);
+
 function addTemporary(builder: Builder, column: Omit<TemporaryColumn, "label">, sql: string) {
   if (builder.temporary.some((t) => t.column.name === column.name)) return;
   builder.temporary.push({ column: { ...column, label: temporaryColumnLabel(column.source, fieldLabel) }, sql });
@@ -456,7 +459,7 @@ export function compileScreen(request: ScreenRequest, source: ScreenSource = DEF
   const key = builder.narrowed ? `+${sort.sql}` : sort.sql;
   const direction = desc ? "DESC" : "ASC";
   const columns = [
-    ...outputs.map((f) => `${fieldSql(source, f)} AS "${f.name}"`),
+    ...outputs.map((f) => `${outputSql(source, f)} AS "${f.name}"`),
     ...temporary.map((t) => `${t.sql} AS "${t.column.name}"`),
   ].join(", ");
   const where = (...extra: string[]) => {

@@ -40,6 +40,14 @@ describe("csvRecords", () => {
     ]);
   });
 
+  it("writes staleness as true or false and a space-separated list of fields", () => {
+    const row = { full_ticker: "NASDAQ:MSFT", fundamentals_stale: true, stale_fields: ["marketCap_usd", "peRatio"] };
+    expect(csvRecords([row, { ...row, fundamentals_stale: false, stale_fields: [] }], ["fundamentals_stale", "stale_fields"]).slice(1)).toEqual([
+      ["true", "marketCap_usd peRatio"],
+      ["false", ""],
+    ]);
+  });
+
   it("names each field's basis in the header where the field has a label", () => {
     const labels = { peRatio: FIELD_BY_NAME.get("peRatio")!.label, return_1y: FIELD_BY_NAME.get("return_1y")!.label };
     expect(csvRecords([{ peRatio: 14.2, return_1y: 0.1, revenueCagr_3y: 0.05 }], ["peRatio", "return_1y", "revenueCagr_3y"], labels)[0]).toEqual([

@@ -25,8 +25,16 @@ export async function collectAllPages<T>(
 /** Significant digits a CSV number keeps: more than any source value carries, without float noise. */
 export const CSV_SIGNIFICANT_DIGITS = 12;
 
-/** A number to CSV_SIGNIFICANT_DIGITS (`0.12480867185715883` → `0.124808671857`); other values as they are. */
-const csvValue = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? Number(value.toPrecision(CSV_SIGNIFICANT_DIGITS)) : (value ?? ""));
+/**
+ * A number to CSV_SIGNIFICANT_DIGITS (`0.12480867185715883` → `0.124808671857`), a flag as true or
+ * false, a list of fields space-separated (`marketCap_usd peRatio`); other values as they are.
+ */
+function csvValue(value: unknown): unknown {
+  if (typeof value === "number" && Number.isFinite(value)) return Number(value.toPrecision(CSV_SIGNIFICANT_DIGITS));
+  if (typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return value.join(" ");
+  return value ?? "";
+}
 
 /**
  * CSV cells: API values (decimals for ratios, raw dollars) so spreadsheets compute with them,

@@ -60,7 +60,11 @@ export const RowsResponse = z
     ...Envelope,
     loaded_fields: z.array(z.string()).describe("The output fields loaded for the rows"),
     temporary_columns: z.array(TemporaryColumn).describe("Rule-derived values added to each row; empty when no rule derives one"),
-    rows: z.array(z.record(z.string(), z.unknown())).describe("One object per company with the loaded fields and temporary columns"),
+    rows: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe(
+        "One object per company with the loaded fields and temporary columns. Load fundamentals_stale and stale_fields to learn which values rest on a fiscal year that ended more than 15 months before as_of",
+      ),
   })
   .describe("rows response (result_format = rows)");
 
@@ -122,7 +126,15 @@ export const OptionsResponse = z
     fields: z.array(z.string()),
     field_definitions: z.record(
       z.string(),
-      z.object({ label: z.string(), unit: z.enum(UNITS), format: z.string(), category: z.string(), description: z.string() }),
+      z.object({
+        label: z.string(),
+        unit: z
+          .enum(UNITS)
+          .describe("percent: a decimal (0.10 is 10%); usd: raw dollars; boolean: true or false; fields: an array of output field names; date: YYYY-MM-DD"),
+        format: z.string(),
+        category: z.string(),
+        description: z.string(),
+      }),
     ),
     coverage: ScreenerCoverage,
   })

@@ -54,10 +54,11 @@ describe("screen URL", () => {
 });
 
 describe("pageFields", () => {
-  it("loads today's name and symbol beside the company name, and only then", () => {
-    expect(pageFields(null)).toEqual([...DEFAULT_FIELDS, "current_name", "current_symbol"]);
+  it("loads today's name and symbol beside the company name, the latest fiscal year's staleness beside its values, and only then", () => {
+    expect(pageFields(null)).toEqual([...DEFAULT_FIELDS, "current_name", "current_symbol", "fiscal_year", "period_end", "fundamentals_stale", "stale_fields"]);
     expect(pageFields(["full_ticker", "companyName", "current_name"])).toEqual(["full_ticker", "companyName", "current_name", "current_symbol"]);
     expect(pageFields(["full_ticker", "price"])).toEqual(["full_ticker", "price"]);
+    expect(pageFields(["full_ticker", "period_end", "eps"])).toEqual(["full_ticker", "period_end", "eps", "fiscal_year", "fundamentals_stale", "stale_fields"]);
   });
 
   it("adds the fields the filters test, once, after the columns shown", () => {
@@ -69,6 +70,9 @@ describe("pageFields", () => {
       sector: { values: ["Energy"] },
     };
     expect(filteredFields(filters)).toEqual(["evToEbitda", "price", "grossMargin", "operatingMargin", "netMargin", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"]);
-    expect(pageFields(["full_ticker", "price"], filters)).toEqual(["full_ticker", "price", "evToEbitda", "grossMargin", "operatingMargin", "netMargin", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"]);
+    expect(pageFields(["full_ticker", "price"], filters)).toEqual([
+      ...["full_ticker", "price", "evToEbitda", "grossMargin", "operatingMargin", "netMargin", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"],
+      ...["fiscal_year", "period_end", "fundamentals_stale", "stale_fields"],
+    ]);
   });
 });

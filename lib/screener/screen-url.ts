@@ -1,5 +1,6 @@
 import { jsonObjectParam, type PageParams, paramValue, readableQuery } from "@/lib/url-params";
 import { DEFAULT_FIELDS, DEFAULT_SORT, FILTER_BY_NAME, PAGE } from "./catalog";
+import { FISCAL_YEAR_VALUE_FIELDS } from "./staleness";
 import { type BacktestParams, DEFAULT_BACKTEST, isRebalance } from "./backtest-params";
 import { type ColumnView, isColumnView } from "./column-views";
 
@@ -115,6 +116,12 @@ export function screenMode(filters: Record<string, unknown>, basicFilters: reado
 /** Today's name and symbol, loaded beside the company name so that the results say "now Meta Platforms, META". */
 export const NAME_COMPANIONS: readonly string[] = ["current_name", "current_symbol"];
 
+/** Loaded beside values of the latest fiscal year, so that stale ones are marked with that year's end. */
+export const STALENESS_COMPANIONS: readonly string[] = ["fiscal_year", "period_end", "fundamentals_stale", "stale_fields"];
+
+/** Fields the page loads beside the columns, shown only when chosen. */
+export const COMPANIONS: readonly string[] = [...NAME_COMPANIONS, ...STALENESS_COMPANIONS];
+
 /**
  * The output fields a screen's filters test directly: a range filter's field, the members its
  * rules name. The page shows them as columns, so that a filter on EV/EBITDA shows EV/EBITDA.
@@ -135,11 +142,18 @@ export function filteredFields(filters: Record<string, unknown>): string[] {
 
 /**
  * The fields the screener page loads: the columns shown, the fields its filters test, plus today's
- * name and symbol when the company name is one.
+ * name and symbol when the company name is one, and the staleness of the latest fiscal year when a
+ * value rests on it.
  */
 export function pageFields(columns: readonly string[] | null, filters: Record<string, unknown> = {}): string[] {
   const shown = [...(columns ?? DEFAULT_FIELDS), ...filteredFields(filters)];
-  return [...new Set(shown.includes("companyName") ? [...shown, ...NAME_COMPANIONS] : shown)];
+  return [
+    ...new Set([
+      ...shown,
+      ...(shown.includes("companyName") ? NAME_COMPANIONS : []),
+      ...(shown.some((f) => FISCAL_YEAR_VALUE_FIELDS.includes(f)) ? STALENESS_COMPANIONS : []),
+    ]),
+  ];
 }
 
 /** The API request body of a screen. */

@@ -8,6 +8,7 @@ import { readOptionValues } from "./option-values";
 import { type AsOfScreenRequest, type ScreenRequest, typedFilters } from "./request-schema";
 import type { ScreenSource } from "./screen-source";
 import type { RowsResponse, TickersResponse } from "./response-schema";
+import { withStaleness } from "./staleness";
 
 /**
  * Values of filters with `options_source` must come from the matching option list (spec rule 6).
@@ -77,7 +78,8 @@ export function runScreen(request: AsOfScreenRequest): RowsResponse | TickersRes
   if (request.result_format === "tickers") {
     return { ...envelope, tickers: page.map((row) => z.string().parse(row.full_ticker)) };
   }
-  return { ...envelope, loaded_fields: compiled.fields, temporary_columns: compiled.temporaryColumns, rows: page };
+  const rows = page.map((row) => withStaleness(row, compiled.fields, asOf));
+  return { ...envelope, loaded_fields: compiled.fields, temporary_columns: compiled.temporaryColumns, rows };
 }
 
 /** The ids of every company a screen's filters select (any number: not paged). */

@@ -12,6 +12,9 @@ describe("formatCell", () => {
     expect(formatCell(2016, "integer")).toBe("2016");
     expect(formatCell(null, "usd")).toBe("");
     expect(formatCell("NASDAQ:AAPL", "text")).toBe("NASDAQ:AAPL");
+    expect(formatCell(true, "boolean")).toBe("yes");
+    expect(formatCell(["peRatio", "marketCap_usd"], "fields")).toBe("peRatio, marketCap_usd");
+    expect(formatCell([], "fields")).toBe("none");
   });
 
   it("gives exact values and unit labels for headers", () => {

@@ -19,9 +19,14 @@ export function unitLabel(unit: Unit): string {
 
 const signed = (n: number, format: (abs: number) => string) => (n < 0 ? MINUS : "") + format(Math.abs(n));
 
+/** Units whose cells are numbers: right-aligned, in tabular figures. */
+export const isNumericUnit = (unit: Unit) => unit === "percent" || unit === "usd" || unit === "number" || unit === "integer";
+
 /** A value for a table cell; "" for a missing value (the cell shows a dash). */
 export function formatCell(value: unknown, unit: Unit): string {
   if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.length > 0 ? value.join(", ") : "none";
   if (typeof value !== "number") return String(value);
   switch (unit) {
     case "percent":
@@ -39,7 +44,7 @@ export function formatCell(value: unknown, unit: Unit): string {
 
 /** The exact value, for a cell's tooltip. */
 export function formatExact(value: unknown, unit: Unit): string {
-  if (typeof value !== "number") return value === null || value === undefined ? "no data" : String(value);
+  if (typeof value !== "number") return value === null || value === undefined ? "no data" : formatCell(value, unit);
   if (unit === "percent") return `${full.format(value * 100)}%`;
   if (unit === "usd") return `$${full.format(value)}`;
   return full.format(value);

@@ -158,7 +158,7 @@ export default async function CompanyPage({ params }: Params) {
             Market and valuation <span className="font-normal text-zinc-500">as of {asOf}</span>
           </h2>
           {company.has_prices || company.has_fundamentals ? (
-            <MetricList company={company} categories={["Market", "Volatility", "Valuation"]} />
+            <MetricList company={company} categories={["Market", "Volatility", "Valuation"]} asOf={asOf} />
           ) : (
             <p className="mt-2 text-[13px] text-zinc-500">No prices or fundamentals for this company in the bundled data (it covers S&amp;P 500 members).</p>
           )}
