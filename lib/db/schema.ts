@@ -2,7 +2,7 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /** The columns of a fiscal year (fiscal_years and fiscal_year_versions). */
 const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,
@@ -47,6 +47,9 @@ CREATE TABLE companies (
   current_classification_source TEXT,
   isin TEXT,
   cik INTEGER,
+  -- The id of the issuer's primary listing (its own id for most rows): share classes of one company
+  -- share it, and a screen lists the primary listings by default (docs/METRICS.md "Share classes").
+  issuer_id INTEGER NOT NULL,
   listing_status TEXT NOT NULL CHECK (listing_status IN ('listed', 'delisted')),
   in_sp500 INTEGER NOT NULL,
   has_profile INTEGER NOT NULL,

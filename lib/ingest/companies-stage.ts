@@ -17,10 +17,11 @@ import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-funda
 import { parseListings } from "./listings";
 import { parsePrices, type PriceDay, splitIndexes } from "./prices";
 import { type SyncedPricesReport, type SyncedSeries, extendPrices } from "./synced-prices";
-import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, dailySnapshots, fiscalYearVersions, fixedYears, weekdaysAfter } from "./point-in-time";
+import { type DailySnapshot, type FiscalYearHistory, type FiscalYearVersion, fiscalYearVersions, fixedYears, weekdaysAfter } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
 import type { SecTickerFiles } from "./read-sources";
+import { classSnapshots, classValues, describeShareClasses, shareClassIssuers, tradedValue } from "./share-classes";
 import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
 
 const FISCAL_COLUMNS = [
@@ -198,6 +199,19 @@ export function runCompaniesStage(
     `universe: ${universe.length} securities (${members.length} S&P 500 members of 2016, 2021 or 2026; ${built.length - universe.length} delisted members without any data left out)`,
   );
 
+  const daysOf = (company: CompanyRecord) => (company.priceTicker ? prices.get(company.priceTicker) : undefined);
+  const kaggleYearsOf = (company: CompanyRecord) => (company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined);
+  const issuers = shareClassIssuers(
+    universe,
+    (i) => tradedValue(daysOf(universe[i]!), asOf),
+    (i) => kaggleYearsOf(universe[i]!),
+  );
+  const pricedByAsOf = (company: CompanyRecord) => {
+    const first = daysOf(company)?.[0];
+    return first !== undefined && first.date <= asOf;
+  };
+  progress(describeShareClasses(issuers.multiClass.map((indexes) => indexes.map((i) => universe[i]!)), pricedByAsOf));
+
   const insert = prepareInserts(db);
   let withPrices = 0;
   let withFundamentals = 0;
@@ -205,16 +219,22 @@ export function runCompaniesStage(
   db.transaction(() => {
     universe.forEach((company, index) => {
       const id = index + 1;
-      const days = company.priceTicker ? prices.get(company.priceTicker) : undefined;
-      const kaggleYears = company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined;
+      const days = daysOf(company);
+      // A share class carries its issuer's fiscal years, restated on its primary listing's share
+      // basis, and the issuer's market cap (docs/METRICS.md "Share classes").
+      const primary = issuers.primaryOf[index]!;
+      const issuerDays = daysOf(universe[primary]!);
+      const kaggleYears = kaggleYearsOf(universe[issuers.fundamentalsOf[index]!]!);
       const secYears = company.cik !== null ? companyFacts.get(company.cik) : undefined;
-      const years = fiscalYearRows(secYears ?? kaggleYears ?? [], days, asOf);
-      const snapshot = snapshotValues(days, years, asOf);
+      const years = fiscalYearRows(secYears ?? kaggleYears ?? [], issuerDays, asOf);
+      const issuerSnapshot = snapshotValues(issuerDays, years, asOf);
+      const snapshot = primary === index ? issuerSnapshot : classValues(snapshotValues(days, years, asOf), issuerSnapshot);
       const fy0 = years.find((fy) => fy.offset === 0);
       if (snapshot.price !== null) withPrices++;
       if (years.length > 0) withFundamentals++;
       insert.company(id, company, {
         ...snapshot,
+        issuer_id: primary + 1,
         // Prices by the as-of date: a history that starts later (a later listing) is not known at D.
         has_prices: days !== undefined && days[0]!.date <= asOf ? 1 : 0,
         has_fundamentals: years.length > 0 ? 1 : 0,
@@ -226,14 +246,14 @@ export function runCompaniesStage(
         ...Object.fromEntries(LATEST_YEAR_COLUMNS.map((column) => [column, fy0?.[column] ?? null])),
       });
       for (const fy of years) insert.fiscalYear(id, fy);
-      if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), years);
+      if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, issuerDays, asOf), years);
       const splits = splitIndexes(days ?? []);
       days?.forEach((day, i) => insert.price(id, day, splits[i]!));
 
       const history = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
-      const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];
+      const versions = history ? fiscalYearVersions(history, issuerDays, rangeStart) : [];
       for (const version of versions) insert.version(id, version);
-      for (const snapshot of dailySnapshots(days, versions, tradingDays)) {
+      for (const snapshot of classSnapshots(days, issuerDays, versions, tradingDays)) {
         insert.snapshot(id, snapshot);
         snapshots++;
       }
@@ -299,7 +319,7 @@ function prepareInserts(db: Database.Database) {
       id, full_ticker, symbol, exchange, exchange_name, companyName, current_name, current_symbol, country, currency,
       sector, industry_group, industry, sub_industry, classification_basis, current_sector, current_industry_group,
       current_industry, current_classification_source,
-      isin, cik, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker,
+      isin, cik, issuer_id, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker,
       price, return_1y, daily_return_vol_1y_annualized, daily_return_vol_5y_annualized, dividendYieldTTM, shares_outstanding,
       marketCap_usd, enterpriseValue_usd, peRatio, priceToSales, priceToBook, evToEbitda, fiscal_year, period_end, public_date,
       revenue, grossProfit, operatingIncome, netIncome, eps, ebit, totalEquity, totalDebt, returnOnInvestedCapital,
@@ -308,7 +328,7 @@ function prepareInserts(db: Database.Database) {
       @id, @full_ticker, @symbol, @exchange, @exchange_name, @companyName, @current_name, @current_symbol, @country, @currency,
       @sector, @industry_group, @industry, @sub_industry, @classification_basis, @current_sector, @current_industry_group,
       @current_industry, @current_classification_source,
-      @isin, @cik, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker,
+      @isin, @cik, @issuer_id, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker,
       @price, @return_1y, @daily_return_vol_1y_annualized, @daily_return_vol_5y_annualized, @dividendYieldTTM, @shares_outstanding,
       @marketCap_usd, @enterpriseValue_usd, @peRatio, @priceToSales, @priceToBook, @evToEbitda, @fiscal_year, @period_end, @public_date,
       @revenue, @grossProfit, @operatingIncome, @netIncome, @eps, @ebit, @totalEquity, @totalDebt, @returnOnInvestedCapital,
