@@ -27,6 +27,7 @@ import {
 import type { TemporaryColumn } from "./response-schema";
 import type { TemporaryColumnSource } from "./response-schema";
 import { missingReason } from "./missing-reasons";
+import { PRIMARY_LISTING } from "./primary-listing";
 import { type DayTable, DEFAULT_SOURCE, fieldSql, type ScreenSource } from "./screen-source";
 import { temporaryColumnLabel } from "./temporary-column";
 
@@ -301,7 +302,7 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
  * every listing is asked for.
  */
 function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], listings: ListingsMode, present?: TypedFilter): Builder {
-  const where = listings === "primary" ? ["c.id = c.issuer_id"] : [];
+  const where = listings === "primary" ? [PRIMARY_LISTING] : [];
   const builder: Builder = { source, presence: false, narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where, whereParams: [], temporary: [] };
   for (const filter of filters) compileFilter(builder, filter);
   if (present) {
