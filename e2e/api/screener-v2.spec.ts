@@ -134,3 +134,14 @@ test("v1 still refuses as_of (an unknown member)", async () => {
     expect((await problem(response)).errors).toEqual([{ pointer: "/as_of", message: 'Unknown member "as_of".' }]);
   }
 });
+
+test('listings: one row per company by default (v1 and v2), every share class with "all"; v1 refuses the member', async () => {
+  const body = { filters: { description_keywords: { fts: "Alphabet" } }, fields: ["full_ticker", "marketCap_usd"], page: { limit: 100 } };
+  const tickers = (answer: { rows: { full_ticker: string }[] }) => answer.rows.map((r) => r.full_ticker).filter((t) => t.startsWith("NASDAQ:GOOG"));
+  expect(tickers(await json("/api/v1/screener/advanced/", body))).toEqual(["NASDAQ:GOOGL"]);
+  expect(tickers(await json("/api/v2/screener/advanced/", body))).toEqual(["NASDAQ:GOOGL"]);
+  expect(tickers(await json("/api/v2/screener/advanced/", { ...body, listings: "all" })).sort()).toEqual(["NASDAQ:GOOG", "NASDAQ:GOOGL"]);
+  const response = await postJson("/api/v1/screener/advanced/", key, { ...body, listings: "all" });
+  expect(response.status).toBe(400);
+  expect((await problem(response)).errors).toEqual([{ pointer: "/listings", message: 'Unknown member "listings".' }]);
+});

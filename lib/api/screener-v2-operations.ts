@@ -16,6 +16,9 @@ const SAMPLE_RANGE: AsOfRange = { min: "2012-12-31", max: "2021-04-21", default:
 const AS_OF_RULES =
   "as_of (v2): the screen reads the values of the last trading day on or before it (response as_of), with no price after that day and no fiscal year public after it (docs/METRICS.md \"Values as of any date\"); a date outside as_of_range of GET /api/v2/screener/options/ is a 400 at /as_of. Company names, symbols and the GICS classification are those of 2016 on every date.";
 
+const LISTINGS_RULES =
+  'listings (v2): "primary" (the default, as v1 answers) returns one row per company: a company with several listed share classes (Alphabet\'s GOOGL and GOOG) is its primary listing, the class with the most traded value over the year to the default as-of date; "all" returns every listing, each class with its own price, returns and P/E and the company\'s market cap, enterprise value and the ratios built on them (docs/METRICS.md "Share classes").';
+
 const v2Path = (path: string) => path.replace("/api/v1/", "/api/v2/");
 
 export const screenerOptionsV2Operation = {
@@ -53,19 +56,20 @@ const STALE_EXAMPLE = {
   },
 };
 
-/** A v1 screen operation at its v2 path, its request taking `as_of`. */
+/** A v1 screen operation at its v2 path, its request taking `as_of` and `listings`. */
 function asOfScreen(v1: typeof basicScreenOperation | typeof advancedScreenOperation, schema: typeof BasicScreenRequestV2 | typeof AdvancedScreenRequestV2, operationId: string) {
   const [name, first] = Object.entries(v1.request.examples)[0]!;
   return {
     ...v1,
     operationId,
     path: v2Path(v1.path),
-    description: `${v1.description}\n\n${AS_OF_RULES}`,
+    description: `${v1.description}\n\n${AS_OF_RULES}\n\n${LISTINGS_RULES}`,
     request: {
       schema,
       examples: {
         ...v1.request.examples,
         [`${name}AsOf2014`]: { summary: `${first.summary}, as of 2014-12-31`, value: { ...first.value, as_of: "2014-12-31" } },
+        [`${name}AllListings`]: { summary: `${first.summary}, every share class listed`, value: { ...first.value, listings: "all" } },
         staleAsOf2021: { summary: "Which values are stale, as of 2021-04-21", value: STALE_EXAMPLE.request },
       },
     },

@@ -47,6 +47,9 @@ CREATE TABLE companies (
   current_classification_source TEXT,
   isin TEXT,
   cik INTEGER,
+  -- The id of the issuer's primary listing (its own id for most rows): share classes of one company
+  -- share it, and a screen lists the primary listings by default (docs/METRICS.md "Share classes").
+  issuer_id INTEGER NOT NULL,
   listing_status TEXT NOT NULL CHECK (listing_status IN ('listed', 'delisted')),
   in_sp500 INTEGER NOT NULL,
   has_profile INTEGER NOT NULL,

@@ -24,6 +24,7 @@ import { computeDayValues } from "@/lib/market/day-values";
 import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
 import { type PriceRow, priceRows } from "@/lib/market/price-rows";
 import type { SecTickerFiles } from "./read-sources";
+import { describeShareClasses, shareClassIssuers, tradedValue } from "./share-classes";
 import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
 import { joinPystockSymbols } from "./pystock-companies";
 import { readWholeMarket } from "./whole-market";
@@ -202,27 +203,46 @@ export function runCompaniesStage(
     `universe: ${universe.length} securities (${members.length} S&P 500 members of 2016, 2021 or 2026; ${built.length - universe.length} delisted members without any data left out)`,
   );
 
+  // Precedence (docs/METRICS.md "Sources and precedence"): the S&P 500 price file, then the whole
+  // market's; SEC companyfacts, then the Kaggle file, then the whole market's 10-Ks.
+  const daysOf = (company: CompanyRecord) =>
+    (company.priceTicker ? prices.get(company.priceTicker) : undefined) ?? (company.marketSymbol ? market.prices.get(company.marketSymbol) : undefined);
+  const kaggleYearsOf = (company: CompanyRecord) => (company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined);
+  const issuers = shareClassIssuers(
+    universe,
+    (i) => tradedValue(daysOf(universe[i]!), asOf),
+    (i) => kaggleYearsOf(universe[i]!),
+  );
+  const pricedByAsOf = (company: CompanyRecord) => {
+    const first = daysOf(company)?.[0];
+    return first !== undefined && first.date <= asOf;
+  };
+  progress(describeShareClasses(issuers.multiClass.map((indexes) => indexes.map((i) => universe[i]!)), pricedByAsOf));
+
   const insert = prepareInserts(db);
   const checks = new ChecksReport();
   let withFundamentals = 0;
   db.transaction(() => {
     universe.forEach((company, index) => {
       const id = index + 1;
-      // Precedence (docs/METRICS.md "Sources and precedence"): the S&P 500 price file, then the whole
-      // market's; SEC companyfacts, then the Kaggle file, then the whole market's 10-Ks.
-      const days = (company.priceTicker ? prices.get(company.priceTicker) : undefined) ?? (company.marketSymbol ? market.prices.get(company.marketSymbol) : undefined);
-      const kaggleYears = company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined;
+      const days = daysOf(company);
+      // A share class carries its issuer's fiscal years, restated on its primary listing's share
+      // basis, and the issuer's market cap (docs/METRICS.md "Share classes"; lib/market/day-values.ts).
+      const primary = issuers.primaryOf[index]!;
+      const issuerDays = daysOf(universe[primary]!);
+      const kaggleYears = kaggleYearsOf(universe[issuers.fundamentalsOf[index]!]!);
       const secYears = company.cik !== null ? companyFacts.get(company.cik) : undefined;
       const marketYears = company.marketSymbol ? market.years.get(company.marketSymbol) : undefined;
       const shareCounts = company.marketSymbol ? market.shareCounts.get(company.marketSymbol) : undefined;
       const sourceHistory = (company.cik !== null ? secHistory(company.cik) : undefined) ?? (kaggleYears ? fixedYears(kaggleYears) : undefined);
       const log = newCheckLog();
-      const history = sourceHistory ? checkedHistory(sourceHistory, { years: marketYears, shareCounts }, days, log) : marketYears;
-      const years = fiscalYearRows(history?.yearsAt(asOf) ?? [], days, asOf);
+      const history = sourceHistory ? checkedHistory(sourceHistory, { years: marketYears, shareCounts }, issuerDays, log) : marketYears;
+      const years = fiscalYearRows(history?.yearsAt(asOf) ?? [], issuerDays, asOf);
       const fy0 = years.find((fy) => fy.offset === 0);
       if (years.length > 0) withFundamentals++;
       // The market values and has_prices of the default date are set below, from the stored series.
       insert.company(id, company, {
+        issuer_id: primary + 1,
         has_prices: 0,
         ...Object.fromEntries(DAY_VALUE_COLUMNS.map((column) => [column, null])),
         has_fundamentals: years.length > 0 ? 1 : 0,
@@ -234,10 +254,10 @@ export function runCompaniesStage(
         ...Object.fromEntries(LATEST_YEAR_COLUMNS.map((column) => [column, fy0?.[column] ?? null])),
       });
       for (const fy of years) insert.fiscalYear(id, fy);
-      if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, days, asOf), fiscalYearRows(secYears, days, asOf));
+      if (secYears && kaggleYears) recordDifferences(insert.difference, id, fiscalYearRows(kaggleYears, issuerDays, asOf), fiscalYearRows(secYears, issuerDays, asOf));
       for (const row of priceRows(days ?? [])) insert.price(id, row);
 
-      const versions = history ? fiscalYearVersions(history, days, rangeStart) : [];
+      const versions = history ? fiscalYearVersions(history, issuerDays, rangeStart) : [];
       for (const version of versions) insert.version(id, version);
       for (const check of log.excluded.values()) insert.check(id, check);
       checks.add(`${company.fullTicker} ${company.name}`, log);
@@ -318,7 +338,7 @@ function prepareInserts(db: Database.Database) {
       id, full_ticker, symbol, exchange, exchange_name, companyName, current_name, current_symbol, country, currency,
       sector, industry_group, industry, sub_industry, classification_basis, current_sector, current_industry_group,
       current_industry, current_classification_source,
-      isin, cik, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker,
+      isin, cik, issuer_id, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker,
       price, return_1y, daily_return_vol_1y_annualized, daily_return_vol_5y_annualized, dividendYieldTTM, shares_outstanding,
       marketCap_usd, enterpriseValue_usd, peRatio, priceToSales, priceToBook, evToEbitda, fiscal_year, period_end, public_date,
       revenue, grossProfit, operatingIncome, netIncome, eps, ebit, totalEquity, totalDebt, returnOnInvestedCapital,
@@ -327,7 +347,7 @@ function prepareInserts(db: Database.Database) {
       @id, @full_ticker, @symbol, @exchange, @exchange_name, @companyName, @current_name, @current_symbol, @country, @currency,
       @sector, @industry_group, @industry, @sub_industry, @classification_basis, @current_sector, @current_industry_group,
       @current_industry, @current_classification_source,
-      @isin, @cik, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker,
+      @isin, @cik, @issuer_id, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker,
       @price, @return_1y, @daily_return_vol_1y_annualized, @daily_return_vol_5y_annualized, @dividendYieldTTM, @shares_outstanding,
       @marketCap_usd, @enterpriseValue_usd, @peRatio, @priceToSales, @priceToBook, @evToEbitda, @fiscal_year, @period_end, @public_date,
       @revenue, @grossProfit, @operatingIncome, @netIncome, @eps, @ebit, @totalEquity, @totalDebt, @returnOnInvestedCapital,

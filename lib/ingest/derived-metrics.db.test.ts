@@ -26,6 +26,7 @@ import {
   n,
   perPositive,
   priceTickers,
+  primaryClass,
   raw,
   rawCsv,
   roic,
@@ -183,24 +184,49 @@ describe("the public-date rule (docs/METRICS.md, no fiscal year before its publi
   });
 });
 
+/** A company's classes (docs/METRICS.md "Share classes"): whose Kaggle rows stand for it, and its primary listing's price ticker. */
+interface Classes {
+  fundamentals: string;
+  primaryPrices: string | null;
+}
+
+/**
+ * The 2016 list's tickers of one CIK are one company: its primary class traded the most value
+ * (close × volume) over the year to D, its fundamentals are the rows of the class that give a share
+ * count in the most years (the primary on a tie).
+ */
+function classesOf(ticker: string): Classes {
+  const list = rawCsv("kaggle/securities-2016.csv.br");
+  const cik = list.find((r) => r["Ticker Symbol"] === ticker)?.CIK;
+  const tickers = list.filter((r) => r.CIK === cik).map((r) => r["Ticker Symbol"]!);
+  if (cik === undefined || tickers.length < 2) return { fundamentals: ticker, primaryPrices: null };
+  const primary = primaryClass(tickers);
+  const shareCounts = (t: string) => fiscalYears(t).filter((fy) => cell(fy.row, "Estimated Shares Outstanding") !== null).length;
+  const fundamentals = tickers.reduce((best, t) => (shareCounts(t) > shareCounts(best) ? t : best), primary);
+  return { fundamentals, primaryPrices: primary };
+}
+
 /**
  * docs/METRICS.md values of the latest eligible fiscal year (FY0) of a Kaggle ticker, as stored on the
- * company row, with market values from its ticker in the price file (`null`: it has none).
+ * company row, with market values from its ticker in the price file (`null`: it has none); a share
+ * class has its company's fiscal years and market cap, restated and priced by its primary listing.
  */
-function expectedLatestYear(ticker: string, prices: string | null): Record<string, number | null> {
-  const years = fiscalYears(ticker);
+function expectedLatestYear(ticker: string, prices: string | null, classes: Classes = { fundamentals: ticker, primaryPrices: prices }): Record<string, number | null> {
+  const years = fiscalYears(classes.fundamentals);
   const fy0 = years.at(-1)!;
   const row = fy0.row;
   const market = prices === null ? null : marketMetrics(prices);
+  const primaryMarket = classes.primaryPrices === null ? null : marketMetrics(classes.primaryPrices);
   const price = market?.price ?? null;
-  const splitsAfter = market?.splitsAfter ?? (() => 1);
+  const splitsAfter = primaryMarket?.splitsAfter ?? (() => 1);
   const revenue = n(row, "Total Revenue");
   const equity = n(row, "Total Equity");
   const netIncome = n(row, "Net Income");
   // Shares: the latest eligible fiscal year that reports them, restated to the share basis of D.
   const withShares = [...years].reverse().find((fy) => cell(fy.row, "Estimated Shares Outstanding") !== null);
   const shares = withShares ? n(withShares.row, "Estimated Shares Outstanding") * splitsAfter(withShares.periodEnd) : null;
-  const marketCap = price !== null && shares !== null ? price * shares : null;
+  const primaryPrice = primaryMarket?.price ?? null;
+  const marketCap = primaryPrice !== null && shares !== null ? primaryPrice * shares : null;
   const enterpriseValue = marketCap === null ? null : marketCap + debt(row) - n(row, "Cash and Cash Equivalents");
   const eps = restatedEps(fy0, splitsAfter);
   return {
@@ -248,10 +274,12 @@ describe("FY0 ratios, market cap and valuation match docs/METRICS.md re-derived 
       const c = company(ticker);
       if (c?.fundamentals_source !== "kaggle") continue;
       compared++;
-      for (const [field, value] of Object.entries(expectedLatestYear(ticker, c.price_ticker as string | null))) {
+      const classes = classesOf(ticker);
+      const prices = c.price_ticker as string | null;
+      for (const [field, value] of Object.entries(expectedLatestYear(ticker, prices, classes.primaryPrices === null ? undefined : classes))) {
         if (!closeEnough(c[field], value)) mismatches.push(`${ticker} ${field}: database ${String(c[field])}, docs/METRICS.md ${value}`);
       }
-      const years = fiscalYears(ticker);
+      const years = fiscalYears(classes.fundamentals);
       for (const fy of years) {
         const stored = fiscal(c.id as number, years.at(-1)!.year - fy.year);
         if (stored?.fiscal_year !== fy.year || stored.revenue !== n(fy.row, "Total Revenue")) mismatches.push(`${ticker} FY${fy.year}: offset`);

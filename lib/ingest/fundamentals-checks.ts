@@ -13,8 +13,9 @@ import type { ShareCount } from "./pystock-fundamentals";
  *   a third, than a 10-K's or 10-Q's count for a period within a year of it (splits between them
  *   taken out) says that EPS is not the year's basic EPS (Deere's FY2016: 0.91 beside net income of
  *   $1.52B): the year's EPS and share count are left out;
- * - a value the source lacks (Amazon's EPS in the Kaggle file, Alphabet's, reported per class) is
- *   taken from the 10-K of the same period end once that 10-K is filed.
+ * - a value the source lacks (Amazon's EPS in the Kaggle file) is taken from the 10-K of the same
+ *   period end once that 10-K is filed, an EPS only where it agrees with the year's net income and
+ *   share count within 10%.
  */
 
 /** Values a 10-K of the whole market can give a year of another source. */
@@ -23,6 +24,8 @@ export type FilledValue = (typeof FILLED)[number];
 
 /** How far apart a share count and its reference may be. */
 const MAX_SHARE_RATIO = 1.5;
+/** How far a filled EPS times the share count may be from net income. */
+const MAX_EPS_MISMATCH = 0.1;
 /** How far the reference's period end may be from the year's. */
 const MAX_REFERENCE_DAYS = 400;
 
@@ -30,7 +33,7 @@ const MAX_REFERENCE_DAYS = 400;
 export interface FundamentalsCheck {
   fiscalYear: number;
   metric: string;
-  rule: "eps-share-count";
+  rule: "eps-share-count" | "eps-net-income";
   detail: string;
 }
 
@@ -82,7 +85,20 @@ function fill(fy: FiscalYearInputs, tenK: FiscalYearInputs | undefined, log: Che
     if (metric === "eps") filled.epsBasisDate = tenK.epsBasisDate;
     if (metric === "sharesOutstanding") filled.sharesBasisDate = tenK.sharesBasisDate;
   }
-  return { ...fy, ...filled };
+  const result = { ...fy, ...filled };
+  if (filled.eps == null || result.sharesOutstanding === null || result.netIncome === null) return result;
+  // A filled EPS must agree with the year's own net income and share count (Alphabet's 10-K row
+  // gives 113.28, four times its basic EPS per class): else it is not taken.
+  const implied = (filled.eps * result.sharesOutstanding) / result.netIncome;
+  if (Math.abs(implied - 1) <= MAX_EPS_MISMATCH) return result;
+  log.filled.delete(`eps:${fy.fiscalYear}`);
+  log.excluded.set(`${fy.fiscalYear}:eps`, {
+    fiscalYear: fy.fiscalYear,
+    metric: "eps",
+    rule: "eps-net-income",
+    detail: `the 10-K's EPS ${filled.eps} times the year's ${Math.round(result.sharesOutstanding).toLocaleString("en-US")} shares is ${(implied * 100).toFixed(0)}% of its net income ${result.netIncome}: not taken`,
+  });
+  return { ...result, eps: fy.eps, epsBasisDate: fy.epsBasisDate };
 }
 
 /** `history` as checked against and completed from the whole market's 10-Ks and share counts of the same company. */

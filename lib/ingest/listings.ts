@@ -104,6 +104,11 @@ class DisjointSets {
 // Profiles are written per issuer, so a long description shared word for word is one issuer's.
 const MIN_SHARED_DESCRIPTION = 200;
 
+/** A listing's business description when long enough to name its issuer (shared only by that issuer's listings). */
+export function issuerProfile(listing: Listing): string | null {
+  return listing.description !== null && listing.description.length >= MIN_SHARED_DESCRIPTION ? listing.description : null;
+}
+
 /**
  * The issuer groups: listings that share an ISIN, a share-class FIGI, a long business description,
  * or a name within one country.
@@ -121,9 +126,8 @@ export function groupByIssuer(listings: readonly Listing[]): Listing[][] {
     if (listing.shareclassFigi) link(`figi:${listing.shareclassFigi}`, index);
     const nameKey = companyNameKey(listing.name);
     if (nameKey) link(`name:${nameKey}|${listing.country ?? ""}`, index);
-    if (listing.description && listing.description.length >= MIN_SHARED_DESCRIPTION) {
-      link(`description:${listing.description}`, index);
-    }
+    const profile = issuerProfile(listing);
+    if (profile) link(`description:${profile}`, index);
   });
   const groups = new Map<number, Listing[]>();
   listings.forEach((listing, index) => {

@@ -117,6 +117,7 @@ function pystockCompany(entry: PystockSymbol): CompanyRecord {
     state: null,
     isin: null,
     cik: null,
+    issuerGroup: null,
     // Listed on the archives' last day (the as-of date), unknown since: today's lists do not name it.
     listingStatus: "delisted",
     symbols: [entry.symbol],

@@ -113,6 +113,7 @@ export function secFilerCompanies(ciks: Iterable<number>, listings: ReadonlyMap<
       inSp500: false,
       indexLists: [],
       profileSource: null,
+      issuerGroup: null,
     });
   }
   return { companies, withoutTicker };

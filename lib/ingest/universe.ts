@@ -2,7 +2,7 @@ import { CURRENT_SOURCES } from "@/lib/as-of";
 import { companyNameKey, companyWordSetKey, namesMatch, sameCompanyName } from "@/lib/company-names";
 import { EXCHANGES, US_EXCHANGE_CODES } from "./exchanges";
 import type { IndexMember } from "./index-members";
-import { type Listing, completeness, groupByIssuer, selectHomeListings } from "./listings";
+import { type Listing, completeness, groupByIssuer, issuerProfile, selectHomeListings } from "./listings";
 import { currentSectorName, type IndustryClassifier } from "./industries";
 import type { CurrentClassification, Gics2016Taxonomy } from "./gics-2016";
 import type { JoinAudit } from "./join-audit";
@@ -50,6 +50,11 @@ export interface CompanyRecord {
   indexLists: IndexList[];
   /** The FinanceDatabase listing that lent the profile (for the join audit). */
   profileSource: string | null;
+  /**
+   * The issuer of a security outside the index lists, numbered by its FinanceDatabase profile text:
+   * its share classes on its home venue share it; null without a profile.
+   */
+  issuerGroup: number | null;
 }
 
 /** The bundled S&P 500 lists and their dates (data/SOURCES.md). */
@@ -213,12 +218,18 @@ export function buildUniverse({ listings, members, classify, gics2016, audit, se
         ...(member.inCurrentList ? (["sp500_current"] as const) : []),
       ],
       profileSource: profile?.yahooSymbol ?? null,
+      issuerGroup: null,
     });
   }
 
+  // The share classes of one issuer carry its one profile text; an issuer group may also join
+  // namesakes (Shoei Co. and Shoei Corporation) or a fund family's products, which stay apart.
+  const issuers = new Map<string, number>();
   groups.forEach((group, index) => {
     if (claimed.has(index)) return;
     for (const listing of selectHomeListings(group)) {
+      const profile = issuerProfile(listing);
+      if (profile !== null && !issuers.has(profile)) issuers.set(profile, issuers.size);
       records.push({
         fullTicker: "",
         symbol: listing.symbol,
@@ -244,6 +255,7 @@ export function buildUniverse({ listings, members, classify, gics2016, audit, se
         inSp500: false,
         indexLists: [],
         profileSource: listing.yahooSymbol,
+        issuerGroup: profile === null ? null : issuers.get(profile)!,
       });
     }
   });

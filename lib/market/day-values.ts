@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
 import { shiftYears } from "@/lib/calendar";
-import { Anchor, DAY_VALUE_COLUMNS, type DayValues, ValuationInputs, marketMetrics, valuation } from "./market-metrics";
+import { Anchor, DAY_VALUE_COLUMNS, type DayValues, ValuationInputs, classValues, marketMetrics, valuation } from "./market-metrics";
 
 /**
  * Every company's market values and valuation on one trading day (docs/METRICS.md "Values as of
@@ -42,15 +42,15 @@ const lastOnOrBefore = (alias: AnchorAlias) =>
 
 /** Every company with a price history or a public fiscal year by the day, with its anchors and the version in force. */
 const DAY_SQL = `
-  SELECT s.company_id AS companyId, ${(Object.keys(ANCHORS) as AnchorAlias[]).flatMap(anchorColumns).join(", ")}, f.valid_from AS fyFrom,
+  SELECT s.company_id AS companyId, c.issuer_id AS issuerId, ${(Object.keys(ANCHORS) as AnchorAlias[]).flatMap(anchorColumns).join(", ")}, f.valid_from AS fyFrom,
     f.valuation_shares AS shares, f.eps, f.revenue, f.totalEquity, f.totalDebt, f.cash, f.ebit, f.depreciation
-  FROM company_series s
+  FROM company_series s JOIN companies c ON c.id = s.company_id
   ${(Object.keys(ANCHORS) as AnchorAlias[]).map(lastOnOrBefore).join("\n  ")}
   LEFT JOIN fiscal_year_versions f ON f.company_id = s.company_id AND f.fy_offset = 0 AND f.valid_to > @day
     AND f.valid_from = (SELECT max(valid_from) FROM fiscal_year_versions WHERE company_id = s.company_id AND valid_from <= @day)
   WHERE s.prices_from <= @day OR s.versions_from <= @day`;
 
-const DayRow = z.looseObject({ companyId: z.int(), fyFrom: z.string().nullable() });
+const DayRow = z.looseObject({ companyId: z.int(), issuerId: z.int(), fyFrom: z.string().nullable() });
 const NullableAnchor = Anchor.nullable();
 
 /** An anchor from its prefixed columns (all null when the company has no row on or before its date). */
@@ -62,7 +62,7 @@ function anchorOf(row: Record<string, unknown>, alias: AnchorAlias): Anchor | nu
 /** Every company's values on trading day `day`, read from `db`. */
 export function computeDayValues(db: Database.Database, day: string): CompanyDay[] {
   const rows = DayRow.array().parse(db.prepare(DAY_SQL).all({ day, yearAgo: shiftYears(day, -1), fiveYearsAgo: shiftYears(day, -5) }));
-  return rows.map((row) => {
+  const days = rows.map((row) => {
     const anchors = { day: anchorOf(row, "p0"), yearAgo: anchorOf(row, "p1"), fiveYearsAgo: anchorOf(row, "p5") };
     return {
       companyId: row.companyId,
@@ -70,6 +70,12 @@ export function computeDayValues(db: Database.Database, day: string): CompanyDay
       fyFrom: row.fyFrom,
       values: valuation(marketMetrics(anchors, day), row.fyFrom === null ? null : ValuationInputs.parse(row)),
     };
+  });
+  // A share class other than its issuer's primary listing carries the issuer's market cap.
+  const byId = new Map(days.map((d) => [d.companyId, d]));
+  return days.map((d, i) => {
+    const issuerId = rows[i]!.issuerId;
+    return issuerId === d.companyId ? d : { ...d, values: classValues(d.values, byId.get(issuerId)?.values) };
   });
 }
 

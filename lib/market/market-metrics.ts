@@ -120,3 +120,20 @@ export function valuation(market: MarketMetrics, fy: ValuationInputs | null): Da
   };
 }
 
+
+/**
+ * A share class's values (docs/METRICS.md "Share classes"): its own price, returns, volatility,
+ * dividend yield and P/E (its price over the issuer's EPS); the issuer's share count, market cap
+ * and the ratios built on it, those of its primary listing (none on a day the issuer has no values).
+ */
+export function classValues(own: DayValues, issuer: DayValues | undefined): DayValues {
+  return {
+    ...own,
+    shares_outstanding: issuer?.shares_outstanding ?? null,
+    marketCap_usd: issuer?.marketCap_usd ?? null,
+    enterpriseValue_usd: issuer?.enterpriseValue_usd ?? null,
+    priceToSales: issuer?.priceToSales ?? null,
+    priceToBook: issuer?.priceToBook ?? null,
+    evToEbitda: issuer?.evToEbitda ?? null,
+  };
+}

@@ -19,6 +19,7 @@ import {
   type MetricGroupPayload,
   type MetricOperand,
   AdvancedScreenRequest,
+  type ListingsMode,
   type ScreenRequest,
   type TypedFilter,
   typedFilters,
@@ -26,6 +27,7 @@ import {
 import type { TemporaryColumn } from "./response-schema";
 import type { TemporaryColumnSource } from "./response-schema";
 import { missingReason } from "./missing-reasons";
+import { PRIMARY_LISTING } from "./primary-listing";
 import { type DayTable, DEFAULT_SOURCE, fieldSql, type ScreenSource } from "./screen-source";
 import { temporaryColumnLabel } from "./temporary-column";
 
@@ -297,9 +299,14 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
   }
 }
 
-/** The builder of some filters, and of one more in presence mode (see Builder.presence). */
-function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], present?: TypedFilter): Builder {
-  const builder: Builder = { source, presence: false, narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where: [], whereParams: [], temporary: [] };
+/**
+ * The builder of some filters over the listings asked for, and of one more in presence mode (see
+ * Builder.presence). A company with several share classes is one row, its primary listing, unless
+ * every listing is asked for.
+ */
+function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], listings: ListingsMode, present?: TypedFilter): Builder {
+  const where = listings === "primary" ? [PRIMARY_LISTING] : [];
+  const builder: Builder = { source, presence: false, narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where, whereParams: [], temporary: [] };
   for (const filter of filters) compileFilter(builder, filter);
   if (present) {
     builder.presence = true;
@@ -337,8 +344,9 @@ function fromClause(builder: Builder, profileJoin = ""): { withClause: string; f
 export function compileFilterOutcomes(request: ScreenRequest, source: ScreenSource = DEFAULT_SOURCE): { filter: string; sql: string; params: unknown[] }[] {
   const filters = typedFilters(request.filters);
   return filters.map((filter) => {
-    const kept = buildFilters(source, filters.filter((f) => f !== filter));
-    const own = buildFilters(source, [], filter);
+    const kept = buildFilters(source, filters.filter((f) => f !== filter), "primary");
+    // The kept filters already hold the screen to primary listings.
+    const own = buildFilters(source, [], "all", filter);
     const ownFrom = fromClause(own);
     const probe =
       own.joins.length > 0
@@ -388,10 +396,10 @@ function ruleOf(source: TemporaryColumnSource): Record<string, unknown> | null {
  * (TTM operands have no values; compared fields are catalog fields).
  */
 export function compileRuleColumnValues(request: ScreenRequest, name: string, source: ScreenSource): { sql: string; params: unknown[]; column: TemporaryColumn } | null {
-  const found = buildFilters(source, typedFilters(request.filters)).temporary.find((t) => t.column.name === name);
+  const found = buildFilters(source, typedFilters(request.filters), "primary").temporary.find((t) => t.column.name === name);
   const payload = found && ruleOf(found.column.source);
   if (!found || !payload) return null;
-  const universe = buildFilters(source, [], typedFilters(AdvancedScreenRequest.shape.filters.parse(payload))[0]);
+  const universe = buildFilters(source, [], "primary", typedFilters(AdvancedScreenRequest.shape.filters.parse(payload))[0]);
   const value = universe.temporary.find((t) => t.column.name === name)!.sql;
   universe.where.push(`${value} IS NOT NULL`);
   const screen = compileScreen(request, source);
@@ -409,7 +417,7 @@ export function compileRuleColumnValues(request: ScreenRequest, name: string, so
  * so the day's few hundred priced rows drive the query.
  */
 export function compilePricedHoldings(request: ScreenRequest, source: ScreenSource, fields: readonly string[] = []): { sql: string; params: unknown[] } {
-  const builder = buildFilters(source, typedFilters(request.filters));
+  const builder = buildFilters(source, typedFilters(request.filters), "primary");
   builder.where.push(`${source.column("price")} IS NOT NULL`);
   const defs = fields.filter((name) => name !== "full_ticker").map((name) => FIELD_BY_NAME.get(name)!);
   // Before fromClause: the fields' columns decide the source's joins.
@@ -437,8 +445,9 @@ function sortKey(name: string, builder: Builder): { sql: string; profile?: boole
   ]);
 }
 
-export function compileScreen(request: ScreenRequest, source: ScreenSource = DEFAULT_SOURCE): CompiledScreen {
-  const builder = buildFilters(source, typedFilters(request.filters));
+/** Compiles a screen; `listings` (API v2) defaults to the primary listings, as v1 answers. */
+export function compileScreen(request: ScreenRequest & { listings?: ListingsMode }, source: ScreenSource = DEFAULT_SOURCE): CompiledScreen {
+  const builder = buildFilters(source, typedFilters(request.filters), request.listings ?? "primary");
   // Read now: the joins the filters need (the count's), before the page's columns add theirs.
   const countJoins = source.joins();
   const tickers = request.result_format === "tickers";

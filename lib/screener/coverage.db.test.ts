@@ -30,12 +30,12 @@ describe("options record coverage", () => {
   const coverage = () => record;
 
   it("counts companies with a value per output field", () => {
-    expect(coverage().companies).toBe(count("SELECT count(*) FROM companies"));
+    expect(coverage().companies).toBe(count("SELECT count(*) FROM companies WHERE id = issuer_id"));
     for (const field of ["marketCap_usd", "peRatio", "revenue", "returnOnInvestedCapital"]) {
-      expect(coverage().fields[field], field).toBe(count(`SELECT count(*) FROM companies WHERE "${field}" IS NOT NULL`));
+      expect(coverage().fields[field], field).toBe(count(`SELECT count(*) FROM companies WHERE id = issuer_id AND "${field}" IS NOT NULL`));
     }
     // The market cap gap the options record must state: priced companies without one.
-    expect(coverage().fields.marketCap_usd).toBeLessThan(count("SELECT count(*) FROM companies WHERE has_prices = 1"));
+    expect(coverage().fields.marketCap_usd).toBeLessThan(count("SELECT count(*) FROM companies WHERE id = issuer_id AND has_prices = 1"));
   });
 
   it("counts each fiscal-year offset and average length of every metric rule filter", () => {
@@ -46,12 +46,12 @@ describe("options record coverage", () => {
       expect(Object.keys(fy_offsets ?? {})).toHaveLength(depth);
       for (let offset = 0; offset < depth; offset++) {
         expect(fy_offsets?.[String(offset)], `${def.name} FY-${offset}`).toBe(
-          count(`SELECT count(*) FROM fiscal_years WHERE fy_offset = ? AND "${def.metric}" IS NOT NULL`, offset),
+          count(`SELECT count(*) FROM fiscal_years WHERE company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND fy_offset = ? AND "${def.metric}" IS NOT NULL`, offset),
         );
       }
       for (let years = 1; years <= depth; years++) {
         const direct = count(
-          `SELECT count(*) FROM companies c WHERE (SELECT count(*) FROM fiscal_years f WHERE f.company_id = c.id AND f.fy_offset < ? AND f."${def.metric}" IS NOT NULL) = ?`,
+          `SELECT count(*) FROM companies c WHERE c.id = issuer_id AND (SELECT count(*) FROM fiscal_years f WHERE f.company_id = c.id AND f.fy_offset < ? AND f."${def.metric}" IS NOT NULL) = ?`,
           years,
           years,
         );
@@ -73,7 +73,7 @@ describe("options record coverage", () => {
     for (const metric of ["revenue", "eps"]) {
       for (const h of horizons) {
         const direct = count(
-          `SELECT count(*) FROM fiscal_years a WHERE a.fy_offset = 0 AND a."${metric}" > 0 AND EXISTS (SELECT 1 FROM fiscal_years b WHERE b.company_id = a.company_id AND b.fy_offset = ? AND b."${metric}" > 0)`,
+          `SELECT count(*) FROM fiscal_years a WHERE a.company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND a.fy_offset = 0 AND a."${metric}" > 0 AND EXISTS (SELECT 1 FROM fiscal_years b WHERE b.company_id = a.company_id AND b.fy_offset = ? AND b."${metric}" > 0)`,
           h,
         );
         expect(growth.horizons?.[metric]?.[String(h)], `${metric} ${h}y`).toBe(direct);
@@ -92,7 +92,7 @@ describe("filter outcomes of a screen", () => {
   type Company = { id: number; country: string | null; has_prices: number; price: number | null; has_fundamentals: number; shares_outstanding: number | null; marketCap_usd: number | null };
   let companies: Company[];
   beforeAll(() => {
-    companies = db.prepare("SELECT id, country, has_prices, price, has_fundamentals, shares_outstanding, marketCap_usd FROM companies").all() as Company[];
+    companies = db.prepare("SELECT id, country, has_prices, price, has_fundamentals, shares_outstanding, marketCap_usd FROM companies WHERE id = issuer_id").all() as Company[];
   });
 
   it("separates companies a market-cap filter left out for missing data from those that failed it, with reasons", () => {
@@ -130,11 +130,11 @@ describe("filter outcomes of a screen", () => {
     expect(later).toBeGreaterThan(0);
     expect(count(`SELECT count(*) FROM companies c WHERE has_prices = 0 AND EXISTS (SELECT 1 FROM daily_prices d WHERE d.company_id = c.id AND d.date <= ${asOf})`)).toBe(0);
     expect(count(`SELECT count(*) FROM companies c WHERE has_prices = 1 AND NOT EXISTS (SELECT 1 FROM daily_prices d WHERE d.company_id = c.id AND d.date <= ${asOf})`)).toBe(0);
-    const stopped = count("SELECT count(*) FROM companies WHERE has_prices = 1 AND price IS NULL");
+    const stopped = count("SELECT count(*) FROM companies WHERE id = issuer_id AND has_prices = 1 AND price IS NULL");
     const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { price: { min: 0 } } }));
     const reasons = Object.fromEntries(result.filter_outcomes.price!.missing_reasons.map((r) => [r.reason, r.companies]));
     expect(reasons).toEqual({
-      "no prices by the as-of date in the data": count("SELECT count(*) FROM companies WHERE has_prices = 0"),
+      "no prices by the as-of date in the data": count("SELECT count(*) FROM companies WHERE id = issuer_id AND has_prices = 0"),
       ...(stopped > 0 ? { "no price in the week up to the as-of date (trading had stopped)": stopped } : {}),
     });
   });
@@ -143,7 +143,7 @@ describe("filter outcomes of a screen", () => {
     // Every value passes the rule, so only companies without one can be left out.
     const rule = { kind: "range", operand: { kind: "fy", offset: 0 }, min: -1e300 };
     const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnInvestedCapital: { rules: [rule] } } }));
-    const withValue = count('SELECT count(*) FROM fiscal_years WHERE fy_offset = 0 AND "returnOnInvestedCapital" IS NOT NULL');
+    const withValue = count('SELECT count(*) FROM fiscal_years WHERE company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND fy_offset = 0 AND "returnOnInvestedCapital" IS NOT NULL');
     // The case in question exists in the data: fiscal years whose ROIC is null.
     expect(count('SELECT count(*) FROM fiscal_years WHERE fy_offset = 0 AND "returnOnInvestedCapital" IS NULL')).toBeGreaterThan(0);
     expect(result.filter_outcomes.returnOnInvestedCapital).toMatchObject({ considered: companies.length, passed: withValue, failed: 0, missing: companies.length - withValue });
@@ -153,8 +153,8 @@ describe("filter outcomes of a screen", () => {
     const rule = { kind: "range", operand: { kind: "ttm" }, min: 0 };
     const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { rules: [rule] } } }));
     expect(result.filter_outcomes.returnOnEquity!.missing_reasons).toEqual([
-      { reason: "no fundamentals in the data", companies: count("SELECT count(*) FROM companies WHERE has_fundamentals = 0") },
-      { reason: "Return on equity: no TTM values in the data (annual fiscal years only)", companies: count("SELECT count(*) FROM companies WHERE has_fundamentals = 1") },
+      { reason: "no fundamentals in the data", companies: count("SELECT count(*) FROM companies WHERE id = issuer_id AND has_fundamentals = 0") },
+      { reason: "Return on equity: no TTM values in the data (annual fiscal years only)", companies: count("SELECT count(*) FROM companies WHERE id = issuer_id AND has_fundamentals = 1") },
     ]);
   });
 
@@ -164,7 +164,7 @@ describe("filter outcomes of a screen", () => {
     const reasons = Object.fromEntries(result.filter_outcomes.incomeStatementGrowth!.missing_reasons.map((r) => [r.reason, r.companies]));
     // Companies with both fiscal years whose EPS is missing or not positive at either of them.
     const direct = count(
-      'SELECT count(*) FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = 1 WHERE a.fy_offset = 0 AND NOT (coalesce(a."eps", 0) > 0 AND coalesce(b."eps", 0) > 0)',
+      'SELECT count(*) FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = 1 WHERE a.company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND a.fy_offset = 0 AND NOT (coalesce(a."eps", 0) > 0 AND coalesce(b."eps", 0) > 0)',
     );
     expect(count('SELECT count(*) FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = 1 WHERE a.fy_offset = 0 AND (a."eps" IS NULL OR b."eps" IS NULL)')).toBeGreaterThan(0);
     expect(reasons["a value missing or not positive at either end (no growth rate)"]).toBe(direct);

@@ -3,6 +3,7 @@ import { SqlCounts } from "@/lib/db/sql-rows";
 import { FIELD_BY_NAME, FILTERS, type FilterDef, type GrowthRuleGroupDef, type MetricRuleGroupDef } from "./catalog";
 import { countFieldValues } from "./field-coverage";
 import { filterSettings } from "./filter-settings";
+import { PRIMARY_LISTING, PRIMARY_LISTING_IDS } from "./primary-listing";
 import type { ScreenerCoverage } from "./response-schema";
 
 /** Setting value (offset, years or horizon, as a string key) → companies with a value for it. */
@@ -38,13 +39,13 @@ function countRuleCoverage(db: Database.Database): RuleCoverage {
   const metrics = metricDefs.map((def) => def.metric);
   const byOffset = new Map<number, Record<string, number>>();
   for (const offset of Array.from({ length: depth }, (_, i) => i)) {
-    byOffset.set(offset, countRow(db, `SELECT ${counts(metrics)} FROM fiscal_years WHERE fy_offset = ?`, offset));
+    byOffset.set(offset, countRow(db, `SELECT ${counts(metrics)} FROM fiscal_years WHERE fy_offset = ? AND company_id IN (${PRIMARY_LISTING_IDS})`, offset));
   }
   // The average's rule (compile.ts): missing when any year of the window is.
   const windowSums = metrics.map((_, i) => `coalesce(sum(m${i} = ?), 0) AS m${i}`).join(", ");
   const byYears = new Map<number, Record<string, number>>();
   for (const years of Array.from({ length: depth }, (_, i) => i + 1)) {
-    const sql = `SELECT ${windowSums} FROM (SELECT ${counts(metrics)} FROM fiscal_years WHERE fy_offset BETWEEN 0 AND ? GROUP BY company_id)`;
+    const sql = `SELECT ${windowSums} FROM (SELECT ${counts(metrics)} FROM fiscal_years WHERE fy_offset BETWEEN 0 AND ? AND company_id IN (${PRIMARY_LISTING_IDS}) GROUP BY company_id)`;
     byYears.set(years, countRow(db, sql, ...metrics.map(() => years), years - 1));
   }
   metricDefs.forEach((def, i) => {
@@ -58,7 +59,7 @@ function countRuleCoverage(db: Database.Database): RuleCoverage {
     const growthMetrics = Object.keys(def.value_fields);
     // Both ends positive (compile.ts compileGrowthRules), on the reported basis.
     const both = growthMetrics.map((m, i) => `coalesce(sum(a."${m}" > 0 AND b."${m}" > 0), 0) AS m${i}`).join(", ");
-    const sql = `SELECT ${both} FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = ? WHERE a.fy_offset = 0`;
+    const sql = `SELECT ${both} FROM fiscal_years a JOIN fiscal_years b ON b.company_id = a.company_id AND b.fy_offset = ? WHERE a.fy_offset = 0 AND a.company_id IN (${PRIMARY_LISTING_IDS})`;
     const byHorizon = filterSettings(def).horizons.map((h) => [h, countRow(db, sql, h)] as const);
     coverage.horizons[def.name] = Object.fromEntries(
       growthMetrics.map((m, i) => [m, Object.fromEntries(byHorizon.map(([h, row]) => [String(h), row[`m${i}`] ?? 0]))]),
@@ -74,7 +75,7 @@ function countRuleCoverage(db: Database.Database): RuleCoverage {
 function countMemberCoverage(db: Database.Database): Record<string, number> {
   const groups = FILTERS.flatMap((def) => ("members" in def ? [def] : []));
   const present = (members: readonly string[]) => members.map((m) => `${FIELD_BY_NAME.get(m)?.sql ?? "NULL"} IS NOT NULL`).join(" AND ");
-  const row = countRow(db, `SELECT ${groups.map((def, i) => `count(CASE WHEN ${present(def.members)} THEN 1 END) AS g${i}`).join(", ")} FROM companies c`);
+  const row = countRow(db, `SELECT ${groups.map((def, i) => `count(CASE WHEN ${present(def.members)} THEN 1 END) AS g${i}`).join(", ")} FROM companies c WHERE ${PRIMARY_LISTING}`);
   return Object.fromEntries(groups.map((def, i) => [def.name, row[`g${i}`] ?? 0]));
 }
 

@@ -14,7 +14,7 @@ describe("screenDistribution", () => {
     const filters = { marketCap_usd: { min: 1e10 }, country: { values: ["United States"] } };
     const d = screenDistribution(DistributionRequest.parse({ filters, field: "marketCap_usd" }));
     const total = runScreen(AdvancedScreenRequest.parse({ filters, result_format: "tickers" })).total;
-    const caps = column("SELECT marketCap_usd FROM companies WHERE marketCap_usd IS NOT NULL");
+    const caps = column("SELECT marketCap_usd FROM companies WHERE id = issuer_id AND marketCap_usd IS NOT NULL");
     expect(d.total).toBe(total);
     expect(d.universe_with_value).toBe(caps.length);
     expect(d.matches_with_value).toBe(total);
@@ -38,8 +38,8 @@ describe("screenDistribution", () => {
   it("bins a signed field on a linear scale and counts the matches without a value apart", () => {
     const filters = { sector: { values: ["Energy"] } };
     const d = screenDistribution(DistributionRequest.parse({ filters, field: "return_1y", bins: 10 }));
-    const returns = column("SELECT return_1y FROM companies WHERE return_1y IS NOT NULL");
-    const energy = column("SELECT return_1y FROM companies WHERE sector = 'Energy' AND return_1y IS NOT NULL");
+    const returns = column("SELECT return_1y FROM companies WHERE id = issuer_id AND return_1y IS NOT NULL");
+    const energy = column("SELECT return_1y FROM companies WHERE id = issuer_id AND sector = 'Energy' AND return_1y IS NOT NULL");
     expect(d.histogram.scale).toBe("linear");
     expect(d.histogram.edges).toHaveLength(11);
     expect(sum(d.histogram.universe)).toBe(returns.length);
@@ -61,7 +61,7 @@ describe("screenDistribution", () => {
     const screen = runScreen(AdvancedScreenRequest.parse({ filters, page: { limit: 1000 } }));
     // Re-derived from the table: companies with all three years' ROIC, averaged.
     const averages = column(
-      "SELECT avg(returnOnInvestedCapital) FROM fiscal_years WHERE fy_offset BETWEEN 0 AND 2 GROUP BY company_id HAVING count(returnOnInvestedCapital) = 3",
+      "SELECT avg(returnOnInvestedCapital) FROM fiscal_years WHERE company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND fy_offset BETWEEN 0 AND 2 GROUP BY company_id HAVING count(returnOnInvestedCapital) = 3",
     );
     const label = "temporary_columns" in screen ? screen.temporary_columns[0]?.label : undefined;
     expect(label).toBeDefined();
@@ -83,7 +83,7 @@ describe("screenDistribution", () => {
     const d = screenDistribution(DistributionRequest.parse({ filters, field: "marketCap_usd", as_of: "2014-12-31" }));
     const screen = runScreen(AdvancedScreenRequest.parse({ filters, result_format: "tickers" }));
     ensureDayValues(marketDb(), "2014-12-31");
-    const caps = column("SELECT marketCap_usd FROM day_values WHERE date = '2014-12-31' AND marketCap_usd IS NOT NULL");
+    const caps = column("SELECT marketCap_usd FROM day_values WHERE company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND date = '2014-12-31' AND marketCap_usd IS NOT NULL");
     expect(d.universe_with_value).toBe(caps.length);
     expect(d.matches_with_value).toBe(caps.filter((v) => v >= 5e10).length);
     expect(d.matches_with_value).not.toBe(screen.total);

@@ -6,6 +6,7 @@ import { FIELD_BY_NAME, type Unit } from "./catalog";
 import { compileRuleColumnValues } from "./compile";
 import { DISTRIBUTION_FIELDS, type DistributionRequest, type DistributionResponse } from "./distribution-schema";
 import { histogram } from "./histogram";
+import { PRIMARY_LISTING } from "./primary-listing";
 import { type ScreenRequest, typedFilters } from "./request-schema";
 import { screenSource } from "./as-of-range";
 import { asOfSource, DEFAULT_SOURCE, fieldSql, type ScreenSource } from "./screen-source";
@@ -60,7 +61,7 @@ function fieldValues(
     const value = fieldSql(source, def);
     const joins = source.joins(source.dayTable(def.name) ?? undefined);
     return {
-      sql: `SELECT ${value} AS value, ${inScreen} AS matched FROM companies c ${joins.sql} WHERE ${value} IS NOT NULL`,
+      sql: `SELECT ${value} AS value, ${inScreen} AS matched FROM companies c ${joins.sql} WHERE ${PRIMARY_LISTING} AND ${value} IS NOT NULL`,
       params: [...screenParams, ...joins.params],
       label: def.label,
       unit: def.unit,

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { SqlValueCount, SqlValueLabel } from "@/lib/db/sql-rows";
 import { FILTERS } from "./catalog";
+import { PRIMARY_LISTING } from "./primary-listing";
 
 export interface OptionValues {
   /** List name → accepted request values, sorted. */
@@ -31,7 +32,8 @@ export function readOptionValues(db: Database.Database): OptionValues {
     if (def.input_type !== "multi_select" || !def.options_source) continue;
     // The column is the filter's name (catalog identifiers only, never request text).
     const rows = SqlValueCount.array().parse(
-      db.prepare(`SELECT "${def.name}" AS value, count(*) AS n FROM companies WHERE "${def.name}" IS NOT NULL GROUP BY 1 ORDER BY 1`)
+      // Every listing's value is an option; the count is of companies (primary listings).
+      db.prepare(`SELECT "${def.name}" AS value, sum(${PRIMARY_LISTING}) AS n FROM companies c WHERE "${def.name}" IS NOT NULL GROUP BY 1 ORDER BY 1`)
         .all(),
     );
     lists[def.options_source] = rows.map((r) => r.value);

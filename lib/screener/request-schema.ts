@@ -361,9 +361,17 @@ export function typedFilters(filters: ScreenRequest["filters"]): TypedFilter[] {
   });
 }
 
-/** The v2 envelope of one endpoint: v1's plus an optional `as_of`. */
+/** Which listings of a company with several share classes a screen returns (API v2). */
+export const ListingsMode = z
+  .enum(["primary", "all"])
+  .describe(
+    "primary (default, and v1): one row per company, its primary listing (the share class with the most traded value over the year to the as-of date); all: every listing, each share class a row of its own with the company's market cap (docs/METRICS.md \"Share classes\")",
+  );
+export type ListingsMode = z.output<typeof ListingsMode>;
+
+/** The v2 envelope of one endpoint: v1's plus an optional `as_of` and `listings`. */
 export function asOfScreenRequestSchema(mode: ScreenMode) {
-  return screenRequestSchema(mode).extend({ as_of: AsOfDate.optional() });
+  return screenRequestSchema(mode).extend({ as_of: AsOfDate.optional(), listings: ListingsMode.optional() });
 }
 
 export const BasicScreenRequestV2 = asOfScreenRequestSchema("basic");

@@ -23,7 +23,8 @@ const fold = (text: string) => ` ${(text.normalize("NFD").replace(/\p{M}/gu, "")
 
 beforeAll(() => {
   const db = new Database(env().DATABASE_PATH, { readonly: true });
-  companies = db.prepare("SELECT * FROM companies").all() as Company[];
+  // A screen's universe: one row per company, its primary listing (docs/METRICS.md "Share classes").
+  companies = db.prepare("SELECT * FROM companies WHERE id = issuer_id").all() as Company[];
   fiscal = new Map();
   for (const row of db.prepare("SELECT * FROM fiscal_years").all() as FiscalYear[]) {
     if (!fiscal.has(row.company_id)) fiscal.set(row.company_id, new Map());

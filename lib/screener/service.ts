@@ -5,7 +5,7 @@ import { SqlCount, SqlId, SqlRow } from "@/lib/db/sql-rows";
 import { screenSource } from "./as-of-range";
 import { type CompiledScreen, compileScreen } from "./compile";
 import { readOptionValues } from "./option-values";
-import { type AsOfScreenRequest, type ScreenRequest, typedFilters } from "./request-schema";
+import { type AsOfScreenRequest, type ListingsMode, type ScreenRequest, typedFilters } from "./request-schema";
 import type { ScreenSource } from "./screen-source";
 import type { RowsResponse, TickersResponse } from "./response-schema";
 import { withStaleness } from "./staleness";
@@ -49,7 +49,7 @@ function readPage({ countValuesSql, valuesPageSql, nullsPageSql, params, nullsPa
 }
 
 /** A screen compiled once its option values are checked against the database's lists. */
-export function compileChecked(request: ScreenRequest, source: ScreenSource): CompiledScreen {
+export function compileChecked(request: ScreenRequest & { listings?: ListingsMode }, source: ScreenSource): CompiledScreen {
   validateOptionValues(request, readOptionValues(marketDb()).lists);
   return compileScreen(request, source);
 }

@@ -57,11 +57,11 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
   sqliteVec.load(db);
   db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
   db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
-  const company = db.prepare(`INSERT INTO companies (id, full_ticker, symbol, exchange, exchange_name, companyName, current_name, cik, listing_status, in_sp500,
-    has_profile, has_prices, has_fundamentals, classification_basis) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'listed', 1, 1, 0, 0, 'mapped-current')`);
+  const company = db.prepare(`INSERT INTO companies (id, full_ticker, symbol, exchange, exchange_name, companyName, current_name, cik, issuer_id, listing_status, in_sp500,
+    has_profile, has_prices, has_fundamentals, classification_basis) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'listed', 1, 1, 0, 0, 'mapped-current')`);
   const symbol = db.prepare("INSERT INTO company_symbols (symbol, company_id, is_current) VALUES (?, ?, ?)");
   for (const c of companies) {
-    company.run(c.id, `${c.exchange}:${c.symbol}`, c.symbol, c.exchange, c.exchange, c.name, c.currentName ?? null, c.cik);
+    company.run(c.id, `${c.exchange}:${c.symbol}`, c.symbol, c.exchange, c.exchange, c.name, c.currentName ?? null, c.cik, c.id);
     symbol.run(c.symbol, c.id, 1);
     for (const former of c.formerSymbols ?? []) symbol.run(former, c.id, 0);
   }

@@ -105,6 +105,12 @@ export function marketMetrics(ticker: string, asOf = D) {
   };
 }
 
+/** docs/METRICS.md "Share classes": the primary listing among price tickers, the one that traded the most value (close × volume) over (D − 1 year, D]. */
+export function primaryClass(tickers: readonly string[]): string {
+  const traded = (ticker: string) => days(ticker).reduce((sum, d) => (d.date > yearsBefore(D, 1) && d.date <= D ? sum + d.close * d.volume : sum), 0);
+  return [...tickers].sort((a, b) => traded(b) - traded(a))[0]!;
+}
+
 /** The day `days` days after the ISO date `date`. */
 function daysAfter(date: string, days: number) {
   const d = new Date(`${date}T00:00:00Z`);
