@@ -187,7 +187,7 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
           {/* The coverage counts are the default date's; an as-of screen names its own date beside its total. */}
           {screen.asOf ? "Coverage on the default date " : "Data as of "}
           <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} companies ·
-          prices for {formatCount(coverage.withPrices)} · fundamentals for {formatCount(coverage.withFundamentals)} (S&amp;P 500)
+          prices for {formatCount(coverage.withPrices)} · fundamentals for {formatCount(coverage.withFundamentals)}
         </p>
         <AsOfControl
           value={screen.asOf}

@@ -169,8 +169,11 @@ CREATE TABLE daily_prices (
   -- Sum through this day of dividend × split_index, and the days whose dividend the source does not give.
   dividend_sum REAL NOT NULL,
   dividends_unknown INTEGER NOT NULL,
-  PRIMARY KEY (company_id, date)
+  -- Keyed by date first: a day's values read every company's row of a few dates, each one range.
+  PRIMARY KEY (date, company_id)
 ) WITHOUT ROWID;
+-- A company's history (the company page, the last row before a gap).
+CREATE INDEX daily_prices_company ON daily_prices (company_id, date);
 
 -- The companies with a price history or fiscal years: the rows a day's values are computed for.
 CREATE TABLE company_series (

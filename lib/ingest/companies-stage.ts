@@ -264,6 +264,7 @@ export function runCompaniesStage(
       if (days || versions.length > 0) insert.series(id, days?.[0]?.date ?? null, days?.at(-1)?.date ?? null, versions[0]?.validFrom ?? null);
     });
     for (const date of tradingDays) insert.tradingDay(date);
+    insert.sortPrices();
   })();
   const withPrices = setDefaultDayValues(db, asOf);
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
@@ -363,7 +364,10 @@ function prepareInserts(db: Database.Database) {
   const difference = db.prepare(`
     INSERT INTO fundamentals_differences (company_id, fiscal_year, metric, kaggle_value, sec_value, relative_difference)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const price = db.prepare(`INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume, split_index, day_index, return_sum,
+  // Rows come company by company; appended to a heap table first and copied in key order (date,
+  // company) once, instead of millions of inserts scattered across the key.
+  db.exec("CREATE TEMP TABLE price_rows AS SELECT * FROM daily_prices WHERE 0");
+  const price = db.prepare(`INSERT INTO price_rows (company_id, date, close, adjusted_close, volume, split_index, day_index, return_sum,
     return_square_sum, dividend_sum, dividends_unknown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const check = db.prepare("INSERT INTO fundamentals_checks (company_id, fiscal_year, metric, rule, detail) VALUES (?, ?, ?, ?, ?)");
   const series = db.prepare("INSERT INTO company_series (company_id, prices_from, prices_to, versions_from) VALUES (?, ?, ?, ?)");
@@ -442,6 +446,9 @@ function prepareInserts(db: Database.Database) {
     difference(id: number, fiscalYear: number, metric: string, kaggle: number | null, sec: number | null) {
       const relative = kaggle !== null && sec !== null && sec !== 0 ? (kaggle - sec) / Math.abs(sec) : null;
       difference.run(id, fiscalYear, metric, kaggle, sec, relative);
+    },
+    sortPrices() {
+      db.exec("INSERT INTO daily_prices SELECT * FROM price_rows ORDER BY date, company_id; DROP TABLE price_rows");
     },
     price(id: number, r: PriceRow) {
       // Positional: millions of rows, where building a named-parameter object per row would dominate.

@@ -16,7 +16,7 @@ export interface PystockFundamentalsCounts {
   /** 10-K rows read (originals and amendments). */
   annualReports: number;
   amendments: number;
-  /** Revenue below the operating income: not the total, left out. */
+  /** Revenue below zero or below the operating income: not the total, left out. */
   implausibleRevenue: number;
   /** No share count: basic EPS under $0.50 (rounding moves it more than 1%), missing, or of another sign than net income. */
   uncertainShares: number;
@@ -37,7 +37,8 @@ const EMPTY: Omit<FiscalYearValues, "fiscalYear" | "periodEnd" | "publicDate" | 
 
 /** A 10-K's values as the product stores them (null where the file gives none or the check refuses it). */
 function reportValues(report: PystockReport, counts: PystockFundamentalsCounts): Partial<FiscalYearValues> {
-  const implausible = report.revenues !== null && (report.revenues <= 0 || (report.operatingIncome !== null && report.operatingIncome > report.revenues));
+  // Zero is a real revenue (a company before its first sale); an operating income above it is not.
+  const implausible = report.revenues !== null && (report.revenues < 0 || (report.operatingIncome !== null && report.operatingIncome > report.revenues));
   if (implausible) counts.implausibleRevenue++;
   const shares = sharesFromEps(report.netIncome, report.epsBasic);
   if (shares === null) counts.uncertainShares++;
@@ -70,6 +71,8 @@ function yearAsOf(year: YearFilings, date: string): FiscalYearInputs | null {
   if (known.length === 0) return null;
   const values = { ...EMPTY };
   for (const filing of known) for (const [key, value] of Object.entries(filing.values)) if (value !== null) Object.assign(values, { [key]: value });
+  // The share count is that of the net income and EPS shown, not one an earlier filing implied.
+  values.sharesOutstanding = sharesFromEps(values.netIncome, values.eps);
   const filed = known.at(-1)!.filed;
   return {
     ...values,
@@ -83,15 +86,19 @@ function yearAsOf(year: YearFilings, date: string): FiscalYearInputs | null {
   };
 }
 
-/** One fiscal year per year known on `date`; where two period ends claim one (a changed fiscal year end), the later. */
+/**
+ * The fiscal years known on `date`, one per label: where the file gives two period ends one label
+ * (Lattice's year ended 2016-01-02 labelled 2014 beside its 2015), labels fall by one from the
+ * latest period end back, so no year is lost.
+ */
 function yearsAsOf(filings: readonly YearFilings[], date: string): FiscalYearInputs[] {
-  const byYear = new Map<number, FiscalYearInputs>();
-  for (const year of filings) {
-    const known = yearAsOf(year, date);
-    const other = known && byYear.get(known.fiscalYear);
-    if (known && (!other || other.periodEnd < known.periodEnd)) byYear.set(known.fiscalYear, known);
-  }
-  return [...byYear.values()];
+  const known = filings.flatMap((year) => yearAsOf(year, date) ?? []).sort((a, b) => (a.periodEnd < b.periodEnd ? 1 : -1));
+  let previous = Infinity;
+  return known.map((fy) => {
+    const fiscalYear = Math.min(fy.fiscalYear, previous - 1);
+    previous = fiscalYear;
+    return fiscalYear === fy.fiscalYear ? fy : { ...fy, fiscalYear };
+  });
 }
 
 /** A share count a report implies (net income over basic EPS, within 1%), on the share basis of its filing. */

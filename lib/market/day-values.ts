@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
-import { shiftYears } from "@/lib/calendar";
-import { Anchor, DAY_VALUE_COLUMNS, type DayValues, ValuationInputs, classValues, marketMetrics, valuation } from "./market-metrics";
+import { shiftDays, shiftYears } from "@/lib/calendar";
+import { type Anchor, DAY_VALUE_COLUMNS, type DayValues, type ValuationInputs, classValues, marketMetrics, valuation } from "./market-metrics";
 
 /**
  * Every company's market values and valuation on one trading day (docs/METRICS.md "Values as of
@@ -21,61 +21,117 @@ export interface CompanyDay {
   values: DayValues;
 }
 
-/** daily_prices columns of an anchor, by their names in `Anchor`. */
-const ANCHOR_COLUMNS: Record<keyof Anchor, string> = {
-  date: "date",
-  close: "close",
-  adjustedClose: "adjusted_close",
-  splitIndex: "split_index",
-  dayIndex: "day_index",
-  returnSum: "return_sum",
-  returnSquareSum: "return_square_sum",
-  dividendSum: "dividend_sum",
-  dividendsUnknown: "dividends_unknown",
-};
-const ANCHORS = { p0: "@day", p1: "@yearAgo", p5: "@fiveYearsAgo" } as const;
-type AnchorAlias = keyof typeof ANCHORS;
+/** A column's declared type (better-sqlite3's `columns()`), null allowed only where the schema allows it. */
+type Declared = "TEXT" | "REAL" | "INTEGER";
 
-const anchorColumns = (alias: AnchorAlias) => Object.entries(ANCHOR_COLUMNS).map(([name, column]) => `${alias}.${column} AS ${alias}_${name}`);
-const lastOnOrBefore = (alias: AnchorAlias) =>
-  `LEFT JOIN daily_prices ${alias} ON ${alias}.company_id = s.company_id AND ${alias}.date = (SELECT max(date) FROM daily_prices WHERE company_id = s.company_id AND date <= ${ANCHORS[alias]})`;
+/** Each connection's statements of a day, prepared and checked once. */
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
-/** Every company with a price history or a public fiscal year by the day, with its anchors and the version in force. */
-const DAY_SQL = `
-  SELECT s.company_id AS companyId, c.issuer_id AS issuerId, ${(Object.keys(ANCHORS) as AnchorAlias[]).flatMap(anchorColumns).join(", ")}, f.valid_from AS fyFrom,
-    f.valuation_shares AS shares, f.eps, f.revenue, f.totalEquity, f.totalDebt, f.cash, f.ebit, f.depreciation
-  FROM company_series s JOIN companies c ON c.id = s.company_id
-  ${(Object.keys(ANCHORS) as AnchorAlias[]).map(lastOnOrBefore).join("\n  ")}
-  LEFT JOIN fiscal_year_versions f ON f.company_id = s.company_id AND f.fy_offset = 0 AND f.valid_to > @day
-    AND f.valid_from = (SELECT max(valid_from) FROM fiscal_year_versions WHERE company_id = s.company_id AND valid_from <= @day)
+/**
+ * Rows as arrays, for the hot path of a day (three rows of every company): instead of parsing every
+ * value (a zod parse of the ~20,000 rows took 30-100 ms, the query itself 15 ms), the statement's
+ * columns are checked once against the declared types of the schema (lib/db/schema.ts), as
+ * SqlRowids checks only the type of row ids.
+ */
+function rawRows(db: Database.Database, sql: string, params: Record<string, string>, declared: readonly Declared[]): unknown[][] {
+  let prepared = statements.get(db);
+  if (!prepared) statements.set(db, (prepared = new Map()));
+  let statement = prepared.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql).raw();
+    const types = statement.columns().map((c) => c.type);
+    if (types.length !== declared.length || types.some((t, i) => t !== declared[i])) throw new Error(`day values: columns ${types.join(", ")}, expected ${declared.join(", ")}`);
+    prepared.set(sql, statement);
+  }
+  return statement.all(params) as unknown[][];
+}
+
+const ANCHOR_SELECT = `p.company_id, p.date, p.close, p.adjusted_close, p.split_index, p.day_index, p.return_sum, p.return_square_sum,
+  p.dividend_sum, p.dividends_unknown`;
+const ANCHOR_TYPES: readonly Declared[] = ["INTEGER", "TEXT", "REAL", "REAL", "REAL", "INTEGER", "REAL", "REAL", "REAL", "INTEGER"];
+
+/** Every company's row on trading day @exact: one range of the table (its key starts with the date). */
+const ROWS_ON = `SELECT ${ANCHOR_SELECT} FROM daily_prices p WHERE p.date = @exact`;
+
+/**
+ * The last row before @exact of the companies priced within the week to the day (@weekBefore)
+ * whose history has a gap at @exact or ended before it: few, each found through the company index.
+ */
+const ROWS_BEFORE = `
+  SELECT ${ANCHOR_SELECT} FROM company_series s
+  JOIN daily_prices p ON p.company_id = s.company_id AND p.date = (SELECT max(date) FROM daily_prices WHERE company_id = s.company_id AND date < @exact)
+  WHERE s.prices_from < @exact AND s.prices_to > @weekBefore
+    AND NOT EXISTS (SELECT 1 FROM daily_prices x WHERE x.date = @exact AND x.company_id = s.company_id)`;
+
+/** The fiscal-year versions in force on the day, offset 0: what valuation reads. */
+const VERSIONS_ON = `
+  SELECT company_id, valid_from, valuation_shares, eps, revenue, totalEquity, totalDebt, cash, ebit, depreciation
+  FROM fiscal_year_versions WHERE fy_offset = 0 AND valid_from <= @day AND valid_to > @day`;
+const VERSION_TYPES: readonly Declared[] = ["INTEGER", "TEXT", ...Array<Declared>(8).fill("REAL")];
+
+/** The companies with a price history or a public fiscal year by the day, and the primary listing of each one's issuer. */
+const COMPANIES_ON = `
+  SELECT s.company_id, c.issuer_id FROM company_series s JOIN companies c ON c.id = s.company_id
   WHERE s.prices_from <= @day OR s.versions_from <= @day`;
 
-const DayRow = z.looseObject({ companyId: z.int(), issuerId: z.int(), fyFrom: z.string().nullable() });
-const NullableAnchor = Anchor.nullable();
-
-/** An anchor from its prefixed columns (all null when the company has no row on or before its date). */
-function anchorOf(row: Record<string, unknown>, alias: AnchorAlias): Anchor | null {
-  if (row[`${alias}_date`] === null) return null;
-  return NullableAnchor.parse(Object.fromEntries(Object.keys(ANCHOR_COLUMNS).map((name) => [name, row[`${alias}_${name}`]])));
+/** Each company's last row on or before `date`, among those priced in the week to `day`. */
+function anchorsOn(db: Database.Database, date: string | null, weekBefore: string): Map<number, Anchor> {
+  const anchors = new Map<number, Anchor>();
+  if (date === null) return anchors;
+  for (const sql of [ROWS_ON, ROWS_BEFORE]) {
+    for (const r of rawRows(db, sql, { exact: date, weekBefore }, ANCHOR_TYPES)) {
+      anchors.set(r[0] as number, {
+        date: r[1] as string,
+        close: r[2] as number,
+        adjustedClose: r[3] as number,
+        splitIndex: r[4] as number,
+        dayIndex: r[5] as number,
+        returnSum: r[6] as number,
+        returnSquareSum: r[7] as number,
+        dividendSum: r[8] as number,
+        dividendsUnknown: r[9] as number,
+      });
+    }
+  }
+  return anchors;
 }
+
+/** Each company's fiscal-year version in force on the day: its `valid_from` and what valuation reads. */
+function versionsOn(db: Database.Database, day: string): Map<number, ValuationInputs & { fyFrom: string }> {
+  const n = (v: unknown) => v as number | null;
+  return new Map(
+    rawRows(db, VERSIONS_ON, { day }, VERSION_TYPES).map((r) => [
+      r[0] as number,
+      { fyFrom: r[1] as string, shares: n(r[2]), eps: n(r[3]), revenue: n(r[4]), totalEquity: n(r[5]), totalDebt: n(r[6]), cash: n(r[7]), ebit: n(r[8]), depreciation: n(r[9]) },
+    ]),
+  );
+}
+
+/** The last day with a price on or before `date`, or null before the first (the as-of range starts later than the prices). */
+const tradingDayOnOrBefore = (db: Database.Database, date: string) =>
+  z.string().nullable().parse(db.prepare("SELECT max(date) FROM daily_prices WHERE date <= ?").pluck().get(date));
 
 /** Every company's values on trading day `day`, read from `db`. */
 export function computeDayValues(db: Database.Database, day: string): CompanyDay[] {
-  const rows = DayRow.array().parse(db.prepare(DAY_SQL).all({ day, yearAgo: shiftYears(day, -1), fiveYearsAgo: shiftYears(day, -5) }));
-  const days = rows.map((row) => {
-    const anchors = { day: anchorOf(row, "p0"), yearAgo: anchorOf(row, "p1"), fiveYearsAgo: anchorOf(row, "p5") };
-    return {
-      companyId: row.companyId,
+  const weekBefore = shiftDays(day, -7);
+  const [onDay, yearAgo, fiveYearsAgo] = [day, shiftYears(day, -1), shiftYears(day, -5)].map((date) => anchorsOn(db, tradingDayOnOrBefore(db, date), weekBefore));
+  const versions = versionsOn(db, day);
+  const companies = rawRows(db, COMPANIES_ON, { day }, ["INTEGER", "INTEGER"]).map((r) => ({ companyId: r[0] as number, issuerId: r[1] as number }));
+  const days = new Map<number, CompanyDay>();
+  for (const { companyId } of companies) {
+    const version = versions.get(companyId) ?? null;
+    const anchors = { day: onDay!.get(companyId) ?? null, yearAgo: yearAgo!.get(companyId) ?? null, fiveYearsAgo: fiveYearsAgo!.get(companyId) ?? null };
+    days.set(companyId, {
+      companyId,
       hasPrices: anchors.day !== null,
-      fyFrom: row.fyFrom,
-      values: valuation(marketMetrics(anchors, day), row.fyFrom === null ? null : ValuationInputs.parse(row)),
-    };
-  });
+      fyFrom: version?.fyFrom ?? null,
+      values: valuation(marketMetrics(anchors, day, weekBefore), version),
+    });
+  }
   // A share class other than its issuer's primary listing carries the issuer's market cap.
-  const byId = new Map(days.map((d) => [d.companyId, d]));
-  return days.map((d, i) => {
-    const issuerId = rows[i]!.issuerId;
-    return issuerId === d.companyId ? d : { ...d, values: classValues(d.values, byId.get(issuerId)?.values) };
+  return companies.map(({ companyId, issuerId }) => {
+    const own = days.get(companyId)!;
+    return issuerId === companyId ? own : { ...own, values: classValues(own.values, days.get(issuerId)?.values) };
   });
 }
 

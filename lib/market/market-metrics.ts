@@ -60,8 +60,8 @@ const BEFORE_FIRST = { dayIndex: 0, returnSum: 0, returnSquareSum: 0 };
  * dividends paid after a year ago restated to the day's shares, over the day's close (unknown when
  * more than a tenth of those days lack dividend information).
  */
-export function marketMetrics({ day, yearAgo, fiveYearsAgo }: Anchors, date: string): MarketMetrics {
-  if (day === null || day.date <= shiftDays(date, -7)) return NO_MARKET_METRICS;
+export function marketMetrics({ day, yearAgo, fiveYearsAgo }: Anchors, date: string, weekBefore = shiftDays(date, -7)): MarketMetrics {
+  if (day === null || day.date <= weekBefore) return NO_MARKET_METRICS;
   const volatility = (from: Pick<Anchor, "dayIndex" | "returnSum" | "returnSquareSum">, minReturns: number): number | null => {
     const n = day.dayIndex - from.dayIndex;
     if (n < minReturns) return null;

@@ -160,7 +160,7 @@ export default async function CompanyPage({ params }: Params) {
           {company.has_prices || company.has_fundamentals ? (
             <MetricList company={company} categories={["Market", "Volatility", "Valuation"]} asOf={asOf} />
           ) : (
-            <p className="mt-2 text-[13px] text-zinc-500">No prices or fundamentals for this company in the bundled data (it covers S&amp;P 500 members).</p>
+            <p className="mt-2 text-[13px] text-zinc-500">No prices or fundamentals for this company in the bundled data (it covers US listings of 2015-2017 and the S&amp;P 500 of 2011-2021).</p>
           )}
         </section>
       </div>
