@@ -1,6 +1,7 @@
 import { closeSync, copyFileSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { z } from "zod";
+import { AS_OF_RANGE_START } from "@/lib/as-of";
 import { buildInProgress, buildingMarker } from "@/lib/db/build-marker";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { chainIndex } from "@/lib/companies/benchmark";
@@ -125,7 +126,13 @@ function applyDays(db: Database.Database, series: readonly CompanyDays[]) {
   const lastRow = db.prepare(`SELECT ${STORED_COLUMNS} FROM daily_prices WHERE company_id = ? ORDER BY date DESC LIMIT 1`);
   const rowOn = db.prepare(`SELECT ${STORED_COLUMNS} FROM daily_prices WHERE company_id = ? AND date = ?`);
   const read = (row: unknown): PriceRow | undefined => StoredRow.optional().parse(row);
-  const plans: SeriesPlan[] = series.map((s) => planSeries(s, read(lastRow.get(s.companyId)), (date) => read(rowOn.get(s.companyId, date))));
+  const given = new Set<number>();
+  const plans: SeriesPlan[] = series.map((s) => {
+    // Both would continue the same last row.
+    if (given.has(s.companyId)) return { companyId: s.companyId, refused: { date: s.days[0]?.date ?? "", reason: "a second series for the company" } };
+    given.add(s.companyId);
+    return planSeries(s, read(lastRow.get(s.companyId)), (date) => read(rowOn.get(s.companyId, date)));
+  });
   const accepted = plans.flatMap((p) => ("rows" in p && p.rows.length > 0 ? [p] : []));
   const refused = plans.flatMap((p) => ("refused" in p ? [{ companyId: p.companyId, ...p.refused }] : []));
   const overlapDays = plans.reduce((n, p) => n + ("overlap" in p ? p.overlap : 0), 0);
@@ -136,6 +143,7 @@ function applyDays(db: Database.Database, series: readonly CompanyDays[]) {
   const pricesTo = db.prepare("UPDATE company_series SET prices_to = ? WHERE company_id = ?");
   const tradingDay = db.prepare("INSERT OR IGNORE INTO trading_days (date) VALUES (?)");
   const meta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+  const lastPriceDay = z.string().parse(db.prepare("SELECT max(prices_to) FROM company_series").pluck().get());
   const dates = [...new Set(accepted.flatMap((p) => p.rows.map((r) => r.date)))].sort();
   let rows = 0;
   let insertTime = 0;
@@ -151,7 +159,12 @@ function applyDays(db: Database.Database, series: readonly CompanyDays[]) {
       pricesTo.run(added.at(-1)!.date, companyId);
       rows += added.length;
     }
-    for (const date of dates) if (tradingDay.run(date).changes > 0) newTradingDays.push(date);
+    // As a build lists them: the price days from the range's start, then weekdays up to the latest
+    // filing (no prices, fundamentals only), which the new price days now replace up to the last.
+    for (const date of dates) if (date >= AS_OF_RANGE_START && tradingDay.run(date).changes > 0) newTradingDays.push(date);
+    const fillers = z.string().array().parse(db.prepare("SELECT date FROM trading_days WHERE date > ? AND date < ?").pluck().all(lastPriceDay, dates.at(-1) ?? ""));
+    const priceDays = new Set(dates);
+    for (const date of fillers) if (!priceDays.has(date)) db.prepare("DELETE FROM trading_days WHERE date = ?").run(date);
     asOfMax = z.string().parse(db.prepare("SELECT max(date) FROM trading_days").pluck().get());
     meta.run("as_of_max", asOfMax);
     // Caches keyed by the build time (the screener options) and the build id (health) see a new database.
