@@ -4,7 +4,7 @@
  * and the same values of the day; a reader that opened the file before sees the old state until it
  * reopens.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -63,10 +63,16 @@ describe("appendDays: the last trading day removed and appended back", () => {
   });
 
   it("refuses what does not extend a stored history, and writes nothing then", () => {
-    const [first] = input;
-    const again = appendDays(copy, [first!, { ...first!, days: [{ ...first!.days[0]!, close: first!.days[0]!.close * 2 }] }], silentProgress);
+    const [agreeing, other] = input;
+    const disagreeing = { ...other!, days: [{ ...other!.days[0]!, close: other!.days[0]!.close * 2 }] };
+    const { ino } = statSync(copy);
+    const again = appendDays(copy, [agreeing!, disagreeing, agreeing!], silentProgress);
+    expect(statSync(copy).ino).toBe(ino);
     expect(again).toMatchObject({ rows: 0, overlapDays: 1, replaced: false });
-    expect(again.refused).toEqual([{ companyId: first!.companyId, date: day, reason: expect.stringContaining("disagrees with the stored") }]);
+    expect(again.refused).toEqual([
+      { companyId: other!.companyId, date: day, reason: expect.stringContaining("disagrees with the stored") },
+      { companyId: agreeing!.companyId, date: day, reason: "a second series for the company" },
+    ]);
   });
 });
 
