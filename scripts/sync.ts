@@ -6,6 +6,7 @@ import { BundledFileError } from "@/lib/ingest/compressed-files";
 import { JoinAuditError } from "@/lib/ingest/join-audit";
 import { consoleProgress } from "@/lib/ingest/progress";
 import { SyncError } from "@/lib/sync/sync-error";
+import { appendPrices } from "@/lib/sync/append-prices";
 import { syncPrices } from "@/lib/sync/sync-prices";
 import { syncSec } from "@/lib/sync/sync-sec";
 
@@ -71,10 +72,29 @@ program
   .requiredOption("--from <dir>", "directory of price files, read recursively (e.g. Stooq's unpacked bulk zip)")
   .option("--sec-dir <dir>", "where `sync sec` put its companyfacts and tickers files, kept in the rebuilt database", "var/sec")
   .option("--prices-dir <dir>", "where the files used are kept for later syncs (replacing the previous set)", "var/prices")
-  .action(async (options: { from: string; secDir: string; pricesDir: string }) => {
+  .option("--append", "add the files' days after each company's last stored day to the database in place, without a rebuild (files not kept)")
+  .action(async (options: { from: string; secDir: string; pricesDir: string; append?: boolean }) => {
     const settings = env();
     const started = Date.now();
     try {
+      if (options.append) {
+        const report = await appendPrices({ from: path.resolve(options.from), databasePath: settings.DATABASE_PATH, progress: consoleProgress(started) });
+        const { append, prices } = report;
+        console.log(
+          JSON.stringify({
+            files: report.files,
+            rows: report.rows,
+            tickers: report.series.length,
+            tickers_no_priced_company_has: report.leftOut,
+            not_extended: prices.notExtended,
+            disagreements: prices.disagreements,
+            appended: { companies: append.companies, rows: append.rows, new_trading_days: { count: append.newTradingDays.length, first: append.newTradingDays[0] ?? null, last: append.newTradingDays.at(-1) ?? null }, as_of_max: append.asOfMax, refused: append.refused },
+            milliseconds: append.timings,
+            seconds: (Date.now() - started) / 1000,
+          }),
+        );
+        return;
+      }
       const report = await syncPrices({
         from: path.resolve(options.from),
         secDir: path.resolve(options.secDir),

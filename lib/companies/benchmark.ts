@@ -49,9 +49,8 @@ export function benchmarkRows(db: Database.Database): z.output<typeof IndexRow>[
   });
 }
 
-/** Chains daily mean growth factors into an index that starts at 1 (a day with no returns keeps the level). Pure. */
-export function chainIndex(rows: readonly z.output<typeof DailyMean>[]): { dates: string[]; values: number[] } {
-  let level = 1;
+/** Chains daily mean growth factors into an index from `level` (1 on the first day; a day with no returns keeps the level). Pure. */
+export function chainIndex(rows: readonly z.output<typeof DailyMean>[], level = 1): { dates: string[]; values: number[] } {
   const values = rows.map((row) => (level *= row.growth ?? 1));
   return { dates: rows.map((r) => r.date), values };
 }

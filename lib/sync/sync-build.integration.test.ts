@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { ensureDayValues } from "@/lib/market/day-values";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +15,7 @@ import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runScreen } from "@/lib/screener/service";
 import { copyDataWithFilingsOf } from "@/test/support/ingest/data-copy";
 import { type SecServer, startSecServer } from "@/test/support/sec/sec-server";
+import { type AppendPricesReport, appendPrices } from "./append-prices";
 import { readPriceFile } from "./price-files";
 import { type PricesSyncReport, syncPrices } from "./sync-prices";
 import { type SecSyncReport, syncSec } from "./sync-sec";
@@ -168,6 +169,8 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
   const STOOQ_DIR = "test/fixtures/prices/stooq";
   let prices: PricesSyncReport;
   let priced: Database.Database;
+  const APPENDED = path.join(work, "appended.db");
+  let appended: AppendPricesReport;
   const databasePath = () => report.build.databasePath;
 
   beforeAll(async () => {
@@ -181,8 +184,11 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
     expect(statSync(databasePath())).toMatchObject({ ino: stat.ino, mtimeMs: stat.mtimeMs, size: stat.size });
     expect(existsSync(PRICES_DIR)).toBe(false);
 
+    // The same files appended, without a rebuild, to a copy of the database before this sync.
+    copyFileSync(databasePath(), APPENDED);
     prices = await sync(STOOQ_DIR);
     priced = new Database(databasePath(), { readonly: true });
+    appended = await appendPrices({ from: STOOQ_DIR, databasePath: APPENDED, progress: silentProgress });
   }, 600_000);
   afterAll(() => priced?.close());
 
@@ -200,6 +206,27 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
     expect(prices.build.asOfRange.max).toBe([last.date, latestFiled].sort().at(-1));
     const tradingDays = priced.prepare("SELECT date FROM trading_days WHERE date > '2021-04-21' AND date <= ?").pluck().all(last.date);
     expect(tradingDays).toEqual(after.map((d) => d.date));
+  });
+
+  it("gives, appended to the database before it, the rebuild's prices, trading days and benchmark", () => {
+    expect(appended.prices).toEqual(prices.build.prices);
+    expect(appended.append).toMatchObject({ companies: 1, refused: [], replaced: true, asOfMax: prices.build.asOfRange.max });
+    const db = new Database(APPENDED, { readonly: true });
+    db.prepare("ATTACH ? AS rebuilt").run(databasePath());
+    // The rebuild's universe has Snowflake's listing (DATA_DIR): company ids differ, so rows are compared by ticker.
+    const tables = {
+      daily_prices: "date, close, adjusted_close, volume, split_index, day_index, return_sum, return_square_sum, dividend_sum, dividends_unknown",
+      company_series: "prices_from, prices_to",
+    };
+    const rows = (schema: string, table: string, columns: string) => `SELECT c.full_ticker, ${columns} FROM ${schema}.${table} JOIN ${schema}.companies c ON c.id = company_id`;
+    const differing = (a: string, b: string) => db.prepare(`SELECT count(*) FROM (${a} EXCEPT ${b})`).pluck().get();
+    for (const [table, columns] of Object.entries(tables)) {
+      expect([table, differing(rows("main", table, columns), rows("rebuilt", table, columns)), differing(rows("rebuilt", table, columns), rows("main", table, columns))]).toEqual([table, 0, 0]);
+    }
+    for (const table of ["trading_days", "benchmark_index"]) {
+      expect([table, differing(`SELECT * FROM main.${table}`, `SELECT * FROM rebuilt.${table}`), differing(`SELECT * FROM rebuilt.${table}`, `SELECT * FROM main.${table}`)]).toEqual([table, 0, 0]);
+    }
+    db.close();
   });
 
   it("values Apple on the last price day from the Stooq close and its FY2025 10-K", async () => {

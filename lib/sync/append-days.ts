@@ -1,0 +1,205 @@
+import { closeSync, copyFileSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import Database from "better-sqlite3";
+import { z } from "zod";
+import { AS_OF_RANGE_START } from "@/lib/as-of";
+import { buildInProgress, buildingMarker } from "@/lib/db/build-marker";
+import { SqlCount } from "@/lib/db/sql-rows";
+import { chainIndex } from "@/lib/companies/benchmark";
+import type { Progress } from "@/lib/ingest/progress";
+import type { PriceRow } from "@/lib/market/price-rows";
+import { type CompanyDays, type SeriesPlan, planSeries } from "./append-plan";
+import { SyncError } from "./sync-error";
+
+/**
+ * Adds trading days to the database in place of a rebuild (`npm run sync -- prices --append`):
+ * each company's running sums continue from its last stored row (lib/market/price-rows.ts).
+ *
+ * Atomic for readers: the days are written in one transaction into a copy of the file, which is
+ * then renamed over the original. A reader's open connection keeps the old inode, whole, until
+ * lib/db/market-db.ts sees the new inode and opens the new file, so it reads the old state or the
+ * new one, never part of a day. Writing into the live file instead would need WAL (the app opens
+ * it read-only, in rollback-journal mode) and would leave the app's per-connection caches of
+ * computed days (lib/market/day-values.ts) stale; a new file is a new connection with none.
+ * The copy is a file copy (copy_file_range), a few seconds for the whole market's ~900 MB,
+ * against minutes for a rebuild; no one else writes the file meanwhile (the build marker).
+ */
+
+const PriceDayInput = z.object({
+  date: z.iso.date(),
+  close: z.number().positive(),
+  adjustedClose: z.number().positive(),
+  volume: z.number().nonnegative(),
+  dividend: z.number().nonnegative().nullable(),
+  split: z.number().positive(),
+});
+export const CompanyDaysInput = z.object({ companyId: z.int().positive(), days: z.array(PriceDayInput) });
+
+const StoredRow = z.object({
+  date: z.string(),
+  close: z.number(),
+  adjustedClose: z.number(),
+  volume: z.number(),
+  splitIndex: z.number(),
+  dayIndex: z.int(),
+  returnSum: z.number(),
+  returnSquareSum: z.number(),
+  dividendSum: z.number(),
+  dividendsUnknown: z.int(),
+});
+const STORED_COLUMNS = `date, close, adjusted_close AS adjustedClose, volume, split_index AS splitIndex, day_index AS dayIndex,
+  return_sum AS returnSum, return_square_sum AS returnSquareSum, dividend_sum AS dividendSum, dividends_unknown AS dividendsUnknown`;
+
+export interface AppendReport {
+  /** Companies with days added, and the rows added. */
+  companies: number;
+  rows: number;
+  /** Given days already stored and agreeing (left as they are). */
+  overlapDays: number;
+  /** Series not appended, at their first offending day. */
+  refused: { companyId: number; date: string; reason: string }[];
+  /** Trading days the database did not have before. */
+  newTradingDays: string[];
+  /** The last trading day afterwards (meta as_of_max). */
+  asOfMax: string;
+  /** Whether a new file replaced the database (not when nothing was appended). */
+  replaced: boolean;
+  /** Milliseconds: copying the file, planning and inserting in one transaction, then fsync and rename. */
+  timings: { copy: number; plan: number; insert: number; benchmark: number; sync: number; rename: number };
+}
+
+const elapsed = (started: number) => performance.now() - started;
+
+/** Appends `input` to the database at `databasePath` (see the module comment). */
+export function appendDays(databasePath: string, input: readonly CompanyDays[], progress: Progress): AppendReport {
+  const series = CompanyDaysInput.array().parse(input);
+  if (buildInProgress(databasePath)) throw new SyncError(`${databasePath} is being written by another build or append`);
+  let inode: number;
+  try {
+    inode = statSync(databasePath).ino;
+  } catch {
+    throw new SyncError(`${databasePath}: no database to append to (build one: npm run ingest)`);
+  }
+  const marker = buildingMarker(databasePath);
+  const temporary = `${databasePath}.append-${process.pid}`;
+  writeFileSync(marker, String(process.pid));
+  try {
+    let started = performance.now();
+    copyFileSync(databasePath, temporary);
+    const copy = elapsed(started);
+    progress(`append: copied the database in ${(copy / 1000).toFixed(1)} s`);
+    const db = new Database(temporary);
+    let applied: Omit<AppendReport, "replaced" | "timings"> & { timings: { plan: number; insert: number; benchmark: number } };
+    try {
+      // The copy is private until renamed and removed on any failure: no journal is needed.
+      db.pragma("journal_mode = OFF");
+      db.pragma("synchronous = OFF");
+      applied = applyDays(db, series);
+    } finally {
+      db.close();
+    }
+    if (applied.rows === 0) {
+      rmSync(temporary, { force: true });
+      return { ...applied, replaced: false, timings: { copy, ...applied.timings, sync: 0, rename: 0 } };
+    }
+    started = performance.now();
+    const fd = openSync(temporary, "r+");
+    fsyncSync(fd);
+    closeSync(fd);
+    const sync = elapsed(started);
+    if (statSync(databasePath).ino !== inode) throw new SyncError(`${databasePath} was replaced while appending; run the append again`);
+    started = performance.now();
+    renameSync(temporary, databasePath);
+    const rename = elapsed(started);
+    progress(`append: ${applied.rows} rows for ${applied.companies} companies through ${applied.asOfMax}, ${applied.refused.length} series refused`);
+    return { ...applied, replaced: true, timings: { copy, ...applied.timings, sync, rename } };
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
+/** Plans every series against the stored rows, then writes the accepted ones in one transaction. */
+function applyDays(db: Database.Database, series: readonly CompanyDays[]) {
+  let started = performance.now();
+  const lastRow = db.prepare(`SELECT ${STORED_COLUMNS} FROM daily_prices WHERE company_id = ? ORDER BY date DESC LIMIT 1`);
+  const rowOn = db.prepare(`SELECT ${STORED_COLUMNS} FROM daily_prices WHERE company_id = ? AND date = ?`);
+  const read = (row: unknown): PriceRow | undefined => StoredRow.optional().parse(row);
+  const given = new Set<number>();
+  const plans: SeriesPlan[] = series.map((s) => {
+    // Both would continue the same last row.
+    if (given.has(s.companyId)) return { companyId: s.companyId, refused: { date: s.days[0]?.date ?? "", reason: "a second series for the company" } };
+    given.add(s.companyId);
+    return planSeries(s, read(lastRow.get(s.companyId)), (date) => read(rowOn.get(s.companyId, date)));
+  });
+  const accepted = plans.flatMap((p) => ("rows" in p && p.rows.length > 0 ? [p] : []));
+  const refused = plans.flatMap((p) => ("refused" in p ? [{ companyId: p.companyId, ...p.refused }] : []));
+  const overlapDays = plans.reduce((n, p) => n + ("overlap" in p ? p.overlap : 0), 0);
+  const plan = elapsed(started);
+
+  const insert = db.prepare(`INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume, split_index, day_index, return_sum,
+    return_square_sum, dividend_sum, dividends_unknown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const pricesTo = db.prepare("UPDATE company_series SET prices_to = ? WHERE company_id = ?");
+  const tradingDay = db.prepare("INSERT OR IGNORE INTO trading_days (date) VALUES (?)");
+  const meta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+  const lastPriceDay = z.string().parse(db.prepare("SELECT max(prices_to) FROM company_series").pluck().get());
+  const dates = [...new Set(accepted.flatMap((p) => p.rows.map((r) => r.date)))].sort();
+  let rows = 0;
+  let insertTime = 0;
+  let benchmark = 0;
+  const newTradingDays: string[] = [];
+  let asOfMax = "";
+  db.transaction(() => {
+    started = performance.now();
+    for (const { companyId, rows: added } of accepted) {
+      for (const r of added) {
+        insert.run(companyId, r.date, r.close, r.adjustedClose, r.volume, r.splitIndex, r.dayIndex, r.returnSum, r.returnSquareSum, r.dividendSum, r.dividendsUnknown);
+      }
+      pricesTo.run(added.at(-1)!.date, companyId);
+      rows += added.length;
+    }
+    // As a build lists them: the price days from the range's start, then weekdays up to the latest
+    // filing (no prices, fundamentals only), which the new price days now replace up to the last.
+    for (const date of dates) if (date >= AS_OF_RANGE_START && tradingDay.run(date).changes > 0) newTradingDays.push(date);
+    const fillers = z.string().array().parse(db.prepare("SELECT date FROM trading_days WHERE date > ? AND date < ?").pluck().all(lastPriceDay, dates.at(-1) ?? ""));
+    const priceDays = new Set(dates);
+    for (const date of fillers) if (!priceDays.has(date)) db.prepare("DELETE FROM trading_days WHERE date = ?").run(date);
+    asOfMax = z.string().parse(db.prepare("SELECT max(date) FROM trading_days").pluck().get());
+    meta.run("as_of_max", asOfMax);
+    // Caches keyed by the build time (the screener options) and the build id (health) see a new database.
+    meta.run("built_at", new Date().toISOString());
+    insertTime = elapsed(started);
+    started = performance.now();
+    if (dates.length > 0) updateBenchmark(db, dates[0]!);
+    benchmark = elapsed(started);
+  })();
+  return { companies: accepted.length, rows, overlapDays, refused, newTradingDays, asOfMax, timings: { plan, insert: insertTime, benchmark } };
+}
+
+const DailyMean = z.object({ date: z.string(), growth: z.number().nullable() });
+
+/**
+ * benchmark_index from `from` on, as lib/companies/benchmark.ts `benchmarkRows` computes it for the
+ * whole history (a day's mean return over the companies priced on it and on their previous day,
+ * chained), continuing the stored level of the day before: the days after the first appended one
+ * are those whose mean or chain can change. Each company's rows are read by its key, not by a pass
+ * over every row (8 s for the whole history).
+ */
+function updateBenchmark(db: Database.Database, from: string): void {
+  const growth = DailyMean.array().parse(
+    db
+      .prepare(`
+        WITH r AS (
+          SELECT d.date, d.adjusted_close / (SELECT p.adjusted_close FROM daily_prices p WHERE p.company_id = d.company_id AND p.date < d.date ORDER BY p.date DESC LIMIT 1) AS g
+          FROM company_series s JOIN daily_prices d ON d.company_id = s.company_id AND d.date >= ?)
+        SELECT date, avg(g) AS growth FROM r GROUP BY date ORDER BY date`)
+      .all(from),
+  );
+  const before = z.number().optional().parse(db.prepare("SELECT value FROM benchmark_index WHERE date < ? ORDER BY date DESC LIMIT 1").pluck().get(from)) ?? 1;
+  const { dates, values } = chainIndex(growth, before);
+  const priced = db.prepare("SELECT count(*) FROM company_series WHERE prices_from <= ?").pluck();
+  db.prepare("DELETE FROM benchmark_index WHERE date >= ?").run(from);
+  const insert = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
+  dates.forEach((date, i) => insert.run(date, values[i]!, SqlCount.parse(priced.get(date))));
+}
