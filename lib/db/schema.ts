@@ -139,14 +139,15 @@ CREATE TABLE fundamentals_differences (
   PRIMARY KEY (company_id, fiscal_year, metric)
 ) WITHOUT ROWID;
 
--- Values of a fiscal year that a check against a second source left out (lib/ingest/fundamentals-checks.ts).
+-- Values of a fiscal year that a check against a second source left out or took from a 10-K
+-- (lib/ingest/fundamentals-checks.ts).
 CREATE TABLE fundamentals_checks (
   company_id INTEGER NOT NULL REFERENCES companies (id),
   fiscal_year INTEGER NOT NULL,
   metric TEXT NOT NULL,
   rule TEXT NOT NULL,
   detail TEXT NOT NULL,
-  PRIMARY KEY (company_id, fiscal_year, metric)
+  PRIMARY KEY (company_id, fiscal_year, metric, rule)
 ) WITHOUT ROWID;
 
 -- Daily prices, the whole bundled history (2011-2021); the company page charts those up to the as-of date.

@@ -8,10 +8,7 @@ export class ChecksReport {
 
   add(subject: string, log: CheckLog) {
     this.excluded += log.excluded.size;
-    for (const key of log.filled) {
-      const metric = key.split(":")[0]!;
-      this.filled.set(metric, (this.filled.get(metric) ?? 0) + 1);
-    }
+    for (const { metric } of log.filled.values()) this.filled.set(metric, (this.filled.get(metric) ?? 0) + 1);
     for (const check of log.excluded.values()) if (this.examples.length < 5) this.examples.push(`${subject} FY${check.fiscalYear}: ${check.detail}`);
   }
 

@@ -259,7 +259,7 @@ export function runCompaniesStage(
 
       const versions = history ? fiscalYearVersions(history, issuerDays, rangeStart) : [];
       for (const version of versions) insert.version(id, version);
-      for (const check of log.excluded.values()) insert.check(id, check);
+      for (const check of [...log.excluded.values(), ...log.filled.values()]) insert.check(id, check);
       checks.add(`${company.fullTicker} ${company.name}`, log);
       if (days || versions.length > 0) insert.series(id, days?.[0]?.date ?? null, days?.at(-1)?.date ?? null, versions[0]?.validFrom ?? null);
     });

@@ -20,7 +20,6 @@ import type { ShareCount } from "./pystock-fundamentals";
 
 /** Values a 10-K of the whole market can give a year of another source. */
 const FILLED = ["revenue", "operatingIncome", "netIncome", "eps", "sharesOutstanding", "totalAssets", "totalEquity", "cash", "operatingCashFlow"] as const;
-export type FilledValue = (typeof FILLED)[number];
 
 /** How far apart a share count and its reference may be. */
 const MAX_SHARE_RATIO = 1.5;
@@ -29,22 +28,22 @@ const MAX_EPS_MISMATCH = 0.1;
 /** How far the reference's period end may be from the year's. */
 const MAX_REFERENCE_DAYS = 400;
 
-/** One value left out by a check, for the ingest report and the company page. */
+/** One value a check left out or took from a 10-K, for the ingest report and the company page. */
 export interface FundamentalsCheck {
   fiscalYear: number;
   metric: string;
-  rule: "eps-share-count" | "eps-net-income";
+  rule: "eps-share-count" | "eps-net-income" | "filled-from-10-k";
   detail: string;
 }
 
 /** What the checks did to one company's years (on any date): keyed by fiscal year and metric. */
 export interface CheckLog {
   excluded: Map<string, FundamentalsCheck>;
-  /** The values taken from the 10-Ks, by metric and fiscal year. */
-  filled: Set<`${FilledValue}:${number}`>;
+  /** The values taken from the 10-Ks, by fiscal year and metric. */
+  filled: Map<string, FundamentalsCheck>;
 }
 
-export const newCheckLog = (): CheckLog => ({ excluded: new Map(), filled: new Set() });
+export const newCheckLog = (): CheckLog => ({ excluded: new Map(), filled: new Map() });
 
 /** The share count nearest in period end to `periodEnd` among those filed by `date`, within MAX_REFERENCE_DAYS. */
 function referenceCount(counts: readonly ShareCount[], periodEnd: string, date: string): ShareCount | undefined {
@@ -80,7 +79,12 @@ function fill(fy: FiscalYearInputs, tenK: FiscalYearInputs | undefined, log: Che
   for (const metric of FILLED) {
     if (fy[metric] !== null || tenK[metric] === null) continue;
     filled[metric] = tenK[metric];
-    log.filled.add(`${metric}:${fy.fiscalYear}`);
+    log.filled.set(`${fy.fiscalYear}:${metric}`, {
+      fiscalYear: fy.fiscalYear,
+      metric,
+      rule: "filled-from-10-k",
+      detail: `${tenK[metric]} from the 10-K for the period ended ${tenK.periodEnd} (filed ${tenK.publicDate}): the source has none`,
+    });
     // A per-share value or count taken from the 10-K is on the share basis of its filing.
     if (metric === "eps") filled.epsBasisDate = tenK.epsBasisDate;
     if (metric === "sharesOutstanding") filled.sharesBasisDate = tenK.sharesBasisDate;
@@ -91,7 +95,7 @@ function fill(fy: FiscalYearInputs, tenK: FiscalYearInputs | undefined, log: Che
   // gives 113.28, four times its basic EPS per class): else it is not taken.
   const implied = (filled.eps * result.sharesOutstanding) / result.netIncome;
   if (Math.abs(implied - 1) <= MAX_EPS_MISMATCH) return result;
-  log.filled.delete(`eps:${fy.fiscalYear}`);
+  log.filled.delete(`${fy.fiscalYear}:eps`);
   log.excluded.set(`${fy.fiscalYear}:eps`, {
     fiscalYear: fy.fiscalYear,
     metric: "eps",

@@ -69,9 +69,9 @@ const VERSIONS_ON = `
   FROM fiscal_year_versions WHERE fy_offset = 0 AND valid_from <= @day AND valid_to > @day`;
 const VERSION_TYPES: readonly Declared[] = ["INTEGER", "TEXT", ...Array<Declared>(8).fill("REAL")];
 
-/** The companies with a price history or a public fiscal year by the day, and the primary listing of each one's issuer. */
+/** The companies with a price history or a public fiscal year by the day, the primary listing of each one's issuer, the first price day. */
 const COMPANIES_ON = `
-  SELECT s.company_id, c.issuer_id FROM company_series s JOIN companies c ON c.id = s.company_id
+  SELECT s.company_id, c.issuer_id, s.prices_from FROM company_series s JOIN companies c ON c.id = s.company_id
   WHERE s.prices_from <= @day OR s.versions_from <= @day`;
 
 /** Each company's last row on or before `date`, among those priced in the week to `day`. */
@@ -116,14 +116,18 @@ export function computeDayValues(db: Database.Database, day: string): CompanyDay
   const weekBefore = shiftDays(day, -7);
   const [onDay, yearAgo, fiveYearsAgo] = [day, shiftYears(day, -1), shiftYears(day, -5)].map((date) => anchorsOn(db, tradingDayOnOrBefore(db, date), weekBefore));
   const versions = versionsOn(db, day);
-  const companies = rawRows(db, COMPANIES_ON, { day }, ["INTEGER", "INTEGER"]).map((r) => ({ companyId: r[0] as number, issuerId: r[1] as number }));
+  const companies = rawRows(db, COMPANIES_ON, { day }, ["INTEGER", "INTEGER", "TEXT"]).map((r) => ({
+    companyId: r[0] as number,
+    issuerId: r[1] as number,
+    pricedFrom: r[2] as string | null,
+  }));
   const days = new Map<number, CompanyDay>();
-  for (const { companyId } of companies) {
+  for (const { companyId, pricedFrom } of companies) {
     const version = versions.get(companyId) ?? null;
     const anchors = { day: onDay!.get(companyId) ?? null, yearAgo: yearAgo!.get(companyId) ?? null, fiveYearsAgo: fiveYearsAgo!.get(companyId) ?? null };
     days.set(companyId, {
       companyId,
-      hasPrices: anchors.day !== null,
+      hasPrices: pricedFrom !== null && pricedFrom <= day,
       fyFrom: version?.fyFrom ?? null,
       values: valuation(marketMetrics(anchors, day, weekBefore), version),
     });

@@ -89,8 +89,9 @@ export function marketMetrics(ticker: string, asOf = D) {
   const returns1y = returnsAfter(oneYearBefore);
   const returns5y = returnsAfter(fiveYearsBefore);
   const splitsAfter = (date: string) => upToD.filter((d) => d.date > date).reduce((p, d) => p * d.split, 1);
+  // docs/METRICS.md: a distribution above a tenth of the previous close is special (a spin-off), not in the yield.
   const dividends = upToD
-    .filter((d) => d.date > oneYearBefore && d.dividend !== 0)
+    .filter((d, i) => d.date > oneYearBefore && d.dividend !== 0 && !(i > 0 && d.dividend > 0.1 * upToD[i - 1]!.close))
     .reduce((sum, d) => sum + d.dividend / splitsAfter(d.date), 0);
   const price = last && last.date > weekBefore ? last.close : null;
   return {
