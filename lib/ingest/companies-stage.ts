@@ -209,7 +209,7 @@ export function runCompaniesStage(
   // market's; SEC companyfacts, then the Kaggle file, then the whole market's 10-Ks.
   const daysOf = (company: CompanyRecord) =>
     (company.priceTicker ? prices.get(company.priceTicker) : undefined) ?? (company.marketSymbol ? market.prices.get(company.marketSymbol) : undefined);
-  const membership = joinIndexHistory(paths, universe, daysOf, symbolChanges, audit, progress);
+  const membership = joinIndexHistory(paths, universe, daysOf, symbolChanges, rangeStart, audit, progress);
   audit.check(progress);
   const kaggleYearsOf = (company: CompanyRecord) => (company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined);
   const issuers = shareClassIssuers(
@@ -280,7 +280,7 @@ export function runCompaniesStage(
 
 /**
  * S&P 500 membership over time joined to the universe (lib/ingest/index-intervals.ts); prints the
- * intervals no company joined, naming those within the data's years (screens as of their days
+ * intervals no company joined, naming those within the as-of range (screens as of their days
  * count one member fewer).
  */
 function joinIndexHistory(
@@ -288,6 +288,7 @@ function joinIndexHistory(
   universe: readonly CompanyRecord[],
   daysOf: (company: CompanyRecord) => readonly { date: string }[] | undefined,
   symbolChanges: ReadonlyMap<string, string>,
+  rangeStart: string,
   audit: JoinAudit,
   progress: Progress,
 ): JoinedInterval[] {
@@ -297,12 +298,11 @@ function joinIndexHistory(
     return { ...company, prices: days?.length ? { from: days[0]!.date, to: days.at(-1)!.date } : null };
   });
   const { intervals, unjoined } = joinMembershipIntervals(history.intervals, companies, symbolChanges, audit);
-  const pricesFrom = companies.reduce((min, c) => (c.prices && c.prices.from < min ? c.prices.from : min), "9999");
-  const recent = [...unjoined.withoutCompany, ...unjoined.withoutEvidence].filter((i) => i.end === null || i.end > pricesFrom);
+  const inRange = [...unjoined.withoutCompany, ...unjoined.withoutEvidence].filter((i) => i.end === null || i.end > rangeStart).sort((a, b) => (a.start < b.start ? -1 : 1));
   progress(
     `S&P 500 history: ${history.intervals.length} intervals, ${intervals.filter((i) => i.company !== null).length} joined to companies (a split interval joins two); ` +
       `unjoined: ${unjoined.withoutCompany.length} whose ticker no company of the universe carries, ${unjoined.withoutEvidence.length} whose carriers have no list, price or listing in the interval; ` +
-      `${recent.length} of them reach into the prices' years (from ${pricesFrom}): ${recent.map((i) => `${i.ticker} ${i.start}..${i.end ?? "today"}`).join(", ")}`,
+      `${inRange.length} of them reach into the as-of range (from ${rangeStart}): ${inRange.map((i) => `${i.ticker} ${i.start}..${i.end ?? "today"}`).join(", ")}`,
   );
   return intervals;
 }
