@@ -2,7 +2,7 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 /** The columns of a fiscal year (fiscal_years and fiscal_year_versions). */
 const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,
@@ -207,12 +207,24 @@ CREATE INDEX fiscal_year_versions_offset ON fiscal_year_versions (fy_offset, val
 CREATE TABLE benchmark_index (date TEXT PRIMARY KEY, value REAL NOT NULL, companies INTEGER NOT NULL) WITHOUT ROWID;
 
 -- The S&P 500 lists that name each company, with each list's date (lib/ingest/universe.ts INDEX_LISTS):
--- the bundled membership history, three dated snapshots rather than every change.
+-- three dated snapshots; they make a company a member of the universe (companies.in_sp500).
 CREATE TABLE index_memberships (
   company_id INTEGER NOT NULL REFERENCES companies (id),
   list TEXT NOT NULL,
   list_name TEXT NOT NULL,
   list_date TEXT NOT NULL,
   PRIMARY KEY (company_id, list)
+) WITHOUT ROWID;
+
+-- S&P 500 membership over time (data/sp500/ticker-start-end.csv.br, lib/ingest/index-intervals.ts):
+-- each ticker's stretches in the index, from start (first day in) to end (first day out; NULL: still
+-- in), with the company that carried the ticker; company_id NULL: the universe has no company of it.
+-- Screens read a company's membership on their date from here (lib/screener/screen-source.ts).
+CREATE TABLE index_membership_intervals (
+  ticker TEXT NOT NULL,
+  start TEXT NOT NULL,
+  "end" TEXT,
+  company_id INTEGER REFERENCES companies (id),
+  PRIMARY KEY (ticker, start)
 ) WITHOUT ROWID;
 `;

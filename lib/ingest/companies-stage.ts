@@ -11,6 +11,8 @@ import { secFilerCompanies, secTickerIndex } from "./sec-filer-companies";
 import { joinSecFilers } from "./sec-filers";
 import { type MappingCounts, MappingReport } from "./sec-mapping-report";
 import { buildIndexMembers } from "./index-members";
+import { type JoinedInterval, joinMembershipIntervals } from "./index-intervals";
+import { parseSp500History } from "./sp500-history";
 import { JoinAudit } from "./join-audit";
 import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
@@ -108,6 +110,7 @@ export function runCompaniesStage(
   );
   const secTickers = sources.readSecTickers(paths);
   const priceNames = sources.readPriceConstituents(paths);
+  const symbolChanges = sources.readSymbolChanges(paths);
   const audit = new JoinAudit();
   const members = buildIndexMembers({
     current: sources.readCurrentConstituents(paths),
@@ -116,7 +119,7 @@ export function runCompaniesStage(
     prices2021: [...bundledPrices.keys()].map((ticker) => priceNames.get(ticker) ?? { symbol: ticker, name: ticker, cik: null }),
     firstPriceDate: new Map([...bundledPrices].map(([ticker, days]) => [ticker, days[0]!.date])),
     secTickers,
-    symbolChanges: sources.readSymbolChanges(paths),
+    symbolChanges,
     asOf,
     audit,
   });
@@ -137,7 +140,6 @@ export function runCompaniesStage(
   const newFilers = secFilerCompanies(unlisted.filter((cik) => !joinedCiks.has(cik)), secListings);
   const marketJoin = joinPystockSymbols([...joinedUniverse, ...newFilers.companies], market.symbols, (s) => market.prices.has(s) || market.years.has(s), audit);
   progress(`whole market (pystock): ${marketJoin.joined} symbols joined to the universe's companies, ${marketJoin.added} added as companies`);
-  audit.check(progress);
   const built = marketJoin.records;
   assignFullTickers(built);
   const secFilers: SecFilersReport = {
@@ -207,6 +209,8 @@ export function runCompaniesStage(
   // market's; SEC companyfacts, then the Kaggle file, then the whole market's 10-Ks.
   const daysOf = (company: CompanyRecord) =>
     (company.priceTicker ? prices.get(company.priceTicker) : undefined) ?? (company.marketSymbol ? market.prices.get(company.marketSymbol) : undefined);
+  const membership = joinIndexHistory(paths, universe, daysOf, symbolChanges, rangeStart, audit, progress);
+  audit.check(progress);
   const kaggleYearsOf = (company: CompanyRecord) => (company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined);
   const issuers = shareClassIssuers(
     universe,
@@ -265,6 +269,7 @@ export function runCompaniesStage(
     });
     for (const date of tradingDays) insert.tradingDay(date);
     insert.sortPrices();
+    for (const interval of membership) insert.membershipInterval(interval);
   })();
   const withPrices = setDefaultDayValues(db, asOf);
   progress(`companies: ${universe.length}, with prices at the as-of date: ${withPrices}, with fundamentals: ${withFundamentals}`);
@@ -272,6 +277,35 @@ export function runCompaniesStage(
   progress(describeDifferences(db));
   progress(`fundamentals checked against the whole market's reports: ${checks.describe()}`);
   return { companies: universe.length, tradingDays, withPrices, withFundamentals, secCompanies, mapping: mapping.counts(), secFilers, prices: synced?.report ?? null, bundledPricesEnd };
+}
+
+/**
+ * S&P 500 membership over time joined to the universe (lib/ingest/index-intervals.ts); prints the
+ * intervals no company joined, naming those within the as-of range (screens as of their days
+ * count one member fewer).
+ */
+function joinIndexHistory(
+  paths: BundledPaths,
+  universe: readonly CompanyRecord[],
+  daysOf: (company: CompanyRecord) => readonly { date: string }[] | undefined,
+  symbolChanges: ReadonlyMap<string, string>,
+  rangeStart: string,
+  audit: JoinAudit,
+  progress: Progress,
+): JoinedInterval[] {
+  const history = parseSp500History(paths.sp500History, readBrotliText(paths.sp500History));
+  const companies = universe.map((company) => {
+    const days = daysOf(company);
+    return { ...company, prices: days?.length ? { from: days[0]!.date, to: days.at(-1)!.date } : null };
+  });
+  const { intervals, unjoined } = joinMembershipIntervals(history.intervals, companies, symbolChanges, audit);
+  const inRange = [...unjoined.withoutCompany, ...unjoined.withoutEvidence].filter((i) => i.end === null || i.end > rangeStart).sort((a, b) => (a.start < b.start ? -1 : 1));
+  progress(
+    `S&P 500 history: ${history.intervals.length} intervals, ${intervals.filter((i) => i.company !== null).length} joined to companies (a split interval joins two); ` +
+      `unjoined: ${unjoined.withoutCompany.length} whose ticker no company of the universe carries, ${unjoined.withoutEvidence.length} whose carriers have no list, price or listing in the interval; ` +
+      `${inRange.length} of them reach into the as-of range (from ${rangeStart}): ${inRange.map((i) => `${i.ticker} ${i.start}..${i.end ?? "today"}`).join(", ")}`,
+  );
+  return intervals;
 }
 
 /**
@@ -376,6 +410,7 @@ function prepareInserts(db: Database.Database) {
     VALUES (@company_id, @valid_from, @valid_to, @fy_offset, @fiscal_year, @period_end, @public_date, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")}, @totalDebt, @valuation_shares)`);
   const tradingDay = db.prepare("INSERT INTO trading_days (date) VALUES (?)");
   const membership = db.prepare("INSERT INTO index_memberships (company_id, list, list_name, list_date) VALUES (?, ?, ?, ?)");
+  const membershipInterval = db.prepare('INSERT INTO index_membership_intervals (ticker, start, "end", company_id) VALUES (?, ?, ?, ?)');
   const fiscalYearValues = (id: number, fy: FiscalYearRow) => ({
     company_id: id,
     fy_offset: fy.offset,
@@ -442,6 +477,10 @@ function prepareInserts(db: Database.Database) {
     },
     tradingDay(date: string) {
       tradingDay.run(date);
+    },
+    /** `company`: the index of the universe (its id minus 1). */
+    membershipInterval(i: JoinedInterval) {
+      membershipInterval.run(i.ticker, i.start, i.end, i.company === null ? null : i.company + 1);
     },
     difference(id: number, fiscalYear: number, metric: string, kaggle: number | null, sec: number | null) {
       const relative = kaggle !== null && sec !== null && sec !== 0 ? (kaggle - sec) / Math.abs(sec) : null;

@@ -16,7 +16,11 @@ export type JoinIssueKind =
   /** A 2016 list label or today's industry that neither the GICS 2016 structure nor the curated label table places. */
   | "unplaced-gics-label"
   /** One FinanceDatabase listing lent its profile to two different members. */
-  | "profile-shared-by-members";
+  | "profile-shared-by-members"
+  /** An S&P 500 membership interval whose ticker a successor carried on: split between the two companies. */
+  | "index-interval-split"
+  /** An S&P 500 membership interval whose ticker several companies carried with evidence in it: joined to one. */
+  | "index-interval-candidates";
 
 const CERTAINLY_WRONG: ReadonlySet<JoinIssueKind> = new Set<JoinIssueKind>([
   "unplaced-gics-label",

@@ -3,6 +3,7 @@ import { namesMatch } from "@/lib/company-names";
 import { BundledFileError } from "./compressed-files";
 import type { JoinAudit } from "./join-audit";
 import { type CompanyRecord, UNNAMED_US_VENUE } from "./universe";
+import { symbolKey, usCompaniesBySymbol } from "./us-symbols";
 
 /**
  * The US market of the pystock archives (2015-03-23 to 2017-03-31) in the universe: each symbol
@@ -39,12 +40,6 @@ export function parsePystockSymbols(file: string, rows: readonly Record<string, 
 }
 export const PYSTOCK_SYMBOL_COLUMNS = HEADER.split(",");
 
-/** US venues of the universe a pystock symbol can join a company on. */
-const US_VENUES = new Set(["NYSE", "NASDAQ", "NYSEAMERICAN", "BATS", UNNAMED_US_VENUE.prefix]);
-
-/** One spelling of class-share symbols: "BRK.B" and "BRK-B" meet. */
-const symbolKey = (symbol: string) => symbol.toUpperCase().replace(/[.\-/]/g, "-");
-
 export interface PystockJoin {
   /** The universe, with `marketSymbol` set on the companies joined, and the companies added. */
   records: CompanyRecord[];
@@ -58,11 +53,7 @@ export interface PystockJoin {
  * audit records the refused join.
  */
 export function joinPystockSymbols(universe: readonly CompanyRecord[], symbols: readonly PystockSymbol[], covered: (symbol: string) => boolean, audit: JoinAudit): PystockJoin {
-  const bySymbol = new Map<string, CompanyRecord[]>();
-  for (const record of universe) {
-    if (!US_VENUES.has(record.exchange)) continue;
-    for (const symbol of new Set(record.symbols.map(symbolKey))) bySymbol.set(symbol, [...(bySymbol.get(symbol) ?? []), record]);
-  }
+  const bySymbol = usCompaniesBySymbol(universe);
   const records = universe.map((record) => ({ ...record }));
   const copies = new Map(universe.map((record, i) => [record, records[i]!]));
   let joined = 0;

@@ -85,15 +85,17 @@ export function turnover(previous: readonly string[], next: readonly string[]): 
   return change / 2;
 }
 
-/** Companies of the 2016 S&P 500 list without any price in the bundled file. */
-function unpricedMembers2016(): { members: number; unpriced: number } {
-  const count = (sql: string) => SqlCount.parse(cachedStatement(sql).pluck().get());
-  return {
-    members: count("SELECT count(*) FROM companies WHERE classification_basis = 'sp500-2016'"),
-    unpriced: count(
-      "SELECT count(*) FROM companies c WHERE classification_basis = 'sp500-2016' AND NOT EXISTS (SELECT 1 FROM daily_prices p WHERE p.company_id = c.id)",
-    ),
-  };
+const IndexMember = z.object({ company_id: z.int().nullable() });
+
+/**
+ * The S&P 500's members on `date` (a ticker each, from the membership history) and how many of
+ * them the data has no price for that day: companies without one, or that the universe lacks.
+ */
+function unpricedMembers(date: string, priced: ReadonlyMap<number, PricedCompany>): { members: number; unpriced: number } {
+  const members = IndexMember.array().parse(
+    cachedStatement('SELECT company_id FROM index_membership_intervals WHERE start <= ? AND ("end" IS NULL OR "end" > ?)').all(date, date),
+  );
+  return { members: members.length, unpriced: members.filter((m) => m.company_id === null || !priced.has(m.company_id)).length };
 }
 
 /** Holdings whose latest fiscal year is stale on `date`: its successor would be public by then (period end + 1 year + 90 days). */
@@ -167,6 +169,7 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
 
   const periods: BacktestResponse["periods"] = [];
   const staleDates: string[] = [];
+  const memberPrices: { start: string; members: number; unpriced: number }[] = [];
   let unpricedMatches = 0;
   let secondPeriodAt = 0;
   for (const [i, start] of starts.entries()) {
@@ -176,6 +179,7 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
     if (start >= periodEnd) continue;
     const source = asOfSource(start);
     const priced = pricedCompanies(start, periodEnd);
+    memberPrices.push({ start, ...unpricedMembers(start, priced) });
     const compiled = compileScreen(screen, source);
     const matches = SqlCount.parse(cachedStatement(compiled.countSql).pluck().get(...compiled.countParams));
     const query = compilePricedHoldings(screen, source, request.fields);
@@ -202,10 +206,12 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
   const turnovers = periods.flatMap((p) => (p.turnover === null ? [] : [p.turnover]));
   const compared = periods.filter((p) => p.benchmark_return !== null);
   const warnings: BacktestResponse["warnings"] = [];
-  const { members, unpriced } = unpricedMembers2016();
   warnings.push({
     code: "survivorship",
-    message: `Prices come from the 2021 S&P 500 constituent list: ${unpriced} of the ${members} companies of the 2016 list have no prices, and companies that left the index before 2021 (acquired, failed) are missing from the holdings and the benchmark, which biases both upwards.`,
+    message:
+      `Prices come from the 2021 S&P 500 constituent list and the whole US market of 2015-03 to 2017-03: of the S&P 500's members on each rebalance date the data lacks a price that day for ` +
+      `${memberPrices.map((p) => `${p.unpriced} of ${p.members} on ${p.start}`).join(", ")}. ` +
+      "Most are companies that left the index before 2021 (acquired, failed): they are missing from the holdings and the benchmark, which biases both upwards.",
   });
   if (staleDates.length > 0) {
     warnings.push({

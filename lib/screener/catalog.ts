@@ -192,7 +192,7 @@ export interface MultiSelectFilterDef extends FilterBase, Partial<MultiSelectSet
   options_source?: string;
   /** Or a fixed list. */
   options?: readonly string[];
-  /** Companies flag column per value when values are data sets rather than a column's values (data coverage). */
+  /** Companies flag column per value when values are data sets or indexes rather than a column's values (coverage, index membership). */
   value_columns?: Readonly<Record<string, string>>;
   /** The classification the values follow, where sources of several vintages meet (shown beside the filter). */
   taxonomy?: string;
@@ -289,6 +289,12 @@ const COVERAGE_COLUMNS: Readonly<Record<string, string>> = {
   filings: "has_filings",
 };
 
+/**
+ * The indexes a company can be in (`index_membership` filter values): each a column of the screen's
+ * source, computed for its date (lib/screener/screen-source.ts).
+ */
+const INDEX_COLUMNS: Readonly<Record<string, string>> = { sp500: "in_sp500" };
+
 export const FILTERS: readonly FilterDef[] = [
   multiSelect("country", "Country", "Country of the company", { options_source: "countries" }),
   multiSelect("sector", "Sector", `GICS sector (${GICS_TAXONOMY}). ${COMMUNICATION_SERVICES_NOTE}`, { options_source: "sectors", taxonomy: GICS_TAXONOMY_NAME }),
@@ -302,6 +308,12 @@ export const FILTERS: readonly FilterDef[] = [
     "Data coverage",
     "Data sets that cover the company as of the as-of date (prices: a price history that began by then). include: covered by every selected data set; exclude: covered by none of them",
     { options: Object.keys(COVERAGE_COLUMNS), value_columns: COVERAGE_COLUMNS },
+  ),
+  multiSelect(
+    "index_membership",
+    "Index membership",
+    "Indexes the company is in on the as-of date (sp500: the S&P 500 that day, from its membership history; not today's list). include: in every selected index; exclude: in none of them",
+    { options: Object.keys(INDEX_COLUMNS), value_columns: INDEX_COLUMNS },
   ),
   {
     name: "description_keywords",

@@ -263,7 +263,7 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
         return;
       }
       if (columns) {
-        // A company is covered by every selected data set (include) or by none of them (exclude).
+        // A company has every selected flag on the day (include) or none of them (exclude).
         builder.where.push(unique.map((v) => `${builder.source.column(columns[v]!)} = ${include ? 1 : 0}`).join(" AND "));
         return;
       }

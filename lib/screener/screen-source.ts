@@ -1,3 +1,4 @@
+import { AS_OF_DATE } from "@/lib/as-of";
 import { marketDb } from "@/lib/db/market-db";
 import { ensureDayValues } from "@/lib/market/day-values";
 import type { FieldDef } from "./catalog";
@@ -23,7 +24,7 @@ export interface ScreenSource {
   joins(required?: DayTable): { sql: string; params: unknown[] };
   /** The day's table a column is read from (a row there is then required for a value), or null for the companies row. */
   dayTable(name: string): DayTable | null;
-  /** The SQL of a companies column: a field's, a coverage flag's. */
+  /** The SQL of a companies column on the day: a field's, a coverage flag's, the index membership's. */
   column(name: string): string;
   /** A fiscal-year table under `alias` (`FROM` text), and the condition (with a trailing AND) that keeps the rows of the day. */
   fiscalYears(alias: string): { table: string; scope: string; params: unknown[] };
@@ -32,11 +33,25 @@ export interface ScreenSource {
 /** The SQL of a catalog field in a source (profile fields are the same on every date). */
 export const fieldSql = (source: ScreenSource, field: FieldDef) => (field.profile ? field.sql : source.column(field.name));
 
+/**
+ * In the S&P 500 on `date` (`INDEX_MEMBERSHIP`), 1 or 0: its intervals of that day. A set computed
+ * once per query (an EXISTS would probe the intervals per company), without the unjoined intervals
+ * (a NULL in it would make "not in" NULL); the date is a literal, so the expression fits wherever
+ * a column does, whatever the statement's parameter order.
+ */
+function indexMembership(date: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a date: ${date}`);
+  return `(c.id IN (SELECT m.company_id FROM index_membership_intervals m WHERE m.company_id IS NOT NULL AND m.start <= '${date}' AND (m."end" IS NULL OR m."end" > '${date}')))`;
+}
+
+/** The source column of S&P 500 membership on the day (companies.in_sp500 is "on any bundled list", the universe's). */
+const INDEX_MEMBERSHIP = "in_sp500";
+
 export const DEFAULT_SOURCE: ScreenSource = {
   date: null,
   joins: () => ({ sql: "", params: [] }),
   dayTable: () => null,
-  column: (name) => `c."${name}"`,
+  column: (name) => (name === INDEX_MEMBERSHIP ? indexMembership(AS_OF_DATE) : `c."${name}"`),
   fiscalYears: (alias) => ({ table: `fiscal_years ${alias}`, scope: "", params: [] }),
 };
 
@@ -92,6 +107,7 @@ export function asOfSource(date: string): ScreenSource {
         latestYear = true;
         return latest;
       }
+      if (name === INDEX_MEMBERSHIP) return indexMembership(date);
       const flag = DAY_FLAGS.get(name);
       if (flag) snapshot = true;
       return flag ?? `c."${name}"`;
