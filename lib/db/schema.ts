@@ -58,6 +58,8 @@ CREATE TABLE companies (
   has_filings INTEGER NOT NULL DEFAULT 0,
   fundamentals_source TEXT,
   price_ticker TEXT,
+  -- The whole market's (pystock-data) symbol the company joined, if any.
+  market_symbol TEXT,
   price REAL,
   return_1y REAL,
   daily_return_vol_1y_annualized REAL,

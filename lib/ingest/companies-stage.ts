@@ -373,7 +373,7 @@ function prepareInserts(db: Database.Database) {
       id, full_ticker, symbol, exchange, exchange_name, companyName, current_name, current_symbol, country, currency,
       sector, industry_group, industry, sub_industry, classification_basis, current_sector, current_industry_group,
       current_industry, current_classification_source,
-      isin, cik, issuer_id, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker,
+      isin, cik, issuer_id, listing_status, in_sp500, has_profile, has_prices, has_fundamentals, fundamentals_source, price_ticker, market_symbol,
       price, return_1y, daily_return_vol_1y_annualized, daily_return_vol_5y_annualized, dividendYieldTTM, shares_outstanding,
       marketCap_usd, enterpriseValue_usd, peRatio, priceToSales, priceToBook, evToEbitda, fiscal_year, period_end, public_date,
       revenue, grossProfit, operatingIncome, netIncome, eps, ebit, totalEquity, totalDebt, returnOnInvestedCapital,
@@ -382,7 +382,7 @@ function prepareInserts(db: Database.Database) {
       @id, @full_ticker, @symbol, @exchange, @exchange_name, @companyName, @current_name, @current_symbol, @country, @currency,
       @sector, @industry_group, @industry, @sub_industry, @classification_basis, @current_sector, @current_industry_group,
       @current_industry, @current_classification_source,
-      @isin, @cik, @issuer_id, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker,
+      @isin, @cik, @issuer_id, @listing_status, @in_sp500, @has_profile, @has_prices, @has_fundamentals, @fundamentals_source, @price_ticker, @market_symbol,
       @price, @return_1y, @daily_return_vol_1y_annualized, @daily_return_vol_5y_annualized, @dividendYieldTTM, @shares_outstanding,
       @marketCap_usd, @enterpriseValue_usd, @peRatio, @priceToSales, @priceToBook, @evToEbitda, @fiscal_year, @period_end, @public_date,
       @revenue, @grossProfit, @operatingIncome, @netIncome, @eps, @ebit, @totalEquity, @totalDebt, @returnOnInvestedCapital,
@@ -451,6 +451,7 @@ function prepareInserts(db: Database.Database) {
         in_sp500: c.inSp500 ? 1 : 0,
         has_profile: c.description !== null ? 1 : 0,
         price_ticker: c.priceTicker,
+        market_symbol: c.marketSymbol,
         ...values,
       });
       profile.run(id, c.description, c.website, c.city, c.state);

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { PriceDay } from "@/lib/market/price-rows";
 import { issuerKey, primaryListing, shareClassIssuers, tradedValue } from "./share-classes";
 
-const listing = (symbol: string, extra: { cik?: number; issuerGroup?: number; listingStatus?: "listed" | "delisted" } = {}) => ({
+const listing = (symbol: string, extra: { cik?: number; issuerGroup?: number; listingStatus?: "listed" | "delisted"; name?: string } = {}) => ({
   fullTicker: `NYSE:${symbol}`,
   symbol,
+  name: extra.name ?? "HEICO Corporation",
   cik: extra.cik ?? null,
   issuerGroup: extra.issuerGroup ?? null,
   listingStatus: extra.listingStatus ?? ("listed" as const),
@@ -15,7 +16,9 @@ const years = (shareCounts: (number | null)[]) => shareCounts.map((sharesOutstan
 describe("issuerKey", () => {
   it("joins listings by CIK, else by FinanceDatabase issuer group, else keeps each alone", () => {
     expect(issuerKey(listing("GOOGL", { cik: 1652044, issuerGroup: 3 }))).toBe("cik:1652044");
-    expect(issuerKey(listing("HEI.A", { issuerGroup: 3 }))).toBe("group:3");
+    expect(issuerKey(listing("HEI.A", { issuerGroup: 3 }))).toBe(issuerKey(listing("HEI", { issuerGroup: 3, name: "HEICO Corp Class A" })));
+    // A profile text shared by another company's listing does not make it a class of the group.
+    expect(issuerKey(listing("CTS", { issuerGroup: 4, name: "CTS Corporation" }))).not.toBe(issuerKey(listing("NX", { issuerGroup: 4, name: "Quanex Building Products" })));
     expect(issuerKey(listing("XYZ"))).toBe("listing:NYSE:XYZ");
   });
 });

@@ -1,4 +1,5 @@
 import { shiftYears } from "@/lib/calendar";
+import { companyNameKey } from "@/lib/company-names";
 import type { FiscalYearInputs } from "./fiscal-years";
 import type { PriceDay } from "@/lib/market/price-rows";
 import type { CompanyRecord } from "./universe";
@@ -8,12 +9,16 @@ import type { CompanyRecord } from "./universe";
  * one that stands for it (its primary listing), and the issuer's values on every class's row.
  */
 
-type ClassListing = Pick<CompanyRecord, "cik" | "issuerGroup" | "fullTicker" | "symbol" | "listingStatus">;
+type ClassListing = Pick<CompanyRecord, "cik" | "issuerGroup" | "fullTicker" | "symbol" | "listingStatus" | "name">;
 
-/** An issuer's listings share its SEC CIK, else FinanceDatabase's issuer group; any other listing is its own issuer. */
+/**
+ * An issuer's listings share its SEC CIK, else FinanceDatabase's issuer group and the start of
+ * their names (the group's shared profile text can be a copying error: Quanex's NX and CTS
+ * Corporation's CTS carry one); any other listing is its own issuer.
+ */
 export function issuerKey(listing: ClassListing): string {
   if (listing.cik !== null) return `cik:${listing.cik}`;
-  return listing.issuerGroup !== null ? `group:${listing.issuerGroup}` : `listing:${listing.fullTicker}`;
+  return listing.issuerGroup !== null ? `group:${listing.issuerGroup}:${companyNameKey(listing.name).slice(0, 5)}` : `listing:${listing.fullTicker}`;
 }
 
 /** Traded value (unadjusted close × shares traded) over the year to `asOf`: (asOf − 1 year, asOf]. */

@@ -30,6 +30,14 @@ const SECOND_DATE = "2016-06-30";
 
 /** Companies outside the S&P 500 priced and reported under these symbols; the comments say what each exercises. */
 const CASES = [
+  // Two period ends with one label (the year ending 2016-01-02 is "2014" in the file): labels fall by
+  // one, so FY2016's EPS of -0.45 gives no share count and the earlier year's 117.1 million do.
+  "LSCC",
+  // Two 10-K rows of FY2016 (2017-02-23, 2017-03-03): the later row's net income and EPS, and the
+  // share count they give (none: FY2015's is used).
+  "FVE",
+  // An amendment (2016-04-27) whose EPS of -0.38 gives no share count: none from the original either.
+  "USCR",
   "OTEX", // 2:1 split on 2017-01-25, after its 10-K (filed 2016-07-27); fiscal years ending in June; dividends
   "BHB", // 3:2 split on 2017-03-22, a week after its 10-K; a bank paying dividends
   "RGCO", // 3:2 split on 2017-03-02; fiscal years ending in September; dividends
@@ -59,24 +67,11 @@ const CASES = [
  * Where the product is wrong (the report of issue 35 describes each): the field differs from the
  * re-derivation, every other value agrees. Remove an entry when its fix lands (its test then fails).
  */
-const DISCREPANCIES = [
-  // The year ending 2016-01-02 (the file says fiscal year 2014: impossible, so 2016) and FY2016 share a
-  // label and the product keeps one, so the earlier year's 117.1 million shares are not the fallback
-  // for FY2016's EPS of -0.45: no market cap, re-derived 810 million. BBW likewise.
-  { symbol: "LSCC", date: D, field: "marketCap_usd" },
-  // Two 10-K rows of FY2016: 2017-02-23 (net income 87.4 million, EPS 1.00) and 2017-03-03 (-21.8
-  // million, -0.45), whose values the product shows; its share count is still the first row's 87.4
-  // million. By the rule FY2016 gives none and FY2015 51.3 million (-43.1 / -0.84). SXC, ETE, FBP likewise.
-  { symbol: "FVE", date: D, field: "marketCap_usd" },
-  // The amendment of 2016-04-27 (net income -5.4 million, EPS -0.38) gives no share count; the product
-  // keeps the original's (25.5 / 1.81 = 14.1 million).
-  { symbol: "USCR", date: SECOND_DATE, field: "marketCap_usd" },
-] as const;
 
 const FIELDS = ["price", "return_1y", "fiscal_year", "period_end", "revenue", "netIncome", "eps", "marketCap_usd", "peRatio"] as const;
 
 const reports = annualReports();
-const prices = readPrices(new Set([...CASES, ...DISCREPANCIES.map((d) => d.symbol)]), D);
+const prices = readPrices(new Set(CASES), D);
 const rows = (symbol: string) => prices.rows.get(symbol) ?? [];
 const derived = (symbol: string, date: string) => valuesAsOf(rows(symbol), reports, symbol, date);
 
@@ -169,10 +164,9 @@ describe("companies outside the S&P 500: values re-derived from the pystock file
   const screen = screenAsOf(SECOND_DATE);
   /** The product's values of the company as of `date`: its companies row at D, else its row of the screen. */
   const productRow = (symbol: string, date: string) => (date === D ? companyRow(symbol) : screen.get(String(companyRow(symbol).full_ticker)));
-  const discrepancy = (symbol: string, date: string) => DISCREPANCIES.find((d) => d.symbol === symbol && d.date === date);
 
   for (const date of [D, SECOND_DATE]) {
-    for (const symbol of CASES.filter((s) => !discrepancy(s, date))) {
+    for (const symbol of CASES) {
       it(`${symbol} as of ${date}`, () => {
         const row = productRow(symbol, date);
         expect(row, `${symbol} in the screen as of ${date}`).toBeDefined();
@@ -181,16 +175,6 @@ describe("companies outside the S&P 500: values re-derived from the pystock file
     }
   }
 
-  describe("known discrepancies", () => {
-    for (const { symbol, date, field } of DISCREPANCIES) {
-      it(`${symbol} as of ${date}: every value but ${field} agrees`, () => {
-        expect(differences(productRow(symbol, date)!, derived(symbol, date), FIELDS.filter((f) => f !== field))).toEqual([]);
-      });
-      it.fails(`${symbol} as of ${date}: ${field} differs`, () => {
-        expect(differences(productRow(symbol, date)!, derived(symbol, date), [field])).toEqual([]);
-      });
-    }
-  });
 });
 
 describe(`counts as of ${D} reconciled with the raw files`, () => {
@@ -240,18 +224,15 @@ describe(`counts as of ${D} reconciled with the raw files`, () => {
     const rest = [...bySymbol.keys()].filter((symbol) => !outsideSymbols.has(symbol));
     expect(rest.filter((symbol) => !sp500Symbols.has(symbol) && listed.has(symbol))).toEqual([]);
 
-    // Market caps: a close in the week to D and a share count of a year known at D. The differences are
-    // the discrepancies above: BBW and LSCC lose a year to a shared label, SXC and ETE keep the share
-    // count of a replaced 10-K row.
+    // Market caps: a close in the week to D and a share count of a year known at D.
     const hasCap = (symbol: string) => closedInWeekTo(prices.lastRows.get(symbol), D) && yearsAtD.get(symbol)!.some((y) => sharesOf(y) !== null);
-    expect(outside.filter((c) => hasCap(c.symbol) !== (c.marketCap_usd !== null)).map((c) => c.symbol).sort()).toEqual(["BBW", "ETE", "LSCC", "SXC"]);
-    // The 10-Ks filed in the year to D whose EPS gives the share count within 1%; the product also
-    // counts the four whose share count comes from a replaced row.
+    expect(outside.filter((c) => hasCap(c.symbol) !== (c.marketCap_usd !== null)).map((c) => c.symbol).sort()).toEqual([]);
+    // The 10-Ks filed in the year to D whose EPS gives the share count within 1%.
     const yearAgo = shiftYears(D, -1);
     const recent = new Set([...bySymbol.keys()].filter((symbol) => yearOf(symbol)!.publicDate >= yearAgo && sharesOf(yearOf(symbol)!) !== null));
     expect(recent.size).toBe(2721);
     const recentOutside = new Set(outside.filter((c) => c.public_date >= yearAgo && c.sharesOutstanding !== null).map((c) => c.symbol));
-    expect([...recentOutside].filter((symbol) => !recent.has(symbol)).sort()).toEqual(["ETE", "FBP", "FVE", "SXC"]);
+    expect([...recentOutside].filter((symbol) => !recent.has(symbol)).sort()).toEqual([]);
     expect([...recent].filter((symbol) => outsideSymbols.has(symbol) && !recentOutside.has(symbol))).toEqual([]);
 
     const count = (where: string) => db.prepare(`SELECT count(*) FROM companies WHERE ${where}`).pluck().get() as number;
