@@ -184,9 +184,10 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b sm:gap-x-3 border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
         <h1 className="text-[15px] font-semibold tracking-tight">Screener</h1>
         <p className="text-xs text-zinc-500" data-testid="data-coverage">
-          {/* The coverage counts are the default date's; an as-of screen names its own date beside its total. */}
+          {/* The coverage counts are the default date's; an as-of screen names its own date beside its total.
+              They count listings (every share class), while the result total counts companies (primary listings). */}
           {screen.asOf ? "Coverage on the default date " : "Data as of "}
-          <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} companies ·
+          <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} listings ·
           prices for {formatCount(coverage.withPrices)} · fundamentals for {formatCount(coverage.withFundamentals)}
         </p>
         <AsOfControl
