@@ -373,7 +373,7 @@ test.describe("metric rule groups: operands, compare rules and missing policies"
     test(name, async () => {
       const body = await allRows(ADVANCED_PATH, { filters: { ...coverage, [filter]: payload }, fields: ["full_ticker"] });
       const expected = companies.filter((c) => c.has_fundamentals === 1 && passes(c));
-      expect(sorted(body.rows.map((r: { full_ticker: string }) => r.full_ticker))).toEqual(tickersOf(expected));
+      expect(sorted(body.rows.map((r) => String(r.full_ticker)))).toEqual(tickersOf(expected));
       expect(body.temporary_columns.map((t: { name: string }) => t.name)).toEqual(Object.keys(temporary));
       const byTicker = new Map(companies.map((c) => [c.full_ticker, c]));
       for (const row of body.rows as Record<string, number | string | null>[]) {

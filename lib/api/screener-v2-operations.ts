@@ -45,7 +45,7 @@ const STALE_EXAMPLE = {
   },
   response: {
     as_of: "2021-04-21",
-    total: 56,
+    total: 54,
     limit: 1,
     offset: 0,
     loaded_fields: ["full_ticker", "marketCap_usd", "peRatio", "price", "period_end", "fundamentals_stale", "stale_fields"],
