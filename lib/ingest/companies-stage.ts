@@ -145,7 +145,8 @@ export function runCompaniesStage(
   const secFilers: SecFilersReport = {
     matchedByCik: factsFiles.size - unlisted.length,
     joined,
-    added: newFilers.companies.map((c) => `${c.fullTicker} ${c.name} (CIK ${c.cik})`),
+    // The built records (copies the whole-market join made) carry the full tickers just assigned.
+    added: built.slice(joinedUniverse.length, joinedUniverse.length + newFilers.companies.length).map((c) => `${c.fullTicker} ${c.name} (CIK ${c.cik})`),
     withoutTicker: newFilers.withoutTicker,
   };
   if (joined.length > 0) progress(`SEC filers joined to their listings by ticker and name: ${joined.join(", ")}`);

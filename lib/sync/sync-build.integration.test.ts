@@ -259,7 +259,9 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
       const reasons = Object.fromEntries(outcomes.filter_outcomes.price!.missing_reasons.map((r) => [r.reason, r.companies]));
       // Re-derived: priced by then, no price that day, a series reaching the bundled file's last day.
       ensureDayValues(priced, date);
-      const count = (condition: string) => priced.prepare(`SELECT count(*) FROM day_values s WHERE s.date = ? AND ${condition}`).pluck().get(date);
+      // Companies: one row per issuer, as the screen counts them.
+      const count = (condition: string) =>
+        priced.prepare(`SELECT count(*) FROM day_values s WHERE s.date = ? AND s.company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND ${condition}`).pluck().get(date);
       const ended = count("s.has_prices = 1 AND s.price IS NULL AND (SELECT max(p.date) FROM daily_prices p WHERE p.company_id = s.company_id) >= '2021-04-21'");
       expect(ended).toBeGreaterThan(400);
       expect(reasons["no price for the as-of date: the price data ends before it (bring newer prices with npm run sync -- prices)"]).toBe(ended);
