@@ -215,7 +215,8 @@ describe("few holdings and input errors", () => {
     expect(pointers({ ...base, start: "2012-12-31", end: "2021-04-21", rebalance: "monthly" })).toEqual([]);
     expect(pointers({ ...base, filters: { noSuchFilter: { min: 1 } } })[0]).toMatch(/^\/filters/);
     expect(pointers({ ...base, start: "2014-13-01" })).toEqual(["/start"]);
-  });
+    // The 100-period run computes a hundred days of the whole market.
+  }, 240_000);
 
   it("more than 120 periods is an error at /rebalance (unreachable within today's range, 100 months)", () => {
     expect(rebalanceDates("2012-12-31", "2022-12-31", 1)).toHaveLength(120);
@@ -281,5 +282,6 @@ describe("bounds of the answer and of the time", () => {
     expect(thrown).toMatchObject({ reason: "deadline", retryAfterSeconds: 5, ran: true, message: expect.stringMatching(/^This backtest would not finish within its 10\.0 s deadline: its 100 periods take about \d+ ms each/) });
     // With time enough it runs to the end.
     expect(runBacktest(request, { deadlineMs: 600_000, deadlineAt: Date.now() + 600_000 }).periods).toHaveLength(100);
-  });
+    // A hundred days of the whole market computed, twice over: minutes on a loaded CI machine.
+  }, 300_000);
 });
