@@ -227,7 +227,8 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
       expect([table, differing(`SELECT * FROM main.${table}`, `SELECT * FROM rebuilt.${table}`), differing(`SELECT * FROM rebuilt.${table}`, `SELECT * FROM main.${table}`)]).toEqual([table, 0, 0]);
     }
     db.close();
-  });
+    // Copies and appends to a database of the whole market: minutes on a loaded 2-core machine.
+  }, 240_000);
 
   it("values Apple on the last price day from the Stooq close and its FY2025 10-K", async () => {
     const stooq = (await readPriceFile(`${STOOQ_DIR}/aapl.us.txt.br`))!.series[0]!.days;
