@@ -1,6 +1,7 @@
 import { closeSync, copyFileSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { z } from "zod";
+import { Anchor } from "@/lib/market/market-metrics";
 import { AS_OF_RANGE_START } from "@/lib/as-of";
 import { buildInProgress, buildingMarker } from "@/lib/db/build-marker";
 import { SqlCount } from "@/lib/db/sql-rows";
@@ -34,18 +35,8 @@ const PriceDayInput = z.object({
 });
 export const CompanyDaysInput = z.object({ companyId: z.int().positive(), days: z.array(PriceDayInput) });
 
-const StoredRow = z.object({
-  date: z.string(),
-  close: z.number(),
-  adjustedClose: z.number(),
-  volume: z.number(),
-  splitIndex: z.number(),
-  dayIndex: z.int(),
-  returnSum: z.number(),
-  returnSquareSum: z.number(),
-  dividendSum: z.number(),
-  dividendsUnknown: z.int(),
-});
+/** A stored row: the running sums a day's values read, and the volume. */
+const StoredRow = Anchor.extend({ volume: z.number() });
 const STORED_COLUMNS = `date, close, adjusted_close AS adjustedClose, volume, split_index AS splitIndex, day_index AS dayIndex,
   return_sum AS returnSum, return_square_sum AS returnSquareSum, dividend_sum AS dividendSum, dividends_unknown AS dividendsUnknown`;
 
