@@ -79,6 +79,19 @@ describe("WorkerPool", () => {
     expect(order).toEqual(["other", "greedy first", "greedy second"]);
   });
 
+  it("gives a free worker to the caller served least recently, not to another's earlier queued job", async () => {
+    const p = start({ perCallerRunning: 1, perCallerQueued: 2 });
+    await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);
+    const order: string[] = [];
+    const spin = (caller: string, ms: number, name: string) => p.run("spin", ms, { caller, deadlineMs: 5000 }).then(() => order.push(name));
+    // The greedy caller holds one worker and queues two more; a slow caller holds the other.
+    const jobs = [spin("greedy", 200, "greedy 1"), spin("slow", 1000, "slow"), spin("greedy", 10, "greedy 2"), spin("greedy", 10, "greedy 3")];
+    // A caller arriving after the greedy one's queued jobs gets the worker its first job frees.
+    jobs.push(spin("late", 10, "late"));
+    await Promise.all(jobs);
+    expect(order.slice(0, 3)).toEqual(["greedy 1", "late", "greedy 2"]);
+  });
+
   it("keeps heavy jobs to their workers, so that cheap work of other callers runs while they wait", async () => {
     const p = start();
     await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);

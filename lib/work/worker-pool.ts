@@ -62,13 +62,16 @@ interface Slot {
  * code), so input bounds keep statements short and at most `size` terminated workers may still be
  * finishing before replacements wait for them.
  *
- * Jobs start in arrival order, skipping callers already running `perCallerRunning` jobs and heavy
- * jobs while `heavyRunning` run.
+ * A free worker takes the waiting job of the caller served least recently (round robin over
+ * callers, arrival order within one), skipping callers already running `perCallerRunning` jobs and
+ * heavy jobs while `heavyRunning` run.
  */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Job[] = [];
-  private readonly perCaller = new Map<string, { running: number; waiting: number }>();
+  /** Each caller with a job running or waiting: how many, and when it was last given a worker (`dispatched` then). */
+  private readonly perCaller = new Map<string, { running: number; waiting: number; servedAt: number }>();
+  private dispatched = 0;
   private nextId = 1;
   private exiting = 0;
   private closed = false;
@@ -112,7 +115,7 @@ export class WorkerPool {
 
   private countsOf(caller: string) {
     let counts = this.perCaller.get(caller);
-    if (counts === undefined) this.perCaller.set(caller, (counts = { running: 0, waiting: 0 }));
+    if (counts === undefined) this.perCaller.set(caller, (counts = { running: 0, waiting: 0, servedAt: 0 }));
     return counts;
   }
 
@@ -140,11 +143,21 @@ export class WorkerPool {
     for (const slot of this.slots) {
       if (!slot.ready || slot.job !== null) continue;
       const heavyFull = this.slots.filter((s) => s.job?.heavy).length >= this.options.heavyRunning;
-      const index = this.waiting.findIndex((job) => this.countsOf(job.caller).running < this.options.perCallerRunning && !(job.heavy && heavyFull));
+      // Of the jobs that may start, the one whose caller was served least recently (a caller new to
+      // the pool first), in arrival order among equals: a caller's queued jobs do not go ahead of
+      // another caller's that arrived after them.
+      let index = -1;
+      for (const [i, job] of this.waiting.entries()) {
+        const counts = this.countsOf(job.caller);
+        if (counts.running >= this.options.perCallerRunning || (job.heavy && heavyFull)) continue;
+        if (index === -1 || counts.servedAt < this.countsOf(this.waiting[index]!.caller).servedAt) index = i;
+      }
       if (index === -1) return;
       const job = this.waiting.splice(index, 1)[0]!;
       this.release(job.caller, "waiting");
-      this.countsOf(job.caller).running++;
+      const counts = this.countsOf(job.caller);
+      counts.running++;
+      counts.servedAt = ++this.dispatched;
       job.slot = slot;
       slot.job = job;
       slot.worker.postMessage(job.request);
