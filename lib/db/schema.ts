@@ -2,7 +2,10 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
-export const SCHEMA_VERSION = 13;
+export const SCHEMA_VERSION = 14;
+
+/** The ratios ttm_versions holds: the metric rule groups with a TTM (the others need lines the quarterly reports lack). */
+export const TTM_METRICS = ["operatingMargin", "netMargin", "returnOnEquity"] as const;
 
 /** The columns of a fiscal year (fiscal_years and fiscal_year_versions). */
 const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,
@@ -203,6 +206,20 @@ ${FISCAL_YEAR_COLUMNS}, totalDebt REAL,
   PRIMARY KEY (company_id, valid_from, fy_offset)
 ) WITHOUT ROWID;
 CREATE INDEX fiscal_year_versions_offset ON fiscal_year_versions (fy_offset, valid_from);
+
+-- Trailing twelve months as known on each as-of date in [valid_from, valid_to) (lib/ingest/pystock-ttm.ts,
+-- docs/METRICS.md "Trailing twelve months"): the income lines of the four quarters to period_end, the
+-- equity at period_end, and their ratios; all NULL where the latest period's TTM cannot be computed.
+CREATE TABLE ttm_versions (
+  company_id INTEGER NOT NULL REFERENCES companies (id),
+  valid_from TEXT NOT NULL,
+  valid_to TEXT NOT NULL,
+  period_end TEXT NOT NULL,
+  basis TEXT NOT NULL,
+  revenue REAL, operatingIncome REAL, netIncome REAL, totalEquity REAL,
+  ${TTM_METRICS.map((m) => `${m} REAL`).join(", ")},
+  PRIMARY KEY (company_id, valid_from)
+) WITHOUT ROWID;
 
 -- The company page's benchmark: an equal-weighted index of every company with prices, chained
 -- from 1 on the first day (lib/companies/benchmark.ts), and the companies priced by each day.

@@ -19,7 +19,7 @@ import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-funda
 import { parseListings } from "./listings";
 import { parsePrices } from "./prices";
 import { type SyncedPricesReport, type SyncedSeries, extendPrices } from "./synced-prices";
-import { type FiscalYearHistory, type FiscalYearVersion, fiscalYearVersions, fixedYears, valuationShares, weekdaysAfter } from "./point-in-time";
+import { type FiscalYearHistory, type FiscalYearVersion, OPEN_END, fiscalYearVersions, fixedYears, valuationShares, weekdaysAfter } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
 import { computeDayValues } from "@/lib/market/day-values";
@@ -29,6 +29,7 @@ import type { SecTickerFiles } from "./read-sources";
 import { describeShareClasses, shareClassIssuers, tradedValue } from "./share-classes";
 import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
 import { joinPystockSymbols } from "./pystock-companies";
+import type { TrailingVersion } from "./pystock-ttm";
 import { readWholeMarket } from "./whole-market";
 import { ChecksReport } from "./checks-report";
 import { type FundamentalsCheck, checkedHistory, newCheckLog } from "./fundamentals-checks";
@@ -265,6 +266,7 @@ export function runCompaniesStage(
       const versions = history ? fiscalYearVersions(history, issuerDays, rangeStart) : [];
       for (const version of versions) insert.version(id, version);
       for (const check of [...log.excluded.values(), ...log.filled.values()]) insert.check(id, check);
+      insert.trailing(id, company.marketSymbol ? (market.trailing.get(company.marketSymbol) ?? []) : []);
       checks.add(`${company.fullTicker} ${company.name}`, log);
       if (days || versions.length > 0) insert.series(id, days?.[0]?.date ?? null, days?.at(-1)?.date ?? null, versions[0]?.validFrom ?? null);
     });
@@ -410,6 +412,9 @@ function prepareInserts(db: Database.Database) {
     INSERT INTO fiscal_year_versions (company_id, valid_from, valid_to, fy_offset, fiscal_year, period_end, public_date, source, currency, fx_to_usd, ${FISCAL_COLUMNS.join(", ")}, totalDebt, valuation_shares)
     VALUES (@company_id, @valid_from, @valid_to, @fy_offset, @fiscal_year, @period_end, @public_date, @source, @currency, @fx_to_usd, ${FISCAL_COLUMNS.map((c) => `@${c}`).join(", ")}, @totalDebt, @valuation_shares)`);
   const tradingDay = db.prepare("INSERT INTO trading_days (date) VALUES (?)");
+  const trailing = db.prepare(`
+    INSERT INTO ttm_versions (company_id, valid_from, valid_to, period_end, basis, revenue, operatingIncome, netIncome, totalEquity, operatingMargin, netMargin, returnOnEquity)
+    VALUES (@company_id, @valid_from, @valid_to, @period_end, @basis, @revenue, @operatingIncome, @netIncome, @totalEquity, @operatingMargin, @netMargin, @returnOnEquity)`);
   const membership = db.prepare("INSERT INTO index_memberships (company_id, list, list_name, list_date) VALUES (?, ?, ?, ?)");
   const membershipInterval = db.prepare('INSERT INTO index_membership_intervals (ticker, start, "end", company_id) VALUES (?, ?, ?, ?)');
   const fiscalYearValues = (id: number, fy: FiscalYearRow) => ({
@@ -473,6 +478,12 @@ function prepareInserts(db: Database.Database) {
     },
     check(id: number, c: FundamentalsCheck) {
       check.run(id, c.fiscalYear, c.metric, c.rule, c.detail);
+    },
+    /** A company's TTM versions, oldest first: each holds until the next one's day. */
+    trailing(id: number, versions: readonly TrailingVersion[]) {
+      versions.forEach(({ validFrom, periodEnd, ...values }, i) => {
+        trailing.run({ company_id: id, valid_from: validFrom, valid_to: versions[i + 1]?.validFrom ?? OPEN_END, period_end: periodEnd, ...values });
+      });
     },
     series(id: number, pricesFrom: string | null, pricesTo: string | null, versionsFrom: string | null) {
       series.run(id, pricesFrom, pricesTo, versionsFrom);

@@ -7,6 +7,7 @@ import { PYSTOCK_SYMBOL_COLUMNS, type PystockSymbol, parsePystockSymbols } from 
 import { type PystockFundamentalsCounts, type ShareCount, pystockFiscalYears } from "./pystock-fundamentals";
 import { parsePystockPricesWithCounts } from "./pystock-prices";
 import { parsePystockReports } from "./pystock-reports";
+import { type TrailingVersion, pystockTrailingVersions } from "./pystock-ttm";
 import { readBundledCsv } from "./read-sources";
 
 /** The whole US market of the pystock archives, by symbol: daily prices, fiscal years as known on any date, names. */
@@ -14,6 +15,8 @@ export interface WholeMarket {
   prices: Map<string, PriceDay[]>;
   years: Map<string, FiscalYearHistory>;
   shareCounts: Map<string, ShareCount[]>;
+  /** Trailing-twelve-month versions from the 10-Ks and 10-Qs. */
+  trailing: Map<string, TrailingVersion[]>;
   symbols: PystockSymbol[];
   fundamentals: PystockFundamentalsCounts;
 }
@@ -23,7 +26,10 @@ export function readWholeMarket(paths: BundledPaths, progress: Progress): WholeM
   progress(`whole market (pystock): daily prices of ${prices.size} symbols; ${JSON.stringify(priceCounts)}`);
   const { reports, counts: reportCounts } = parsePystockReports(paths.pystockReports, readBrotliText(paths.pystockReports));
   const { bySymbol: years, shareCounts, counts: fundamentals } = pystockFiscalYears(reports);
+  const trailing = pystockTrailingVersions(reports);
   progress(`whole market (pystock): ${reportCounts.rows} reports, fiscal years of ${years.size} symbols; ${JSON.stringify({ ...reportCounts, ...fundamentals })}`);
   const symbols = parsePystockSymbols(paths.pystockSymbols, readBundledCsv(paths.pystockSymbols, PYSTOCK_SYMBOL_COLUMNS));
-  return { prices, years, shareCounts, symbols, fundamentals };
+  const withTtm = [...trailing.values()].filter((versions) => versions.some((v) => v.netMargin !== null || v.returnOnEquity !== null)).length;
+  progress(`whole market (pystock): trailing twelve months for ${withTtm} symbols`);
+  return { prices, years, shareCounts, trailing, symbols, fundamentals };
 }

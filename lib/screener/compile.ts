@@ -28,7 +28,7 @@ import type { TemporaryColumn } from "./response-schema";
 import type { TemporaryColumnSource } from "./response-schema";
 import { missingReason } from "./missing-reasons";
 import { PRIMARY_LISTING } from "./primary-listing";
-import { type DayTable, DEFAULT_SOURCE, fieldSql, type ScreenSource } from "./screen-source";
+import { type DayTable, DEFAULT_SOURCE, fieldSql, hasTrailing, type ScreenSource } from "./screen-source";
 import { temporaryColumnLabel } from "./temporary-column";
 
 /**
@@ -141,13 +141,20 @@ function operandCte(builder: Builder, metric: string, operand: MetricOperand, st
       params = [...years.params, from, from + operand.years - 1, operand.years];
       break;
     }
-    case "ttm":
-      // Annual data only: TTM values are missing for every company.
+    case "ttm": {
       name = `${metric}_ttm`;
       source = { kind: "ttm", metric };
-      sql = "SELECT NULL AS company_id, NULL AS v WHERE 0";
-      params = [];
+      // The quarterly reports give no TTM of the other metrics: missing for every company.
+      if (!hasTrailing(metric)) {
+        sql = "SELECT NULL AS company_id, NULL AS v WHERE 0";
+        params = [];
+        break;
+      }
+      const trailing = builder.source.trailing("t");
+      sql = `SELECT t.company_id, t."${metric}" AS v FROM ${trailing.table} WHERE ${trailing.scope}t."${metric}" IS NOT NULL`;
+      params = trailing.params;
       break;
+    }
   }
   const existing = builder.operands.get(name);
   if (existing) return { alias: existing, name, source };
@@ -385,6 +392,7 @@ function ruleOf(source: TemporaryColumnSource): Record<string, unknown> | null {
       return { incomeStatementGrowth: { rules: [{ metric, value_type, horizon_years, currency_basis, ...rule }] } };
     }
     case "ttm":
+      return { [source.metric]: { missing_policy: "strict", rules: [{ kind: "range", operand: { kind: "ttm" }, ...rule }] } };
     case "field":
       return null;
   }
@@ -393,7 +401,7 @@ function ruleOf(source: TemporaryColumnSource): Record<string, unknown> | null {
 /**
  * A rule column's values over every company that has one (the universe of the result charts),
  * each with whether the screen matches the company; null when the screen computes no such column
- * (TTM operands have no values; compared fields are catalog fields).
+ * (compared fields are catalog fields).
  */
 export function compileRuleColumnValues(request: ScreenRequest, name: string, source: ScreenSource): { sql: string; params: unknown[]; column: TemporaryColumn } | null {
   const found = buildFilters(source, typedFilters(request.filters), "primary").temporary.find((t) => t.column.name === name);

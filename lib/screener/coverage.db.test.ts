@@ -4,6 +4,7 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AS_OF_DATE } from "@/lib/as-of";
 import { env } from "@/lib/env";
 import { marketDb } from "@/lib/db/market-db";
 import { FILTERS, type GrowthRuleGroupDef } from "./catalog";
@@ -12,6 +13,7 @@ import { filterSettings } from "./filter-settings";
 import { AdvancedScreenRequest } from "./request-schema";
 import { countFilterOutcomes } from "./filter-outcomes";
 import { runScreen } from "./service";
+import { staleCutoff } from "./staleness";
 
 let db: Database.Database;
 beforeAll(() => {
@@ -149,13 +151,27 @@ describe("filter outcomes of a screen", () => {
     expect(result.filter_outcomes.returnOnInvestedCapital).toMatchObject({ considered: companies.length, passed: withValue, failed: 0, missing: companies.length - withValue });
   });
 
-  it("names TTM as what a rule on TTM misses (the data is annual)", () => {
+  it("names TTM as what a rule on a metric without TTM values misses", () => {
     const rule = { kind: "range", operand: { kind: "ttm" }, min: 0 };
-    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { rules: [rule] } } }));
-    expect(result.filter_outcomes.returnOnEquity!.missing_reasons).toEqual([
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { grossMargin: { rules: [rule] } } }));
+    expect(result.filter_outcomes.grossMargin!.missing_reasons).toEqual([
       { reason: "no fundamentals in the data", companies: count("SELECT count(*) FROM companies WHERE id = issuer_id AND has_fundamentals = 0") },
-      { reason: "Return on equity: no TTM values in the data (annual fiscal years only)", companies: count("SELECT count(*) FROM companies WHERE id = issuer_id AND has_fundamentals = 1") },
+      {
+        reason: "Gross margin: no TTM values of this metric in the data (the quarterly reports lack its lines)",
+        companies: count("SELECT count(*) FROM companies WHERE id = issuer_id AND has_fundamentals = 1"),
+      },
     ]);
+  });
+
+  it("counts the companies without a TTM of the default date as missing, and the others as passed or failed", () => {
+    const rule = { kind: "range", operand: { kind: "ttm" }, min: 0.1 };
+    const result = countFilterOutcomes(AdvancedScreenRequest.parse({ filters: { returnOnEquity: { rules: [rule] } } }));
+    const trailing = `SELECT company_id FROM ttm_versions WHERE valid_from <= '${AS_OF_DATE}' AND valid_to > '${AS_OF_DATE}' AND period_end >= '${staleCutoff(AS_OF_DATE)}' AND returnOnEquity`;
+    const issuers = "SELECT id FROM companies WHERE id = issuer_id";
+    const passed = count(`SELECT count(*) FROM (${trailing} >= 0.1) WHERE company_id IN (${issuers})`);
+    const withValue = count(`SELECT count(*) FROM (${trailing} IS NOT NULL) WHERE company_id IN (${issuers})`);
+    expect(passed).toBeGreaterThan(500);
+    expect(result.filter_outcomes.returnOnEquity).toMatchObject({ considered: companies.length, passed, failed: withValue - passed, missing: companies.length - withValue });
   });
 
   it("says a growth rule's value may be missing, not only not positive, at either end", () => {

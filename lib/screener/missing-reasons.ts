@@ -1,7 +1,7 @@
 import { metaValue } from "@/lib/db/market-db";
 import { FIELD_BY_NAME, type FieldDef } from "./catalog";
 import type { TypedFilter } from "./request-schema";
-import { fieldSql, type ScreenSource } from "./screen-source";
+import { fieldSql, hasTrailing, type ScreenSource } from "./screen-source";
 
 /**
  * Why a company lacks the data a filter needs, as an SQL expression over the source's columns: the first
@@ -62,9 +62,13 @@ export function missingReason(filter: TypedFilter, source: ScreenSource): { sql:
     case "multi_select":
       return { sql: quote(`no ${filter.def.label.toLowerCase()} in the data`), params: [] };
     case "metric_rule_group": {
-      // TTM operands are missing for every company (annual data only): say so rather than blame a year.
+      // A metric without TTM values is missing it for every company: say so rather than blame a year.
       const ttm = filter.payload.rules.some((r) => (r.kind === "range" ? [r.operand] : [r.left, r.right]).some((o) => o.kind === "ttm"));
-      const cause = ttm ? "no TTM values in the data (annual fiscal years only)" : "a fiscal-year value the rule uses is missing";
+      const cause = !ttm
+        ? "a fiscal-year value the rule uses is missing"
+        : hasTrailing(filter.def.metric)
+          ? "a TTM (from the 10-K and 10-Q reports, within 15 months) or fiscal-year value the rule uses is missing"
+          : "no TTM values of this metric in the data (the quarterly reports lack its lines)";
       return { sql: `(CASE ${noFundamentals} ELSE ${quote(`${filter.def.label}: ${cause}`)} END)`, params: [] };
     }
     case "growth_rule_group": {

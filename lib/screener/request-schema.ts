@@ -121,7 +121,7 @@ function MetricRuleGroupPayload(def: MetricRuleGroupDef) {
       })
       .refine((o) => o.anchor.offset + o.years <= depth, { error: `anchor.offset + years must be at most ${depth}`, path: ["years"] })
       .describe("Mean of the fiscal years at offsets anchor.offset .. anchor.offset + years - 1"),
-    ttm: z.strictObject({ kind: z.literal("ttm") }).describe("Trailing twelve months (missing for annual-only data)"),
+    ttm: z.strictObject({ kind: z.literal("ttm") }).describe("Trailing twelve months to the latest 10-K or 10-Q filed by the as-of date (operating margin, net margin and return on equity; missing for the other metrics)"),
   };
   const rightOperands = {
     ...metricOperands,

@@ -1,7 +1,9 @@
 import { AS_OF_DATE } from "@/lib/as-of";
 import { marketDb } from "@/lib/db/market-db";
+import { TTM_METRICS } from "@/lib/db/schema";
 import { ensureDayValues } from "@/lib/market/day-values";
 import type { FieldDef } from "./catalog";
+import { staleCutoff } from "./staleness";
 
 /**
  * Where a screen reads its values. The default date's are columns of the companies row and the
@@ -28,10 +30,25 @@ export interface ScreenSource {
   column(name: string): string;
   /** A fiscal-year table under `alias` (`FROM` text), and the condition (with a trailing AND) that keeps the rows of the day. */
   fiscalYears(alias: string): { table: string; scope: string; params: unknown[] };
+  /** The TTM table under `alias`, and the condition (with a trailing AND) that keeps each company's TTM of the day. */
+  trailing(alias: string): { table: string; scope: string; params: unknown[] };
 }
 
 /** The SQL of a catalog field in a source (profile fields are the same on every date). */
 export const fieldSql = (source: ScreenSource, field: FieldDef) => (field.profile ? field.sql : source.column(field.name));
+
+/** Whether a metric rule group's metric has TTM values (ttm_versions columns). */
+export const hasTrailing = (metric: string) => (TTM_METRICS as readonly string[]).includes(metric);
+
+/**
+ * The TTM versions in force on `date` whose period is not stale (a TTM ending more than 15 months
+ * before the date trails nothing: docs/METRICS.md "Trailing twelve months").
+ */
+const trailingOn = (date: string) => (alias: string) => ({
+  table: `ttm_versions ${alias}`,
+  scope: `${alias}.valid_from <= ? AND ${alias}.valid_to > ? AND ${alias}.period_end >= ? AND `,
+  params: [date, date, staleCutoff(date)],
+});
 
 /**
  * In the S&P 500 on `date` (`INDEX_MEMBERSHIP`), 1 or 0: its intervals of that day. A set computed
@@ -53,6 +70,7 @@ export const DEFAULT_SOURCE: ScreenSource = {
   dayTable: () => null,
   column: (name) => (name === INDEX_MEMBERSHIP ? indexMembership(AS_OF_DATE) : `c."${name}"`),
   fiscalYears: (alias) => ({ table: `fiscal_years ${alias}`, scope: "", params: [] }),
+  trailing: trailingOn(AS_OF_DATE),
 };
 
 /** Market values and valuation: day_values columns of the same name. */
@@ -113,5 +131,6 @@ export function asOfSource(date: string): ScreenSource {
       return flag ?? `c."${name}"`;
     },
     fiscalYears: (alias) => ({ table: `fiscal_year_versions ${alias}`, scope: `${alias}.valid_from <= ? AND ${alias}.valid_to > ? AND `, params: [date, date] }),
+    trailing: trailingOn(date),
   };
 }

@@ -3,7 +3,7 @@
  * "pystock prices") read with their own small parsing, and the values of docs/METRICS.md as of a
  * date derived from them, independently of the ingest's pystock readers and of lib/market.
  */
-import { shiftDays, shiftYears } from "@/lib/calendar";
+import { shiftDays, shiftMonths, shiftYears } from "@/lib/calendar";
 import { raw } from "./raw-files";
 
 /** One row of prices.csv as its own archive read it. */
@@ -126,9 +126,10 @@ export function priceReturn(rows: readonly PriceRow[], date: string): number {
   return rows[lastIndexOnOrBefore(rows, date)]!.close / rows[lastIndexOnOrBefore(rows, shiftYears(date, -1))]!.close - 1;
 }
 
-/** One 10-K row of reports.csv (data/SOURCES.md: `filed` is the first archive that lists it). */
+/** One 10-K or 10-Q row of reports.csv (data/SOURCES.md: `filed` is the first archive that lists it). */
 export interface AnnualReport {
   filed: string;
+  docType: string;
   symbols: string[];
   endDate: string;
   amend: boolean;
@@ -137,23 +138,28 @@ export interface AnnualReport {
   operatingIncome: number | null;
   netIncome: number | null;
   eps: number | null;
+  equity: number | null;
 }
 
 const amount = (cell: string) => (cell === "" ? null : Number(cell));
 
 /** Every 10-K and 10-K amendment of reports.csv.br (the 10-Qs left out). */
-export function annualReports(): AnnualReport[] {
+export const annualReports = (): AnnualReport[] => reports().filter((r) => r.docType === "10-K");
+
+/** Every row of reports.csv.br, 10-Ks and 10-Qs. */
+export function reports(): AnnualReport[] {
   const [header, ...lines] = raw("pystock/reports.csv.br").split("\n");
   const column = Object.fromEntries(header!.split(",").map((name, i) => [name, i]));
   return lines
     .map((line) => line.split(","))
-    .filter((cells) => cells[column.doc_type!] === "10-K")
+    .filter((cells) => cells.length > 1)
     .map((cells) => {
       const cell = (name: string) => cells[column[name]!]!;
       const endYear = Number(cell("end_date").slice(0, 4));
       const fiscalYear = Number(cell("fiscal_year"));
       return {
         filed: cell("filed"),
+        docType: cell("doc_type"),
         symbols: cell("symbol").split("/"),
         endDate: cell("end_date"),
         amend: cell("amend") === "True",
@@ -163,6 +169,7 @@ export function annualReports(): AnnualReport[] {
         operatingIncome: amount(cell("op_income")),
         netIncome: amount(cell("net_income")),
         eps: amount(cell("eps_basic")),
+        equity: amount(cell("equity")),
       };
     });
 }
@@ -229,4 +236,60 @@ export function valuesAsOf(rows: readonly PriceRow[], reports: readonly AnnualRe
     marketCap_usd: price !== null && shares !== null ? price * shares : null,
     peRatio: price !== null && eps !== null && eps > 0 ? price / eps : null,
   };
+}
+
+/** The trailing-twelve-month values docs/METRICS.md "Trailing twelve months" defines. */
+export interface Trailing {
+  revenue: number | null;
+  netIncome: number | null;
+  netMargin: number | null;
+  returnOnEquity: number | null;
+}
+
+const plausible = (r: Pick<AnnualReport, "revenue" | "operatingIncome">) =>
+  r.revenue !== null && r.revenue >= 0 && (r.operatingIncome === null || r.operatingIncome <= r.revenue) ? r.revenue : null;
+const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
+
+/**
+ * `symbol`'s TTM as of `date`, re-derived from its definition: at a 10-K, the 10-K; at a 10-Q, the
+ * last 10-K plus each quarter (10-Q) filed since, a quarter after the one before (50 to 130 days),
+ * minus each one's counterpart of the year before (the 10-Q ending 330 to 400 days before it). Each
+ * period's filings are laid over one another, later values first. Null where a part is missing or
+ * the period ended more than 15 months before `date`.
+ */
+export function trailingAsOf(rows: readonly AnnualReport[], symbol: string, date: string): Trailing | null {
+  const periods = new Map<string, AnnualReport>();
+  for (const r of rows.filter((r) => r.symbols.includes(symbol) && r.filed <= date).sort((a, b) => a.filed.localeCompare(b.filed))) {
+    const before = periods.get(`${r.docType} ${r.endDate}`);
+    const over = (field: "revenue" | "operatingIncome" | "netIncome" | "equity") => r[field] ?? before?.[field] ?? null;
+    periods.set(`${r.docType} ${r.endDate}`, { ...r, revenue: over("revenue"), operatingIncome: over("operatingIncome"), netIncome: over("netIncome"), equity: over("equity") });
+  }
+  const all = [...periods.values()].sort((a, b) => a.endDate.localeCompare(b.endDate) || (a.docType === "10-K" ? 1 : -1));
+  const latest = all.at(-1);
+  if (latest === undefined || latest.endDate < shiftMonths(date, -15)) return null;
+  type Line = "revenue" | "operatingIncome" | "netIncome";
+  const line = (r: AnnualReport, field: Line) => (field === "revenue" ? plausible(r) : r[field]);
+  const parts = (): { annual: AnnualReport; current: AnnualReport[]; before: AnnualReport[] } | null => {
+    const annual = all.filter((p) => p.docType === "10-K" && p.endDate < latest.endDate).at(-1);
+    if (!annual || daysApart(annual.endDate, latest.endDate) > 300) return null;
+    const current = all.filter((p) => p.docType === "10-Q" && p.endDate > annual.endDate);
+    const steps = [annual, ...current];
+    if (!steps.every((p, k) => k === 0 || (daysApart(steps[k - 1]!.endDate, p.endDate) >= 50 && daysApart(steps[k - 1]!.endDate, p.endDate) <= 130))) return null;
+    const before = current.map((q) => all.find((p) => p.docType === "10-Q" && daysApart(p.endDate, q.endDate) >= 330 && daysApart(p.endDate, q.endDate) <= 400 && p.endDate < q.endDate));
+    return before.every((p) => p !== undefined) ? { annual, current, before: before as AnnualReport[] } : null;
+  };
+  const found = latest.docType === "10-Q" ? parts() : null;
+  const ttm = (field: Line) => {
+    if (latest.docType === "10-K") return line(latest, field);
+    if (!found) return null;
+    const values = [line(found.annual, field), ...found.current.map((q) => line(q, field)), ...found.before.map((q) => line(q, field))];
+    if (values.includes(null)) return null;
+    const sum = (list: readonly AnnualReport[]) => list.reduce((total, q) => total + line(q, field)!, 0);
+    return line(found.annual, field)! + sum(found.current) - sum(found.before);
+  };
+  const netIncome = ttm("netIncome");
+  const sum = ttm("revenue");
+  const revenue = sum === null ? null : plausible({ revenue: sum, operatingIncome: ttm("operatingIncome") });
+  const ratio = (a: number | null, b: number | null) => (a === null || b === null || !(b > 0) ? null : a / b);
+  return { revenue, netIncome, netMargin: ratio(netIncome, revenue), returnOnEquity: ratio(netIncome, latest.equity) };
 }
