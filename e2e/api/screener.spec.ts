@@ -5,6 +5,7 @@
  */
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { shiftMonths } from "@/lib/calendar";
 import { pageToken } from "@/test/support/page-token";
 import { BASIC_PATH, OPTIONS_PATH, baseUrl, call, newKey, postJson, problem } from "./support";
 
@@ -14,6 +15,8 @@ type Company = Record<string, number | string | null> & { id: number; full_ticke
 let key: string;
 let companies: Company[];
 let fiscal: Map<number, Map<number, Record<string, number | null>>>;
+/** Each company's trailing twelve months as of the default date (docs/METRICS.md "Trailing twelve months"). */
+let trailing: Map<number, Record<string, number | null>>;
 
 test.beforeAll(() => {
   key = newKey("bulk");
@@ -26,6 +29,11 @@ test.beforeAll(() => {
     if (!fiscal.has(row.company_id)) fiscal.set(row.company_id, new Map());
     fiscal.get(row.company_id)!.set(row.fy_offset, row);
   }
+  const asOf = String(db.prepare("SELECT value FROM meta WHERE key = 'as_of'").pluck().get());
+  const rows = db
+    .prepare("SELECT * FROM ttm_versions WHERE valid_from <= ? AND valid_to > ? AND period_end >= ?")
+    .all(asOf, asOf, shiftMonths(asOf, -15)) as (Record<string, number | null> & { company_id: number })[];
+  trailing = new Map(rows.map((row) => [row.company_id, row]));
   db.close();
 });
 
@@ -59,6 +67,8 @@ async function allRows(path: string, body: Record<string, unknown>): Promise<{ r
 const sorted = (xs: string[]) => [...xs].sort();
 const num = (c: Company, field: string) => c[field] as number | null;
 const tickersOf = (cs: Company[]) => sorted(cs.map((c) => c.full_ticker));
+/** A TTM value as of the default date, null when missing. */
+const ttm = (c: Company, metric: string) => trailing.get(c.id)?.[metric] ?? null;
 /** A fiscal-year value (offset 0 is the latest fiscal year), null when missing. */
 const fy = (c: Company, offset: number, metric: string) => fiscal.get(c.id)?.get(offset)?.[metric] ?? null;
 /** Mean of `years` fiscal years from `from` back; missing when any of them is (METRICS.md). */
@@ -360,13 +370,20 @@ test.describe("metric rule groups: operands, compare rules and missing policies"
       (c) => fy(c, 0, "debtToEquity") === null || fy(c, 3, "debtToEquity") === null || fy(c, 0, "debtToEquity")! >= fy(c, 3, "debtToEquity")!,
       { debtToEquity_fy0: (c) => fy(c, 0, "debtToEquity"), debtToEquity_fy3: (c) => fy(c, 3, "debtToEquity") },
     ],
-    ["ttm is missing for annual data: strict fails every company", "netMargin", { rules: [{ kind: "range", operand: { kind: "ttm" }, min: -1e9 }] }, () => false, { netMargin_ttm: () => null }],
+    ["a metric without TTM values: strict fails every company", "grossMargin", { rules: [{ kind: "range", operand: { kind: "ttm" }, min: -1e9 }] }, () => false, { grossMargin_ttm: () => null }],
     [
-      "ttm under skip_missing is never applied",
+      "ttm from the 10-Ks and 10-Qs: strict keeps the companies whose TTM is in range",
       "netMargin",
+      { rules: [{ kind: "range", operand: { kind: "ttm" }, min: 0.1 }] },
+      (c) => ttm(c, "netMargin") !== null && ttm(c, "netMargin")! >= 0.1,
+      { netMargin_ttm: (c) => ttm(c, "netMargin") },
+    ],
+    [
+      "ttm under skip_missing: a compare with the latest fiscal year, where both exist",
+      "returnOnEquity",
       { missing_policy: "skip_missing", rules: [{ kind: "compare", left: { kind: "ttm" }, operator: "gt", right: { kind: "fy", offset: 0 } }] },
-      () => true,
-      { netMargin_ttm: () => null, netMargin_fy0: (c) => fy(c, 0, "netMargin") },
+      (c) => ttm(c, "returnOnEquity") === null || fy(c, 0, "returnOnEquity") === null || ttm(c, "returnOnEquity")! > fy(c, 0, "returnOnEquity")!,
+      { returnOnEquity_ttm: (c) => ttm(c, "returnOnEquity"), returnOnEquity_fy0: (c) => fy(c, 0, "returnOnEquity") },
     ],
   ];
   for (const [name, filter, payload, passes, temporary] of cases) {

@@ -219,7 +219,7 @@ describe("metric rule group", () => {
     expect(lenient.length).toBe(companies.length - failing.length);
   });
 
-  it("treats TTM as missing for annual data", () => {
+  it("treats TTM as missing for a metric the quarterly reports give none of", () => {
     const rule = { kind: "range", operand: { kind: "ttm" }, min: 0 };
     expect(advanced({ filters: { grossMargin: { rules: [rule] } } }).total).toBe(0);
     expect(advanced({ filters: { grossMargin: { missing_policy: "skip_missing", rules: [rule] } } }).total).toBe(companies.length);

@@ -19,7 +19,7 @@ export function copyDataWithMarketOf(dir: string, { marketSymbols }: MarketSubse
   for (const [file, column] of [["prices.csv.br", 0], ["symbols.csv.br", 0], ["reports.csv.br", 1]] as const) {
     const full = path.join(dir, "pystock", file);
     const [header, ...lines] = readBrotliText(full).split("\n");
-    const kept = lines.filter((line) => line.split(",")[column]!.split("/").some((symbol) => symbols.has(symbol)));
+    const kept = lines.filter((line) => (line.split(",")[column] ?? "").split("/").some((symbol) => symbols.has(symbol)));
     if (kept.length === 0) throw new Error(`pystock/${file}: none of ${marketSymbols.join(", ")} has a row there`);
     writeBrotli(full, `${[header, ...kept].join("\n")}\n`);
   }
