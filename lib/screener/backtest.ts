@@ -8,7 +8,7 @@ import { checkAsOfDates, tradingDayOn } from "./as-of-range";
 import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, MAX_BACKTEST_VALUES, REBALANCE_MONTHS } from "./backtest-schema";
 import type { ScreenRequest } from "./request-schema";
 import { asOfSource } from "./screen-source";
-import { compilePricedHoldings, compileScreen } from "./compile";
+import { compileMatches } from "./compile";
 import { readOptionValues } from "./option-values";
 import { validateOptionValues } from "./service";
 
@@ -32,28 +32,55 @@ export function rebalanceDates(start: string, end: string, months: number): stri
   return dates;
 }
 
-/** A holding as the screen reads it: its id, ticker and requested fields. */
-const HeldRow = z.looseObject({ id: z.int(), full_ticker: z.string() });
+/** A match as the screen reads it: its id, ticker, whether it has a price that day, and requested fields. */
+const MatchRow = z.looseObject({ id: z.int(), full_ticker: z.string(), priced: z.union([z.literal(0), z.literal(1)]) });
+type MatchRow = z.output<typeof MatchRow>;
 
-const PricedCompany = z.object({ id: z.int(), ticker: z.string(), start: z.number(), end: z.number() });
-type PricedCompany = z.output<typeof PricedCompany>;
+const Closes = z.object({ id: z.int(), start: z.number(), end: z.number() });
+type Closes = z.output<typeof Closes>;
 
 /**
- * Every company with a price on `start` (the as-of price rule: a close in the week up to it) and
- * its adjusted closes on or before `start` and `end`: a history that stops earlier keeps its last
+ * The adjusted closes on or before `start` and `end` of the companies `ids` priced on `start` (the
+ * as-of price rule: a close in the week up to it): a history that stops earlier keeps its last
  * close, as if the holding were cash afterwards.
  */
-function pricedCompanies(start: string, end: string): Map<number, PricedCompany> {
+function closesOf(ids: readonly number[] | "all priced", start: string, end: string): Closes[] {
   const close = "(SELECT p.adjusted_close FROM daily_prices p WHERE p.company_id = s.company_id AND p.date <= ? ORDER BY p.date DESC LIMIT 1)";
-  const rows = cachedStatement(
-    `SELECT s.company_id AS id, c.full_ticker AS ticker, ${close} AS start, ${close} AS end
-     FROM day_values s JOIN companies c ON c.id = s.company_id WHERE s.date = ? AND s.price IS NOT NULL`,
-  ).all(start, end, start);
-  return new Map(PricedCompany.array().parse(rows).map((row) => [row.id, row]));
+  const sql = `SELECT s.company_id AS id, ${close} AS start, ${close} AS end FROM day_values s WHERE s.date = ? AND s.price IS NOT NULL`;
+  if (ids === "all priced") return Closes.array().parse(cachedStatement(sql).all(start, end, start));
+  if (ids.length === 0) return [];
+  return Closes.array().parse(cachedStatement(`${sql} AND s.company_id IN (SELECT value FROM json_each(?))`).all(start, end, start, JSON.stringify(ids)));
+}
+
+/** What a period's benchmark needs: every company priced on its start, and their mean return to its end. */
+interface BenchmarkPeriod {
+  priced: ReadonlySet<number>;
+  return: number | null;
+}
+
+/**
+ * Per connection, the benchmark of each (start, end) pair asked for: the same for every screen, and
+ * unchanged while the database is (a day appended later leaves earlier days as they were).
+ */
+const benchmarks = new WeakMap<object, Map<string, BenchmarkPeriod>>();
+const MAX_CACHED_BENCHMARKS = 1024;
+
+function benchmarkPeriod(start: string, end: string): BenchmarkPeriod {
+  const db = marketDb();
+  const cache = benchmarks.get(db) ?? new Map<string, BenchmarkPeriod>();
+  benchmarks.set(db, cache);
+  const key = `${start} ${end}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const all = closesOf("all priced", start, end);
+  const period = { priced: new Set(all.map((c) => c.id)), return: periodReturn(all) };
+  if (cache.size >= MAX_CACHED_BENCHMARKS) cache.delete(cache.keys().next().value!);
+  cache.set(key, period);
+  return period;
 }
 
 const mean = (xs: readonly number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
-const periodReturn = (companies: readonly PricedCompany[]) => mean(companies.map((c) => c.end / c.start - 1));
+const periodReturn = (companies: readonly Closes[]) => mean(companies.map((c) => c.end / c.start - 1));
 
 /** Cumulative and annualised return, volatility and maximum drawdown of a series of period returns (null: cash). */
 function performance(returns: readonly (number | null)[], days: number, periodsPerYear: number): BacktestResponse["summary"]["screen"] {
@@ -91,7 +118,7 @@ const IndexMember = z.object({ company_id: z.int().nullable() });
  * The S&P 500's members on `date` (a ticker each, from the membership history) and how many of
  * them the data has no price for that day: companies without one, or that the universe lacks.
  */
-function unpricedMembers(date: string, priced: ReadonlyMap<number, PricedCompany>): { members: number; unpriced: number } {
+function unpricedMembers(date: string, priced: ReadonlySet<number>): { members: number; unpriced: number } {
   const members = IndexMember.array().parse(
     cachedStatement('SELECT company_id FROM index_membership_intervals WHERE start <= ? AND ("end" IS NULL OR "end" > ?)').all(date, date),
   );
@@ -178,13 +205,16 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
     const periodEnd = bounds[i + 1]!;
     if (start >= periodEnd) continue;
     const source = asOfSource(start);
-    const priced = pricedCompanies(start, periodEnd);
-    memberPrices.push({ start, ...unpricedMembers(start, priced) });
-    const compiled = compileScreen(screen, source);
-    const matches = SqlCount.parse(cachedStatement(compiled.countSql).pluck().get(...compiled.countParams));
-    const query = compilePricedHoldings(screen, source, request.fields);
-    const held = HeldRow.array().parse(cachedStatement(query.sql).all(...query.params));
-    const holdings = held.flatMap((row) => priced.get(row.id) ?? []).sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+    const benchmark = benchmarkPeriod(start, periodEnd);
+    memberPrices.push({ start, ...unpricedMembers(start, benchmark.priced) });
+    const query = compileMatches(screen, source, request.fields);
+    const matched = MatchRow.array().parse(cachedStatement(query.sql).all(...query.params));
+    const matches = matched.length;
+    const held = matched.filter((row) => row.priced === 1);
+    const tickerOf = new Map(held.map((row) => [row.id, row.full_ticker]));
+    const holdings = closesOf([...tickerOf.keys()], start, periodEnd)
+      .map((c) => ({ ...c, ticker: tickerOf.get(c.id)! }))
+      .sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
     unpricedMatches += matches - holdings.length;
     if (staleHoldings(holdings.map((h) => h.id), start) > 0) staleDates.push(start);
     const tickers = holdings.map((h) => h.ticker);
@@ -195,7 +225,7 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
       tickers,
       matches,
       return: periodReturn(holdings),
-      benchmark_return: periodReturn([...priced.values()]),
+      benchmark_return: benchmark.return,
       turnover: previous === undefined ? null : previous.length === 0 && tickers.length === 0 ? 0 : turnover(previous, tickers),
       ...(request.fields ? { rows: holdingRows(held, tickers) } : {}),
     });
@@ -250,7 +280,7 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
 }
 
 /** The requested fields of a period's holdings as of its start, in the order of the tickers. */
-function holdingRows(held: readonly z.output<typeof HeldRow>[], tickers: readonly string[]): Record<string, unknown>[] {
-  const byTicker = new Map(held.map(({ id: _id, ...row }) => [row.full_ticker, row]));
+function holdingRows(held: readonly MatchRow[], tickers: readonly string[]): Record<string, unknown>[] {
+  const byTicker = new Map(held.map(({ id: _id, priced: _priced, ...row }) => [row.full_ticker, row]));
   return tickers.map((ticker) => byTicker.get(ticker)!);
 }

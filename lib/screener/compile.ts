@@ -420,16 +420,20 @@ export function compileRuleColumnValues(request: ScreenRequest, name: string, so
 }
 
 /**
- * A screen's companies that have a price on the source's day (a backtest's holdings), with their
- * `id`, `full_ticker` and the requested fields on that day: the screen's conditions plus a price,
- * so the day's few hundred priced rows drive the query.
+ * A screen's matches on the source's day (a backtest's candidates), with their `id`, `full_ticker`,
+ * whether they have a price that day (`priced`: only those can be held) and the requested fields:
+ * one query gives both the match count and the holdings.
  */
-export function compilePricedHoldings(request: ScreenRequest, source: ScreenSource, fields: readonly string[] = []): { sql: string; params: unknown[] } {
+export function compileMatches(request: ScreenRequest, source: ScreenSource, fields: readonly string[] = []): { sql: string; params: unknown[] } {
   const builder = buildFilters(source, typedFilters(request.filters), "primary");
-  builder.where.push(`${source.column("price")} IS NOT NULL`);
   const defs = fields.filter((name) => name !== "full_ticker").map((name) => FIELD_BY_NAME.get(name)!);
   // Before fromClause: the fields' columns decide the source's joins.
-  const columns = ["c.id AS id", "c.full_ticker AS full_ticker", ...defs.map((f) => `${fieldSql(source, f)} AS "${f.name}"`)].join(", ");
+  const columns = [
+    "c.id AS id",
+    "c.full_ticker AS full_ticker",
+    `${source.column("price")} IS NOT NULL AS priced`,
+    ...defs.map((f) => `${fieldSql(source, f)} AS "${f.name}"`),
+  ].join(", ");
   const profileJoin = defs.some((f) => f.profile) ? " LEFT JOIN company_profiles p ON p.company_id = c.id" : "";
   const { withClause, from, fromParams } = fromClause(builder, profileJoin);
   return { sql: `${withClause}SELECT ${columns} ${from}`, params: [...builder.cteParams, ...fromParams] };
