@@ -10,10 +10,10 @@ import { describe, expect, it } from "vitest";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runScreen } from "@/lib/screener/service";
-import { reports, type Trailing, trailingAsOf } from "@/test/support/ingest/pystock-raw";
+import { reportsBySymbol, type Trailing, trailingAsOf } from "@/test/support/ingest/pystock-raw";
 import { builtDb, closeEnough, D } from "@/test/support/ingest/raw-files";
 
-const rows = reports();
+const rows = reportsBySymbol();
 const METRICS = ["netMargin", "returnOnEquity"] as const;
 
 /** Every listing's TTM `metric` as of `date` that a screen returns (strict: those with a value), by full_ticker. */
@@ -43,7 +43,7 @@ const listings = builtDb().prepare("SELECT full_ticker, market_symbol FROM compa
 describe.each([D, "2016-09-30"])("TTM as of %s, re-derived from the raw reports", (date) => {
   const bySymbol = new Map<string, Trailing | null>();
   const expected = (symbol: string) => {
-    if (!bySymbol.has(symbol)) bySymbol.set(symbol, trailingAsOf(rows, symbol, date));
+    if (!bySymbol.has(symbol)) bySymbol.set(symbol, trailingAsOf(rows.get(symbol) ?? [], date));
     return bySymbol.get(symbol)!;
   };
 

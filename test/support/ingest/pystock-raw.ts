@@ -146,6 +146,19 @@ const amount = (cell: string) => (cell === "" ? null : Number(cell));
 /** Every 10-K and 10-K amendment of reports.csv.br (the 10-Qs left out). */
 export const annualReports = (): AnnualReport[] => reports().filter((r) => r.docType === "10-K");
 
+/** Every row of reports.csv.br by symbol (a row for several share classes under each). */
+export function reportsBySymbol(): Map<string, AnnualReport[]> {
+  const bySymbol = new Map<string, AnnualReport[]>();
+  for (const r of reports()) {
+    for (const symbol of r.symbols) {
+      const list = bySymbol.get(symbol) ?? [];
+      list.push(r);
+      bySymbol.set(symbol, list);
+    }
+  }
+  return bySymbol;
+}
+
 /** Every row of reports.csv.br, 10-Ks and 10-Qs. */
 export function reports(): AnnualReport[] {
   const [header, ...lines] = raw("pystock/reports.csv.br").split("\n");
@@ -251,15 +264,15 @@ const plausible = (r: Pick<AnnualReport, "revenue" | "operatingIncome">) =>
 const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 
 /**
- * `symbol`'s TTM as of `date`, re-derived from its definition: at a 10-K, the 10-K; at a 10-Q, the
+ * The TTM as of `date` of a symbol whose report rows are `symbolRows`, re-derived from its definition: at a 10-K, the 10-K; at a 10-Q, the
  * last 10-K plus each quarter (10-Q) filed since, a quarter after the one before (50 to 130 days),
  * minus each one's counterpart of the year before (the 10-Q ending 330 to 400 days before it). Each
  * period's filings are laid over one another, later values first. Null where a part is missing or
  * the period ended more than 15 months before `date`.
  */
-export function trailingAsOf(rows: readonly AnnualReport[], symbol: string, date: string): Trailing | null {
+export function trailingAsOf(symbolRows: readonly AnnualReport[], date: string): Trailing | null {
   const periods = new Map<string, AnnualReport>();
-  for (const r of rows.filter((r) => r.symbols.includes(symbol) && r.filed <= date).sort((a, b) => a.filed.localeCompare(b.filed))) {
+  for (const r of symbolRows.filter((r) => r.filed <= date).sort((a, b) => a.filed.localeCompare(b.filed))) {
     const before = periods.get(`${r.docType} ${r.endDate}`);
     const over = (field: "revenue" | "operatingIncome" | "netIncome" | "equity") => r[field] ?? before?.[field] ?? null;
     periods.set(`${r.docType} ${r.endDate}`, { ...r, revenue: over("revenue"), operatingIncome: over("operatingIncome"), netIncome: over("netIncome"), equity: over("equity") });
