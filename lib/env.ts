@@ -76,6 +76,20 @@ const EnvSchema = z.object({
   SEC_ARCHIVES_URL: z.url().default("https://www.sec.gov"),
   /** Where SEC serves data.sec.gov's per-company companyfacts. */
   SEC_DATA_URL: z.url().default("https://data.sec.gov"),
+  /** `npm run sync -- prices` without --from: the market-data provider (Tiingo's end-of-day API). */
+  PRICES_PROVIDER: z.enum(["tiingo"]).default("tiingo"),
+  /** The provider's API key; never logged. Without it `npm run sync -- prices` (without --from) refuses. */
+  PRICES_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((key) => key || undefined),
+  /** The provider's base URL (the tests point it at a local server). */
+  PRICES_API_URL: z.url().default("https://api.tiingo.com"),
+  /** Requests per hour the provider's plan allows (Tiingo: 50 free, 5,000 on Power): the sync spaces its requests to stay under it. */
+  PRICES_REQUESTS_PER_HOUR: z.coerce.number().positive().default(50),
+  /** The first day asked for a ticker without stored prices (5-year volatility needs five years before an as-of date). */
+  PRICES_HISTORY_FROM: z.iso.date().default("2012-01-01"),
 }).superRefine((settings, ctx) => {
   // A connection is idle while its answer is computed: the idle timeout must outlast every deadline.
   const longest = Math.max(settings.SCREEN_DEADLINE_MS, settings.BACKTEST_DEADLINE_MS, settings.SEARCH_DEADLINE_MS, settings.BODY_TIMEOUT_MS);

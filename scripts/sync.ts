@@ -8,6 +8,8 @@ import { consoleProgress } from "@/lib/ingest/progress";
 import { SyncError } from "@/lib/sync/sync-error";
 import { appendPrices } from "@/lib/sync/append-prices";
 import { syncPrices } from "@/lib/sync/sync-prices";
+import { syncProviderPrices } from "@/lib/sync/provider-prices";
+import { TiingoClient } from "@/lib/sync/tiingo";
 import { syncSec } from "@/lib/sync/sync-sec";
 
 function parseCiks(value: string): number[] {
@@ -68,15 +70,23 @@ program
 
 program
   .command("prices")
-  .description("Rebuild the database with daily price files (Stooq daily ASCII or Yahoo/yfinance CSV) extending the bundled prices.")
-  .requiredOption("--from <dir>", "directory of price files, read recursively (e.g. Stooq's unpacked bulk zip)")
+  .description(
+    "Bring prices up to date from the market-data provider (PRICES_API_KEY; new days appended in place, a rebuild for first prices or a split), or with --from, rebuild with daily price files (Stooq daily ASCII or Yahoo/yfinance CSV) extending the bundled prices.",
+  )
+  .option("--from <dir>", "directory of price files, read recursively (e.g. Stooq's unpacked bulk zip), instead of the provider")
+  .option("--tickers <list>", "provider only: these tickers (comma-separated) instead of every US listing", (value: string) => value.split(",").map((t) => t.trim().toUpperCase()).filter(Boolean))
+  .option("--cache-dir <dir>", "provider only: where fetched bars are kept (resuming an interrupted run; kept for rebuilds)", "var/prices-provider")
   .option("--sec-dir <dir>", "where `sync sec` put its companyfacts and tickers files, kept in the rebuilt database", "var/sec")
   .option("--prices-dir <dir>", "where the files used are kept for later syncs (replacing the previous set)", "var/prices")
   .option("--append", "add the files' days after each company's last stored day to the database in place, without a rebuild (files not kept)")
-  .action(async (options: { from: string; secDir: string; pricesDir: string; append?: boolean }) => {
+  .action(async (options: { from?: string; tickers?: string[]; cacheDir: string; secDir: string; pricesDir: string; append?: boolean }) => {
     const settings = env();
     const started = Date.now();
     try {
+      if (options.from === undefined) {
+        await providerPrices(options, started);
+        return;
+      }
       if (options.append) {
         const report = await appendPrices({ from: path.resolve(options.from), databasePath: settings.DATABASE_PATH, progress: consoleProgress(started) });
         const { append, prices } = report;
@@ -123,6 +133,43 @@ program
       fail(error);
     }
   });
+
+/** `sync prices` from the provider: the report as one JSON line (the key appears nowhere). */
+async function providerPrices(options: { tickers?: string[]; cacheDir: string; secDir: string }, started: number): Promise<void> {
+  const settings = env();
+  if (!settings.PRICES_API_KEY) throw new SyncError("set PRICES_API_KEY to your market-data provider's API key (Tiingo: tiingo.com, Account > API), or give --from DIR with price files");
+  let bytes = 0;
+  const client = new TiingoClient({ apiKey: settings.PRICES_API_KEY, baseUrl: settings.PRICES_API_URL, requestsPerHour: settings.PRICES_REQUESTS_PER_HOUR, onBytes: (n) => (bytes += n) });
+  const progress = consoleProgress(started);
+  const report = await syncProviderPrices({
+    client,
+    databasePath: settings.DATABASE_PATH,
+    dataDir: settings.DATA_DIR,
+    secDir: path.resolve(options.secDir),
+    cacheDir: path.resolve(options.cacheDir),
+    historyFrom: settings.PRICES_HISTORY_FROM,
+    today: new Date().toISOString().slice(0, 10),
+    tickers: options.tickers,
+    progress: (line) => progress(`${line} (${(bytes / 1e6).toFixed(1)} MB received)`),
+  });
+  const { appended, rebuilt } = report;
+  console.log(
+    JSON.stringify({
+      provider: settings.PRICES_PROVIDER,
+      listings: report.listings,
+      requested: report.requested,
+      from_cache: report.fromCache,
+      unknown_to_provider: report.unknown.length,
+      refused: report.refused,
+      newly_priced: report.newlyPriced.length,
+      splits: report.splits,
+      appended: appended && { companies: appended.companies, rows: appended.rows, new_trading_days: appended.newTradingDays, as_of_max: appended.asOfMax, refused: appended.refused },
+      rebuilt: rebuilt && { as_of_range: rebuilt.asOfRange, seconds: rebuilt.seconds },
+      bytes,
+      seconds: (Date.now() - started) / 1000,
+    }),
+  );
+}
 
 function fail(error: unknown): never {
   if (error instanceof SyncError || error instanceof BundledFileError || error instanceof JoinAuditError) {

@@ -11,6 +11,7 @@ import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
 import { type SecFilersReport, runCompaniesStage } from "./companies-stage";
 import { runFilingsStage } from "./filings/filings-stage";
+import type { PriceDay } from "@/lib/market/price-rows";
 import type { Progress } from "./progress";
 import type { SecTickerFiles } from "./read-sources";
 import type { MappingCounts } from "./sec-mapping-report";
@@ -26,6 +27,8 @@ export interface BuildOptions {
   syncedPrices?: readonly SyncedSeries[];
   /** SEC's tickers files downloaded by the sync (names, tickers and exchanges of filers the universe lacks). */
   syncedTickers?: SecTickerFiles;
+  /** A market-data provider's days by full ticker (`npm run sync -- prices`), continuing each company's series. */
+  providerPrices?: ReadonlyMap<string, PriceDay[]>;
 }
 
 export interface BuildReport {
@@ -55,7 +58,7 @@ const SOURCES = {
  * Builds the market database into a temporary file and renames it into place only when complete,
  * so a failed build leaves the previous database untouched.
  */
-export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir, syncedPrices, syncedTickers }: BuildOptions): BuildReport {
+export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir, syncedPrices, syncedTickers, providerPrices }: BuildOptions): BuildReport {
   const started = Date.now();
   mkdirSync(path.dirname(databasePath), { recursive: true });
   const temporary = `${databasePath}.tmp-${process.pid}`;
@@ -69,7 +72,12 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     db.pragma("temp_store = MEMORY");
     db.exec(MARKET_SCHEMA + FILINGS_SCHEMA);
     const paths = bundledPaths(dataDir);
-    const { tradingDays, mapping, prices, bundledPricesEnd, secFilers } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, { syncedCompanyFactsDir, syncedPrices, syncedTickers });
+    const { tradingDays, mapping, prices, bundledPricesEnd, secFilers } = runCompaniesStage(db, paths, AS_OF_DATE, AS_OF_RANGE_START, progress, {
+      syncedCompanyFactsDir,
+      syncedPrices,
+      syncedTickers,
+      providerPrices,
+    });
     const benchmark = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
     for (const row of benchmarkRows(db)) benchmark.run(row.date, row.value, row.companies);
     for (const statement of screenerIndexStatements()) db.exec(statement);

@@ -18,13 +18,13 @@ import { loadIndustryClassifier } from "./industries";
 import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-fundamentals";
 import { parseListings } from "./listings";
 import { parsePrices } from "./prices";
-import { type SyncedPricesReport, type SyncedSeries, extendPrices } from "./synced-prices";
+import { type SyncedPricesReport, type SyncedSeries, continueSeries, extendPrices } from "./synced-prices";
 import { type FiscalYearHistory, type FiscalYearVersion, OPEN_END, fiscalYearVersions, fixedYears, valuationShares, weekdaysAfter } from "./point-in-time";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
 import { computeDayValues } from "@/lib/market/day-values";
 import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
-import { type PriceRow, priceRows } from "@/lib/market/price-rows";
+import { type PriceDay, type PriceRow, priceRows } from "@/lib/market/price-rows";
 import type { SecTickerFiles } from "./read-sources";
 import { describeShareClasses, shareClassIssuers, tradedValue } from "./share-classes";
 import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
@@ -72,6 +72,8 @@ export interface CompaniesStageOptions {
   syncedCompanyFactsDir?: string;
   /** Price series read by `npm run sync -- prices`, extending the bundled ones. */
   syncedPrices?: readonly SyncedSeries[];
+  /** A market-data provider's days by full ticker (`npm run sync -- prices` without --from), continuing each company's series. */
+  providerPrices?: ReadonlyMap<string, PriceDay[]>;
   /** SEC's tickers files downloaded by the sync; without them the bundled company_tickers.json. */
   syncedTickers?: SecTickerFiles;
 }
@@ -183,7 +185,9 @@ export function runCompaniesStage(
     const facts = sources.readCompanyFacts(file);
     return { yearsAt: (date) => fiscalYearsFromCompanyFacts(facts, date).years, changeDates: dates };
   };
-  const priceDays = [...new Set([...prices.values(), ...market.prices.values()].flatMap((days) => days.map((d) => d.date)))].filter((d) => d >= rangeStart).sort();
+  const priceDays = [...new Set([...prices.values(), ...market.prices.values(), ...(options.providerPrices?.values() ?? [])].flatMap((days) => days.map((d) => d.date)))]
+    .filter((d) => d >= rangeStart)
+    .sort();
   const tradingDays = [...priceDays, ...weekdaysAfter(priceDays.at(-1)!, latestSyncedFiling)];
   progress(`SEC companyfacts: ${secCompanies.join(", ")}`);
   progress(`SEC mapping: ${mapping.describe()}`);
@@ -209,8 +213,22 @@ export function runCompaniesStage(
 
   // Precedence (docs/METRICS.md "Sources and precedence"): the S&P 500 price file, then the whole
   // market's; SEC companyfacts, then the Kaggle file, then the whole market's 10-Ks.
-  const daysOf = (company: CompanyRecord) =>
+  const storedDays = (company: CompanyRecord) =>
     (company.priceTicker ? prices.get(company.priceTicker) : undefined) ?? (company.marketSymbol ? market.prices.get(company.marketSymbol) : undefined);
+  // A provider's days continue a company's series (lib/ingest/synced-prices.ts continueSeries).
+  const continued = new Map<string, PriceDay[]>();
+  const providerRefused: string[] = [];
+  for (const company of universe) {
+    const provider = options.providerPrices?.get(company.fullTicker);
+    if (!provider) continue;
+    const days = continueSeries(storedDays(company), provider);
+    if (days) continued.set(company.fullTicker, days);
+    else providerRefused.push(company.fullTicker);
+  }
+  if (options.providerPrices) {
+    progress(`provider prices: ${continued.size} companies' series continued or started, ${providerRefused.length} refused (no agreeing close on the stored last day): ${providerRefused.slice(0, 20).join(", ")}`);
+  }
+  const daysOf = (company: CompanyRecord) => continued.get(company.fullTicker) ?? storedDays(company);
   const membership = joinIndexHistory(paths, universe, daysOf, symbolChanges, rangeStart, audit, progress);
   audit.check(progress);
   const kaggleYearsOf = (company: CompanyRecord) => (company.fundamentalsTicker ? kaggle.get(company.fundamentalsTicker) : undefined);

@@ -119,3 +119,20 @@ export function extendPrices(
   }
   return { prices, report };
 }
+
+/**
+ * A stored series continued by a market-data provider's days (`npm run sync -- prices`,
+ * lib/sync/provider-prices.ts), which date their splits and dividends and give unadjusted closes:
+ * the provider's days after the stored last day, their adjusted closes chained there, when the
+ * provider has that day and its close agrees within 1%; the provider's whole series for a company
+ * without stored prices. Null when the provider's days cannot continue the stored ones (kept as
+ * they are).
+ */
+export function continueSeries(stored: readonly PriceDay[] | undefined, provider: readonly PriceDay[]): PriceDay[] | null {
+  if (stored === undefined || stored.length === 0) return [...provider];
+  const last = stored.at(-1)!;
+  const at = indexOf(provider, last.date);
+  if (at < 0 || Math.abs(provider[at]!.close / last.close - 1) > AGREEMENT_TOLERANCE) return null;
+  const chain = last.adjustedClose / provider[at]!.adjustedClose;
+  return [...stored, ...provider.slice(at + 1).map((day) => ({ ...day, adjustedClose: day.adjustedClose * chain }))];
+}

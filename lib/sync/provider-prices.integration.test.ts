@@ -1,0 +1,166 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDatabase } from "@/lib/ingest/build-database";
+import { readBrotliText, writeBrotli } from "@/lib/ingest/compressed-files";
+import { silentProgress } from "@/lib/ingest/progress";
+import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
+import type { RowsResponse } from "@/lib/screener/response-schema";
+import { runScreen } from "@/lib/screener/service";
+import { copyDataWithFilingsOf } from "@/test/support/ingest/data-copy";
+import { type TiingoServer, recordedBars, startTiingoServer } from "@/test/support/tiingo/tiingo-server";
+import { type ProviderSyncOptions, syncProviderPrices } from "./provider-prices";
+import { SyncError } from "./sync-error";
+import { TiingoClient } from "./tiingo";
+
+/**
+ * `npm run sync -- prices` against a local Tiingo (test/support/tiingo/tiingo-server.ts) into a
+ * database built from the bundled data as it would stand on 2018-01-05: the S&P 500 price file cut
+ * there, Netflix's cut on 2015-07-14 (the day before its 7-for-1 split) and Alphabet's GOOGL left
+ * out. GOOGL's bars are Tiingo's recorded ones (2015-01-02, 2015-01-05, 2018-01-05 to 2018-01-19);
+ * no recorded Tiingo response with a split is public under a licence that allows shipping it, so
+ * Netflix's bars around its split are the bundled archives' real closes (data/pystock/prices.csv.br)
+ * written as Tiingo writes bars, the split on the day the close fell by a seventh.
+ */
+const KEY = "f00dfeedf00dfeedf00dfeedf00dfeedf00dfeed";
+const work = mkdtempSync(path.join(tmpdir(), "provider-prices-"));
+const databasePath = path.join(work, "screener.db");
+// The screens below read the database the sync writes.
+process.env.DATABASE_PATH = databasePath;
+const cacheDir = path.join(work, "prices-provider");
+let server: TiingoServer;
+let dataDir: string;
+
+/** The bundled data with the S&P 500 price file as of 2018-01-05, without GOOGL, and Netflix's through 2015-07-14. */
+function dataOf2018(): string {
+  const dir = copyDataWithFilingsOf(path.join(work, "data"), ["AAPL"], ["Apple"], { marketSymbols: ["AAPL", "KO", "DE"] });
+  const file = path.join(dir, "prices", "daily-2011-2021.csv.br");
+  const [header, ...lines] = readBrotliText(file).split("\n");
+  const kept = lines.filter((line) => {
+    const [ticker, date] = line.split(",");
+    return line !== "" && date! <= "2018-01-05" && ticker !== "GOOGL" && !(ticker === "NFLX" && date! > "2015-07-14");
+  });
+  writeBrotli(file, `${[header, ...kept].join("\n")}\n`);
+  return dir;
+}
+
+/** Netflix's closes of 2015-07-14 to 2015-07-31 from the bundled archives, as Tiingo bars. */
+function netflixBars() {
+  const rows = readBrotliText("data/pystock/prices.csv.br")
+    .split("\n")
+    .filter((line) => line.startsWith("NFLX,2015-07-"))
+    .map((line) => line.split(","))
+    .filter(([, date]) => date! >= "2015-07-14");
+  return rows.map(([, date, close, , volume]) => ({
+    date: `${date}T00:00:00.000Z`,
+    close: Number(close),
+    adjClose: Number(close),
+    volume: Number(volume),
+    divCash: 0,
+    splitFactor: date === "2015-07-15" ? 7 : 1,
+  }));
+}
+
+const options = (today: string, tickers = ["GOOGL", "NFLX"]): ProviderSyncOptions => ({
+  client: new TiingoClient({ apiKey: KEY, baseUrl: server.url, requestsPerHour: 3_600_000, retries: 1, retryBaseMs: 1 }),
+  databasePath,
+  dataDir,
+  secDir: path.join(work, "sec"),
+  cacheDir,
+  historyFrom: "2015-01-01",
+  today,
+  tickers,
+  progress: silentProgress,
+});
+
+const meta = (key: string) => {
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    return db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
+  } finally {
+    db.close();
+  }
+};
+
+const query = <T>(sql: string, ...params: unknown[]): T[] => {
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+};
+
+beforeAll(async () => {
+  server = await startTiingoServer(KEY);
+  server.serveBars("NFLX", netflixBars());
+  dataDir = dataOf2018();
+  buildDatabase({ dataDir, databasePath, progress: silentProgress });
+}, 600_000);
+afterAll(async () => {
+  await server.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("npm run sync -- prices from the provider", () => {
+  it("refuses without a key, naming PRICES_API_KEY, with exit code 1", () => {
+    const run = spawnSync("npx", ["tsx", "scripts/sync.ts", "prices"], { env: { ...process.env, PRICES_API_KEY: "", DATABASE_PATH: databasePath }, encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("set PRICES_API_KEY");
+  }, 120_000);
+
+  it("stops on a failing ticker with the database unchanged, and resumes from the bars it kept", async () => {
+    server.through("2018-01-18");
+    // Two failures: the first try and its one retry.
+    server.failNext("NFLX", 500, 2);
+    await expect(syncProviderPrices(options("2018-01-18"))).rejects.toThrow(SyncError);
+    expect(meta("as_of_max")).toBe("2018-01-05");
+    const asked = server.requests.length;
+    const report = await syncProviderPrices(options("2018-01-18"));
+    // GOOGL came from the cache the failed run wrote; only NFLX was asked again.
+    expect(server.requests.slice(asked).map((r) => r.path)).toEqual(["/tiingo/daily/NFLX/prices"]);
+    expect(report).toMatchObject({ requested: 1, fromCache: 1, newlyPriced: ["GOOGL"], splits: [{ ticker: "NFLX", date: "2015-07-15", factor: 7 }], appended: null });
+    expect(report.rebuilt!.asOfRange.max).toBe("2018-01-18");
+  }, 600_000);
+
+  it("prices a ticker the bundle never had with the provider's bars", () => {
+    const googl = recordedBars().get("GOOGL")!.filter((b) => b.date.slice(0, 10) <= "2018-01-18");
+    const stored = query<{ date: string; close: number }>(
+      "SELECT p.date, p.close FROM daily_prices p JOIN companies c ON c.id = p.company_id WHERE c.full_ticker = 'NASDAQ:GOOGL' ORDER BY p.date",
+    );
+    expect(stored).toEqual(googl.map((b) => ({ date: b.date.slice(0, 10), close: b.close })));
+  });
+
+  it("keeps a split ticker's market cap continuous across the split", () => {
+    // As v2 screens read it on each side: the share count of the fiscal year restated to the day's basis.
+    const cap = (date: string) => {
+      const response = runScreen(
+        AdvancedScreenRequestV2.parse({ filters: { exchange: { values: ["NASDAQ"] } }, fields: ["full_ticker", "marketCap_usd", "price"], sort: { field: "full_ticker", desc: false }, page: { limit: 1000 }, as_of: date }),
+      ) as RowsResponse;
+      return response.rows.find((r) => r.full_ticker === "NASDAQ:NFLX") as { marketCap_usd: number; price: number };
+    };
+    const [before, after] = [cap("2015-07-14"), cap("2015-07-15")];
+    expect(after.price / before.price).toBeCloseTo(1 / 7, 1);
+    // The split day moves the market cap by the day's return (its closes in the archives), not by 7.
+    expect(after.marketCap_usd / before.marketCap_usd).toBeCloseTo((98.129997 * 7) / 702.599976, 6);
+  });
+
+  it("adds only the new day the next evening, in place and without a rebuild", async () => {
+    server.through("2018-01-19");
+    const report = await syncProviderPrices(options("2018-01-19"));
+    expect(report).toMatchObject({ requested: 2, rebuilt: null, newlyPriced: [], splits: [] });
+    expect(report.appended).toMatchObject({ companies: 1, rows: 1, newTradingDays: ["2018-01-19"], asOfMax: "2018-01-19" });
+    expect(meta("as_of_max")).toBe("2018-01-19");
+  }, 120_000);
+
+  it("refuses a malformed answer and leaves the database serving what it had", async () => {
+    server.answerNext("GOOGL", '[{"date":"2018-01-22T00:00:00.000Z","close":"n/a"}]');
+    const before = meta("built_at");
+    await expect(syncProviderPrices(options("2018-01-22", ["GOOGL"]))).rejects.toThrow(/GOOGL: malformed response at 0\.close/);
+    expect(meta("built_at")).toBe(before);
+    expect(meta("as_of_max")).toBe("2018-01-19");
+  });
+});
