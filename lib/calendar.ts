@@ -22,3 +22,13 @@ export function shiftMonths(date: string, months: number): string {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(Math.min(day, last)).padStart(2, "0")}`;
 }
+
+/** The weekdays (Monday to Friday; holidays included) after `last` up to `until`, oldest first. */
+export function weekdaysAfter(last: string, until: string): string[] {
+  const days: string[] = [];
+  for (let date = shiftDays(last, 1); date <= until; date = shiftDays(date, 1)) {
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days.push(date);
+  }
+  return days;
+}

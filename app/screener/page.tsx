@@ -6,6 +6,7 @@ import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
 import { metaValue } from "@/lib/db/market-db";
 import { readAsOfRange } from "@/lib/screener/as-of-range";
+import { readFreshness } from "@/lib/screener/freshness";
 import { COLUMNS_COOKIE, parseColumns } from "@/lib/screener/column-preference";
 import { isColumnView, shownColumns, VIEW_COOKIE } from "@/lib/screener/column-views";
 import { getScreenerOptions, type TypedScreenerOptions } from "@/lib/screener/options";
@@ -55,6 +56,7 @@ export default async function ScreenerPage({ searchParams }: { searchParams: Pro
     <ScreenerApp
       options={options}
       asOfRange={readAsOfRange()}
+      freshness={readFreshness()}
       coverage={{ companies: counts.companies ?? 0, withPrices: counts.with_prices ?? 0, withFundamentals: counts.with_fundamentals ?? 0 }}
       initial={{ key: screenKey(mode, body), result }}
       preferredFields={preferredFields}

@@ -17,6 +17,7 @@ import { DEFAULT_FIELDS, DEFAULT_SORT } from "@/lib/screener/catalog";
 import { COLUMNS_STORAGE_KEY, columnsCookie, parseColumns } from "@/lib/screener/column-preference";
 import { type ColumnView, isColumnView, shownColumns, VIEW_STORAGE_KEY, viewCookie } from "@/lib/screener/column-views";
 import type { AsOfRange } from "@/lib/screener/as-of-range";
+import type { Freshness } from "@/lib/screener/freshness";
 import { DEFAULT_BACKTEST } from "@/lib/screener/backtest-params";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import { COMPANIONS, type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
@@ -47,6 +48,8 @@ export interface ScreenerAppProps {
   /** The dates a screen may be run as of (the as-of control's range). */
   asOfRange: AsOfRange;
   coverage: { companies: number; withPrices: number; withFundamentals: number };
+  /** How current the prices and fundamentals are (the header says so). */
+  freshness: Freshness;
   /** The first page, rendered on the server for the URL's screen (key: mode and request body). */
   initial: { key: string; result?: RowsResponse };
   /** Columns remembered by this browser (cookie), when the URL names none. */
@@ -67,7 +70,7 @@ export function ScreenerApp(props: ScreenerAppProps) {
  * The screener page: the URL holds the screen (filters, sort, page, columns); the filter form, the
  * table and the menus read it and push changes to it (history entries, so back/forward work).
  */
-function Screener({ options, asOfRange, coverage, initial, preferredFields, preferredView }: ScreenerAppProps) {
+function Screener({ options, asOfRange, coverage, freshness, initial, preferredFields, preferredView }: ScreenerAppProps) {
   const urlQuery = useSearchParams().toString();
   // The screen shown follows the URL; changes made here take effect at once (the router reports
   // the pushed URL a moment later), and a URL changed from outside (back/forward) replaces it.
@@ -188,7 +191,8 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
               They count listings (every share class), while the result total counts companies (primary listings). */}
           {screen.asOf ? "Coverage on the default date " : "Data as of "}
           <strong className="font-medium text-zinc-700 dark:text-zinc-300">{options.as_of}</strong> · {formatCount(coverage.companies)} listings ·
-          prices for {formatCount(coverage.withPrices)} · fundamentals for {formatCount(coverage.withFundamentals)}
+          prices for {formatCount(coverage.withPrices)} · fundamentals for {formatCount(coverage.withFundamentals)} ·{" "}
+          <FreshnessNote freshness={freshness} />
         </p>
         <AsOfControl
           value={screen.asOf}
@@ -312,5 +316,18 @@ function Screener({ options, asOfRange, coverage, initial, preferredFields, pref
         </section>
       </div>
     </main>
+  );
+}
+
+/** The last price day, flagged when the prices are not current (a deployment brings them with `npm run sync -- prices`). */
+function FreshnessNote({ freshness }: { freshness: Freshness }) {
+  const { last_price_day, last_filing_date, weekdays_behind, prices_stale } = freshness;
+  if (last_price_day === null) return <span data-testid="data-freshness">no prices</span>;
+  const title = `Prices end ${last_price_day}, ${formatCount(weekdays_behind)} weekdays before today; fiscal years filed through ${last_filing_date ?? "—"}.${prices_stale ? " Not today's market: a deployment brings current prices with npm run sync -- prices." : ""}`;
+  return (
+    <span data-testid="data-freshness" title={title}>
+      prices through <strong className="font-medium text-zinc-700 dark:text-zinc-300">{last_price_day}</strong>
+      {prices_stale && <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200">not current</span>}
+    </span>
   );
 }

@@ -19,6 +19,7 @@ test.describe("screener results", () => {
 
     await page.goto("/screener/");
     await expect(page.getByTestId("data-coverage")).toContainText("Data as of 2017-03-31");
+    await expect(page.getByTestId("data-freshness")).toHaveText("prices through 2021-04-21not current");
     await expect(page.getByTestId("endpoint-badge")).toHaveText("basic endpoint");
     expect(await firstTickers(page, 20)).toEqual(api.rows.slice(0, 20).map((r) => r.full_ticker));
     await expect(page.locator('th[data-field="marketCap_usd"]')).toHaveAttribute("aria-sort", "descending");

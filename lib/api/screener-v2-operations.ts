@@ -1,5 +1,6 @@
 import { ANSWER_BOUNDS } from "./answer-bounds";
 import { type AsOfRange, OptionsResponseV2 } from "@/lib/screener/as-of-range";
+import type { Freshness } from "@/lib/screener/freshness";
 import { BacktestRequest, BacktestResponse, MAX_BACKTEST_PERIODS } from "@/lib/screener/backtest-schema";
 import { AdvancedScreenRequestV2, BasicScreenRequestV2 } from "@/lib/screener/request-schema";
 import { ScreenResponse } from "@/lib/screener/response-schema";
@@ -12,6 +13,8 @@ import { advancedScreenOperation, basicScreenOperation, screenerOptionsOperation
  */
 
 const SAMPLE_RANGE: AsOfRange = { min: "2012-12-31", max: "2021-04-21", default: "2017-03-31" };
+/** The bundled data's freshness on the day this example was written. */
+const SAMPLE_FRESHNESS: Freshness = { last_price_day: "2021-04-21", last_filing_date: "2026-03-11", weekdays_behind: 1459, prices_stale: true };
 
 const AS_OF_RULES =
   "as_of (v2): the screen reads the values of the last trading day on or before it (response as_of), with no price after that day and no fiscal year public after it (docs/METRICS.md \"Values as of any date\"); a date outside as_of_range of GET /api/v2/screener/options/ is a 400 at /as_of. Company names, symbols and the GICS classification are those of 2016 on every date.";
@@ -25,12 +28,12 @@ export const screenerOptionsV2Operation = {
   ...screenerOptionsOperation,
   operationId: "getScreenerOptionsV2",
   path: v2Path(screenerOptionsOperation.path),
-  description: `${screenerOptionsOperation.description} v2 adds as_of_range: the dates a screen's as_of and a backtest's start and end may take.`,
+  description: `${screenerOptionsOperation.description} v2 adds as_of_range: the dates a screen's as_of and a backtest's start and end may take; and freshness: the last price day, the last filing date and whether the prices are more than 3 weekdays old.`,
   response: {
     schema: OptionsResponseV2,
     description: "The screener options record with the as-of range",
     examples: Object.fromEntries(
-      Object.entries(screenerOptionsOperation.response.examples).map(([name, example]) => [name, { ...example, value: { ...example.value, as_of_range: SAMPLE_RANGE } }]),
+      Object.entries(screenerOptionsOperation.response.examples).map(([name, example]) => [name, { ...example, value: { ...example.value, as_of_range: SAMPLE_RANGE, freshness: SAMPLE_FRESHNESS } }]),
     ),
   },
 } satisfies ApiOperation;

@@ -17,7 +17,8 @@ const copyData = (name: string) => copyDataWithMarketOf(path.join(work, name), {
 const build = (dataDir: string) => () =>
   buildDatabase({ dataDir, databasePath: path.join(work, `${path.basename(dataDir)}.db`), progress: silentProgress });
 
-describe("a corrupt or missing bundled file", () => {
+// Each test copies the data and builds until the damage: a minute or more on a loaded 2-core machine.
+describe("a corrupt or missing bundled file", { timeout: 240_000 }, () => {
   it("stops the ingest naming the file and row, and leaves the previous database in place", () => {
     const dataDir = copyData("data");
     const file = path.join(dataDir, "kaggle", "fundamentals.csv.br");

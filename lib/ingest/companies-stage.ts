@@ -19,7 +19,8 @@ import { KAGGLE_REQUIRED_COLUMNS, parseKaggleFundamentals } from "./kaggle-funda
 import { parseListings } from "./listings";
 import { parsePrices } from "./prices";
 import { type SyncedPricesReport, type SyncedSeries, continueSeries, extendPrices } from "./synced-prices";
-import { type FiscalYearHistory, type FiscalYearVersion, OPEN_END, fiscalYearVersions, fixedYears, valuationShares, weekdaysAfter } from "./point-in-time";
+import { type FiscalYearHistory, type FiscalYearVersion, OPEN_END, fiscalYearVersions, fixedYears, valuationShares } from "./point-in-time";
+import { weekdaysAfter } from "@/lib/calendar";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
 import { computeDayValues } from "@/lib/market/day-values";

@@ -1,4 +1,3 @@
-import { shiftDays } from "@/lib/calendar";
 import type { PriceDay } from "@/lib/market/price-rows";
 import { type FiscalYearRow, fiscalYearRows } from "./company-metrics";
 import type { FiscalYearInputs } from "./fiscal-years";
@@ -56,15 +55,3 @@ export function fiscalYearVersions(history: FiscalYearHistory, days: readonly Pr
 /** The share count a version's market cap multiplies: that of its latest fiscal year that has one (rows sorted by offset). */
 export const valuationShares = (rows: readonly FiscalYearRow[]): number | null => rows.find((fy) => fy.sharesOutstanding !== null)?.sharesOutstanding ?? null;
 
-/**
- * The weekdays after `last` up to `until` (none when `until` is not later): the as-of range goes on
- * past the price file's end to the latest synced filing date, with fiscal years and no market values.
- */
-export function weekdaysAfter(last: string, until: string): string[] {
-  const days: string[] = [];
-  for (let date = shiftDays(last, 1); date <= until; date = shiftDays(date, 1)) {
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) days.push(date);
-  }
-  return days;
-}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "@/lib/errors";
 import { cachedStatement, metaValue } from "@/lib/db/market-db";
+import { Freshness, readFreshness } from "./freshness";
 import { getScreenerOptions } from "./options";
 import { OptionsResponse } from "./response-schema";
 import { asOfSource, DEFAULT_SOURCE, type ScreenSource } from "./screen-source";
@@ -43,10 +44,13 @@ export function checkAsOfDates(dates: readonly [pointer: string, date: string][]
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
-/** `GET /api/v2/screener/options/`: the v1 record plus the as-of range. */
-export const OptionsResponseV2 = OptionsResponse.extend({ as_of_range: AsOfRange.describe("The dates as_of (and a backtest's start and end) may take") });
+/** `GET /api/v2/screener/options/`: the v1 record plus the as-of range and how current the data is. */
+export const OptionsResponseV2 = OptionsResponse.extend({
+  as_of_range: AsOfRange.describe("The dates as_of (and a backtest's start and end) may take"),
+  freshness: Freshness.describe("How current the prices and fundamentals are"),
+});
 export type ScreenerOptionsV2 = z.output<typeof OptionsResponseV2>;
 
 export function getScreenerOptionsV2(): ScreenerOptionsV2 {
-  return { ...getScreenerOptions(), as_of_range: readAsOfRange() };
+  return { ...getScreenerOptions(), as_of_range: readAsOfRange(), freshness: readFreshness() };
 }

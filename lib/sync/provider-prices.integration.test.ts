@@ -9,6 +9,7 @@ import { readBrotliText, writeBrotli } from "@/lib/ingest/compressed-files";
 import { silentProgress } from "@/lib/ingest/progress";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { RowsResponse } from "@/lib/screener/response-schema";
+import { readFreshness } from "@/lib/screener/freshness";
 import { runScreen } from "@/lib/screener/service";
 import { copyDataWithFilingsOf } from "@/test/support/ingest/data-copy";
 import { type TiingoServer, recordedBars, startTiingoServer } from "@/test/support/tiingo/tiingo-server";
@@ -154,6 +155,9 @@ describe("npm run sync -- prices from the provider", () => {
     expect(report).toMatchObject({ requested: 2, rebuilt: null, newlyPriced: [], splits: [] });
     expect(report.appended).toMatchObject({ companies: 1, rows: 1, newTradingDays: ["2018-01-19"], asOfMax: "2018-01-19" });
     expect(meta("as_of_max")).toBe("2018-01-19");
+    // What health and the screener's header say: current on the next weekday, stale a week later.
+    expect(readFreshness("2018-01-22")).toMatchObject({ last_price_day: "2018-01-19", weekdays_behind: 1, prices_stale: false });
+    expect(readFreshness("2018-01-26")).toMatchObject({ weekdays_behind: 5, prices_stale: true });
   }, 120_000);
 
   it("refuses a malformed answer and leaves the database serving what it had", async () => {

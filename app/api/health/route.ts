@@ -1,10 +1,11 @@
-// GET /api/health/ - readiness (no key needed): 200 with the data's as-of date, build id and counts and the state stores' reachability; 503 while the database is missing or being built, while the query workers load the search index after a start (a few seconds), or while a state store (the state file, PostgreSQL, Redis) cannot be reached
+// GET /api/health/ - readiness (no key needed): 200 with the data's as-of date, build id, counts and freshness (last price day, last filing date, whether the prices are stale) and the state stores' reachability; 503 while the database is missing or being built, while the query workers load the search index after a start (a few seconds), or while a state store (the state file, PostgreSQL, Redis) cannot be reached
 import { jsonResponse, serve } from "@/lib/api/pipeline";
 import { HttpProblem } from "@/lib/api/problem";
 import { getOnlyRoute } from "@/lib/api/route";
 import { reachableStateStores } from "@/lib/api/state-health";
 import { buildId, marketDb, metaValue } from "@/lib/db/market-db";
 import { DatabaseUnavailableError } from "@/lib/errors";
+import { readFreshness } from "@/lib/screener/freshness";
 import { queryPool } from "@/lib/work/query-pool";
 
 export const dynamic = "force-dynamic";
@@ -33,6 +34,7 @@ export function GET(request: Request) {
       built_at: metaValue("built_at"),
       build_id: buildId(),
       counts: JSON.parse(metaValue("counts") ?? "{}") as Record<string, number>,
+      freshness: readFreshness(),
       state_stores: stores,
     };
     return jsonResponse(exchange, JSON.stringify(body));
