@@ -27,42 +27,10 @@ program
   .option("--from <dir>", "use files already downloaded (companyfacts.zip or CIK##########.json files); no network")
   .option("--dir <dir>", "where downloads go", "var/sec")
   .option("--prices-dir <dir>", "where `sync prices` kept its price files, kept in the rebuilt database", "var/prices")
-  .action(async (options: { ciks?: number[]; from?: string; dir: string; pricesDir: string }) => {
-    const settings = env();
-    const started = Date.now();
+  .option("--provider-cache-dir <dir>", "where `sync prices` keeps the provider's bars, kept in the rebuilt database", "var/prices-provider")
+  .action(async (options: SecOptions) => {
     try {
-      const report = await syncSec({
-        userAgent: settings.SEC_USER_AGENT,
-        archivesUrl: settings.SEC_ARCHIVES_URL,
-        dataUrl: settings.SEC_DATA_URL,
-        ciks: options.ciks,
-        from: options.from,
-        dir: path.resolve(options.dir),
-        pricesDir: path.resolve(options.pricesDir),
-        dataDir: settings.DATA_DIR,
-        databasePath: settings.DATABASE_PATH,
-        progress: consoleProgress(started),
-      });
-      const { mapping, asOfRange, secFilers } = report.build;
-      const unfilled = Object.entries(mapping.unfilled).filter(([, n]) => n > 0);
-      console.log(
-        JSON.stringify({
-          downloads: report.downloads.map((d) => ({ url: d.url, outcome: d.outcome, bytes: d.bytes })),
-          notes: report.notes,
-          companyfacts_files: report.companies,
-          filers: {
-            matched_by_cik: secFilers.matchedByCik,
-            joined_by_ticker_and_name: secFilers.joined,
-            added_as_companies: secFilers.added.length,
-            added: secFilers.added.slice(0, 50),
-            not_added_without_ticker: secFilers.withoutTicker.length,
-          },
-          mapped: { companies: mapping.companies, fiscal_years: mapping.fiscalYears },
-          values_not_filled: Object.fromEntries(unfilled),
-          as_of_range: asOfRange,
-          seconds: (Date.now() - started) / 1000,
-        }),
-      );
+      await secSync(options, Date.now());
     } catch (error) {
       fail(error);
     }
@@ -134,12 +102,65 @@ program
     }
   });
 
+interface SecOptions {
+  ciks?: number[];
+  from?: string;
+  dir: string;
+  pricesDir: string;
+  providerCacheDir: string;
+}
+
+/** `sync sec`: the report as one JSON line. */
+async function secSync(options: SecOptions, started: number): Promise<void> {
+  const settings = env();
+  const report = await syncSec({
+    userAgent: settings.SEC_USER_AGENT,
+    archivesUrl: settings.SEC_ARCHIVES_URL,
+    dataUrl: settings.SEC_DATA_URL,
+    ciks: options.ciks,
+    from: options.from,
+    dir: path.resolve(options.dir),
+    pricesDir: path.resolve(options.pricesDir),
+    providerCacheDir: path.resolve(options.providerCacheDir),
+    dataDir: settings.DATA_DIR,
+    databasePath: settings.DATABASE_PATH,
+    progress: consoleProgress(started),
+  });
+  const { mapping, asOfRange, secFilers } = report.build;
+  const unfilled = Object.entries(mapping.unfilled).filter(([, n]) => n > 0);
+  console.log(
+    JSON.stringify({
+      downloads: report.downloads.map((d) => ({ url: d.url, outcome: d.outcome, bytes: d.bytes })),
+      notes: report.notes,
+      companyfacts_files: report.companies,
+      filers: {
+        matched_by_cik: secFilers.matchedByCik,
+        joined_by_ticker_and_name: secFilers.joined,
+        added_as_companies: secFilers.added.length,
+        added: secFilers.added.slice(0, 50),
+        not_added_without_ticker: secFilers.withoutTicker.length,
+      },
+      mapped: { companies: mapping.companies, fiscal_years: mapping.fiscalYears },
+      values_not_filled: Object.fromEntries(unfilled),
+      as_of_range: asOfRange,
+      seconds: (Date.now() - started) / 1000,
+    }),
+  );
+}
+
+/** PRICES_API_KEY, or a refusal naming it. */
+function pricesKey(): string {
+  const key = env().PRICES_API_KEY;
+  if (key) return key;
+  throw new SyncError("set PRICES_API_KEY to your market-data provider's API key (Tiingo: tiingo.com, Account > API), or give --from DIR with price files");
+}
+
 /** `sync prices` from the provider: the report as one JSON line (the key appears nowhere). */
 async function providerPrices(options: { tickers?: string[]; cacheDir: string; secDir: string }, started: number): Promise<void> {
   const settings = env();
-  if (!settings.PRICES_API_KEY) throw new SyncError("set PRICES_API_KEY to your market-data provider's API key (Tiingo: tiingo.com, Account > API), or give --from DIR with price files");
+  const apiKey = pricesKey();
   let bytes = 0;
-  const client = new TiingoClient({ apiKey: settings.PRICES_API_KEY, baseUrl: settings.PRICES_API_URL, requestsPerHour: settings.PRICES_REQUESTS_PER_HOUR, onBytes: (n) => (bytes += n) });
+  const client = new TiingoClient({ apiKey, baseUrl: settings.PRICES_API_URL, requestsPerHour: settings.PRICES_REQUESTS_PER_HOUR, onBytes: (n) => (bytes += n) });
   const progress = consoleProgress(started);
   const report = await syncProviderPrices({
     client,
@@ -170,6 +191,19 @@ async function providerPrices(options: { tickers?: string[]; cacheDir: string; s
     }),
   );
 }
+
+// `npm run sync` alone: SEC's fundamentals, then the provider's prices (the nightly job).
+program.action(async () => {
+  const started = Date.now();
+  try {
+    // Both parts' settings before the first download.
+    pricesKey();
+    await secSync({ dir: "var/sec", pricesDir: "var/prices", providerCacheDir: "var/prices-provider" }, started);
+    await providerPrices({ cacheDir: "var/prices-provider", secDir: "var/sec" }, started);
+  } catch (error) {
+    fail(error);
+  }
+});
 
 function fail(error: unknown): never {
   if (error instanceof SyncError || error instanceof BundledFileError || error instanceof JoinAuditError) {

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import Database from "better-sqlite3";
 import { z } from "zod";
 import { type BuildReport, buildDatabase } from "@/lib/ingest/build-database";
@@ -9,7 +8,8 @@ import { type AppendReport, appendDays } from "./append-days";
 import type { CompanyDays } from "./append-plan";
 import { SyncError } from "./sync-error";
 import { keptSec } from "./sync-sec";
-import { TiingoBar, type TiingoClient, barsToDays } from "./tiingo";
+import { cacheFile, cachedProviderPrices, readCache, writeCache } from "./provider-cache";
+import { type TiingoBar, type TiingoClient, barsToDays } from "./tiingo";
 
 /**
  * `npm run sync -- prices` from the market-data provider (docs/operations.md "Keeping the data
@@ -26,34 +26,6 @@ import { TiingoBar, type TiingoClient, barsToDays } from "./tiingo";
 
 /** The venues whose listings the provider prices (US exchanges; `US` is a U.S. exchange the data does not name). */
 export const US_VENUES = ["NYSE", "NASDAQ", "NYSEAMERICAN", "US"] as const;
-
-/** A ticker's cached bars: every bar fetched from `from` on, for the company `fullTicker`, the last fetch on `fetchedOn`. */
-const CachedSeries = z.object({ fullTicker: z.string(), ticker: z.string(), from: z.iso.date(), fetchedOn: z.iso.date(), bars: TiingoBar.array() });
-type CachedSeries = z.output<typeof CachedSeries>;
-
-const cacheFile = (dir: string, ticker: string) => path.join(dir, `${ticker.replace(/[^A-Za-z0-9.-]/g, "_")}.json`);
-
-function readCache(file: string): CachedSeries | null {
-  if (!existsSync(file)) return null;
-  const parsed = CachedSeries.safeParse(JSON.parse(readFileSync(file, "utf8")));
-  if (!parsed.success) throw new SyncError(`${file}: not a cached price series (${parsed.error.issues[0]!.message}); delete it to fetch the ticker again`);
-  return parsed.data;
-}
-
-/** Written whole or not at all (a run stopped mid-write leaves the previous file). */
-function writeCache(file: string, series: CachedSeries): void {
-  writeFileSync(`${file}.part`, JSON.stringify(series));
-  renameSync(`${file}.part`, file);
-}
-
-/** Every cached series of `dir` as price days by full ticker, each on its own adjusted basis (the build chains them at the overlap). */
-export function cachedProviderPrices(dir: string): Map<string, PriceDay[]> {
-  if (!existsSync(dir)) return new Map();
-  const series = readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .flatMap((f) => readCache(path.join(dir, f)) ?? []);
-  return new Map(series.filter((s) => s.bars.length > 0).map((s) => [s.fullTicker, barsToDays(s.bars)]));
-}
 
 const Listing = z.object({
   companyId: z.int(),
