@@ -86,6 +86,8 @@ const EnvSchema = z.object({
     .transform((key) => key || undefined),
   /** The provider's base URL (the tests point it at a local server). */
   PRICES_API_URL: z.url().default("https://api.tiingo.com"),
+  /** Tiingo's public list of the tickers it prices (a zip, no key): tickers it does not carry are not asked for. */
+  PRICES_TICKERS_URL: z.url().default("https://apimedia.tiingo.com/docs/tiingo/daily/supported_tickers.zip"),
   /** Requests per hour the provider's plan allows (Tiingo: 50 free, 5,000 on Power): the sync spaces its requests to stay under it. */
   PRICES_REQUESTS_PER_HOUR: z.coerce.number().positive().default(50),
   /** The first day asked for a ticker without stored prices (5-year volatility needs five years before an as-of date). */

@@ -10,6 +10,7 @@ import { appendPrices } from "@/lib/sync/append-prices";
 import { syncPrices } from "@/lib/sync/sync-prices";
 import { syncProviderPrices } from "@/lib/sync/provider-prices";
 import { TiingoClient } from "@/lib/sync/tiingo";
+import { fetchSupportedTickers } from "@/lib/sync/tiingo-tickers";
 import { syncSec } from "@/lib/sync/sync-sec";
 
 function parseCiks(value: string): number[] {
@@ -162,8 +163,11 @@ async function providerPrices(options: { tickers?: string[]; cacheDir: string; s
   let bytes = 0;
   const client = new TiingoClient({ apiKey, baseUrl: settings.PRICES_API_URL, requestsPerHour: settings.PRICES_REQUESTS_PER_HOUR, onBytes: (n) => (bytes += n) });
   const progress = consoleProgress(started);
+  const supported = await fetchSupportedTickers(settings.PRICES_TICKERS_URL, path.join(path.resolve(options.cacheDir), "list"));
+  progress(`prices: the provider lists ${supported.size} US stocks and ETFs`);
   const report = await syncProviderPrices({
     client,
+    supported,
     databasePath: settings.DATABASE_PATH,
     dataDir: settings.DATA_DIR,
     secDir: path.resolve(options.secDir),
@@ -178,6 +182,7 @@ async function providerPrices(options: { tickers?: string[]; cacheDir: string; s
     JSON.stringify({
       provider: settings.PRICES_PROVIDER,
       listings: report.listings,
+      not_carried_by_provider: report.notCarried,
       requested: report.requested,
       from_cache: report.fromCache,
       unknown_to_provider: report.unknown.length,

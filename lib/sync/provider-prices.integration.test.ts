@@ -16,6 +16,7 @@ import { type TiingoServer, recordedBars, startTiingoServer } from "@/test/suppo
 import { type ProviderSyncOptions, syncProviderPrices } from "./provider-prices";
 import { SyncError } from "./sync-error";
 import { TiingoClient } from "./tiingo";
+import { type SupportedTicker, fetchSupportedTickers } from "./tiingo-tickers";
 
 /**
  * `npm run sync -- prices` against a local Tiingo (test/support/tiingo/tiingo-server.ts) into a
@@ -65,6 +66,7 @@ function netflixBars() {
   }));
 }
 
+let supported: Map<string, SupportedTicker>;
 const options = (today: string, tickers = ["GOOGL", "NFLX"]): ProviderSyncOptions => ({
   client: new TiingoClient({ apiKey: KEY, baseUrl: server.url, requestsPerHour: 3_600_000, retries: 1, retryBaseMs: 1 }),
   databasePath,
@@ -74,6 +76,7 @@ const options = (today: string, tickers = ["GOOGL", "NFLX"]): ProviderSyncOption
   historyFrom: "2015-01-01",
   today,
   tickers,
+  supported,
   progress: silentProgress,
 });
 
@@ -98,6 +101,8 @@ const query = <T>(sql: string, ...params: unknown[]): T[] => {
 beforeAll(async () => {
   server = await startTiingoServer(KEY);
   server.serveBars("NFLX", netflixBars());
+  // Tiingo's recorded list (2019-10-20): GOOGL and NFLX priced on NASDAQ through 2019-10-18.
+  supported = await fetchSupportedTickers(`${server.url}/docs/tiingo/daily/supported_tickers.zip`, path.join(work, "list"));
   dataDir = dataOf2018();
   buildDatabase({ dataDir, databasePath, progress: silentProgress });
 }, 600_000);

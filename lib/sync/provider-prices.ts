@@ -10,6 +10,7 @@ import { SyncError } from "./sync-error";
 import { keptSec } from "./sync-sec";
 import { cacheFile, cachedProviderPrices, readCache, writeCache } from "./provider-cache";
 import { type TiingoBar, type TiingoClient, barsToDays } from "./tiingo";
+import { type SupportedTicker, carries } from "./tiingo-tickers";
 
 /**
  * `npm run sync -- prices` from the market-data provider (docs/operations.md "Keeping the data
@@ -78,11 +79,15 @@ export interface ProviderSyncOptions {
   today: string;
   /** Only these tickers (the CLI's --tickers); all US listings otherwise. */
   tickers?: readonly string[];
+  /** The provider's list of what it prices (lib/sync/tiingo-tickers.ts): a listing it does not carry is not asked for. */
+  supported?: ReadonlyMap<string, SupportedTicker>;
   progress: Progress;
 }
 
 export interface ProviderSyncReport {
   listings: number;
+  /** Listings the provider's list does not carry from the day they would be asked from (not asked). */
+  notCarried: number;
   /** Tickers asked of the provider in this run, and those taken from today's cache instead. */
   requested: number;
   fromCache: number;
@@ -103,12 +108,16 @@ const agrees = (a: number, b: number) => Math.abs(a / b - 1) <= 0.01;
 export async function syncProviderPrices(options: ProviderSyncOptions): Promise<ProviderSyncReport> {
   const listings = usListings(options.databasePath, options.tickers ? new Set(options.tickers) : null);
   mkdirSync(options.cacheDir, { recursive: true });
-  const report: ProviderSyncReport = { listings: listings.length, requested: 0, fromCache: 0, unknown: [], refused: [], newlyPriced: [], splits: [], appended: null, rebuilt: null };
+  const report: ProviderSyncReport = { listings: listings.length, notCarried: 0, requested: 0, fromCache: 0, unknown: [], refused: [], newlyPriced: [], splits: [], appended: null, rebuilt: null };
   const append: CompanyDays[] = [];
   for (const [i, listing] of listings.entries()) {
     const file = cacheFile(options.cacheDir, listing.ticker);
     const cached = readCache(file);
     const start = listing.lastDate ?? options.historyFrom;
+    if (options.supported && !carries(options.supported, listing.ticker, start)) {
+      report.notCarried++;
+      continue;
+    }
     let bars: TiingoBar[];
     if (cached?.fetchedOn === options.today && cached.from <= start) {
       report.fromCache++;
@@ -134,7 +143,7 @@ export async function syncProviderPrices(options: ProviderSyncOptions): Promise<
     } else if (step.days.length > 0) append.push({ companyId: listing.companyId, days: step.days });
   }
   options.progress(
-    `prices: ${listings.length} tickers, ${report.requested} asked of the provider, ${report.fromCache} from today's cache, ${report.unknown.length} unknown to it, ${report.refused.length} refused`,
+    `prices: ${listings.length} tickers, ${report.notCarried} not carried by the provider, ${report.requested} asked of it, ${report.fromCache} from today's cache, ${report.unknown.length} unknown to it, ${report.refused.length} refused`,
   );
   if (report.newlyPriced.length > 0 || report.splits.length > 0) {
     options.progress(`prices: rebuilding (${report.newlyPriced.length} tickers priced for the first time, ${report.splits.length} splits among the new days)`);

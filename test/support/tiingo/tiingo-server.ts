@@ -80,7 +80,8 @@ export interface TiingoServer {
 
 /**
  * A local stand-in for Tiingo's end-of-day API: `GET /tiingo/daily/<ticker>/prices` with the key in
- * an `Authorization: Token` header (401 otherwise). A request whose path and query a cassette
+ * an `Authorization: Token` header (401 otherwise), and the recorded ticker list at
+ * `/docs/tiingo/daily/supported_tickers.zip` (apimedia's path). A request whose path and query a cassette
  * recorded is answered with the recorded bytes; any other range of a recorded ticker with its
  * recorded bars in the range, as Tiingo writes them; an unknown ticker with 404.
  */
@@ -96,6 +97,9 @@ export async function startTiingoServer(apiKey: string): Promise<TiingoServer> {
     const url = new URL(req.url ?? "/", "http://localhost");
     const authorized = req.headers.authorization === `Token ${apiKey}`;
     requests.push({ path: url.pathname, query: url.search, authorized, at: Date.now() });
+    // The ticker list is a public file (apimedia.tiingo.com), served without a key.
+    const file = url.pathname.startsWith("/docs/") ? recorded.get(url.pathname) : undefined;
+    if (file) return void res.writeHead(file.status, { "Content-Type": file.contentType, "Content-Length": file.body.length }).end(file.body);
     if (!authorized) return void res.writeHead(401, { "Content-Type": "application/json" }).end();
     const match = /^\/tiingo\/daily\/([^/]+)\/prices$/.exec(url.pathname);
     if (!match) return void res.writeHead(404).end();
