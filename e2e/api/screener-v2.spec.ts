@@ -59,9 +59,11 @@ test("v2 without as_of answers exactly as v1, for every v1 request example", asy
   }
   const [one, two] = await Promise.all([call("/api/v1/screener/options/", { key }), call("/api/v2/screener/options/", { key })]);
   const [v1Options, v2Options] = await Promise.all([one.json(), two.json()]);
-  const { as_of_range: range, ...rest } = v2Options;
+  const { as_of_range: range, freshness, ...rest } = v2Options;
   expect(rest).toEqual(v1Options);
   expect(range).toEqual({ min: "2012-12-31", max: "2021-04-21", default: DEFAULT_AS_OF });
+  // The bundled prices end with the price file: not current.
+  expect(freshness).toMatchObject({ last_price_day: "2021-04-21", prices_stale: true });
 });
 
 test(`v2 as of ${DEFAULT_AS_OF} (the point-in-time tables) equals v1's values within 1e-9`, async () => {

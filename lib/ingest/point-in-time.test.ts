@@ -163,7 +163,8 @@ describe("no look-ahead in the point-in-time tables (fast-check, real companies)
       }),
       { numRuns: 10 },
     );
-  });
+    // Each run maps Apple's whole companyfacts file at every filing date: about 2 s idle, four times that on a loaded CI machine.
+  }, 240_000);
 
   it("the property can fail: a price on D or a fiscal year public by D does change the values", () => {
     const date = "2014-12-31";
