@@ -160,7 +160,9 @@ describe("npm run sync -- prices from the provider", () => {
     expect(report).toMatchObject({ requested: 2, rebuilt: null, newlyPriced: [], splits: [] });
     expect(report.appended).toMatchObject({ companies: 1, rows: 1, newTradingDays: ["2018-01-19"], asOfMax: "2018-01-19" });
     expect(meta("as_of_max")).toBe("2018-01-19");
-    // What health and the screener's header say: current on the next weekday, stale a week later.
+    // What health and the screener's header say: current on the next weekday, stale a week later
+    // (read once the app's connection has seen the new file: it looks at most once a second, lib/db/market-db.ts).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(readFreshness("2018-01-22")).toMatchObject({ last_price_day: "2018-01-19", weekdays_behind: 1, prices_stale: false });
     expect(readFreshness("2018-01-26")).toMatchObject({ weekdays_behind: 5, prices_stale: true });
   }, 120_000);
