@@ -42,9 +42,15 @@ interface Period {
   totalEquity: number | null;
 }
 
-/** A revenue below zero or below the operating income is a sub-line taken for the total (as for the fiscal years). */
-const plausibleRevenue = (p: Pick<Period, "revenue" | "operatingIncome">) =>
-  p.revenue === null || (p.revenue >= 0 && (p.operatingIncome === null || p.operatingIncome <= p.revenue)) ? p.revenue : null;
+/**
+ * A revenue below zero, below the operating income (as for the fiscal years) or below the net income
+ * is a sub-line taken for the total: a bank's reports give one (Wells Fargo's TTM "net margin" came
+ * to 113%).
+ */
+const plausibleRevenue = (p: Pick<Period, "revenue" | "operatingIncome" | "netIncome">) =>
+  p.revenue === null || (p.revenue >= 0 && (p.operatingIncome === null || p.operatingIncome <= p.revenue) && (p.netIncome === null || p.netIncome <= p.revenue))
+    ? p.revenue
+    : null;
 
 /** The sum of the line over the periods, null when any lacks it. */
 function sum(periods: readonly Period[], line: Line): number | null {

@@ -259,8 +259,8 @@ export interface Trailing {
   returnOnEquity: number | null;
 }
 
-const plausible = (r: Pick<AnnualReport, "revenue" | "operatingIncome">) =>
-  r.revenue !== null && r.revenue >= 0 && (r.operatingIncome === null || r.operatingIncome <= r.revenue) ? r.revenue : null;
+const plausible = (r: Pick<AnnualReport, "revenue" | "operatingIncome" | "netIncome">) =>
+  r.revenue !== null && r.revenue >= 0 && (r.operatingIncome === null || r.operatingIncome <= r.revenue) && (r.netIncome === null || r.netIncome <= r.revenue) ? r.revenue : null;
 const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 
 /**
@@ -302,7 +302,7 @@ export function trailingAsOf(symbolRows: readonly AnnualReport[], date: string):
   };
   const netIncome = ttm("netIncome");
   const sum = ttm("revenue");
-  const revenue = sum === null ? null : plausible({ revenue: sum, operatingIncome: ttm("operatingIncome") });
+  const revenue = sum === null ? null : plausible({ revenue: sum, operatingIncome: ttm("operatingIncome"), netIncome });
   const ratio = (a: number | null, b: number | null) => (a === null || b === null || !(b > 0) ? null : a / b);
   return { revenue, netIncome, netMargin: ratio(netIncome, revenue), returnOnEquity: ratio(netIncome, latest.equity) };
 }
