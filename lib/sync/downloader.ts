@@ -4,6 +4,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { RateGate } from "./rate-gate";
+import { RETRYABLE, backoff } from "./retry";
 import { SyncError } from "./sync-error";
 
 export interface DownloaderOptions {
@@ -33,8 +34,6 @@ export interface Download {
 /** What the server said about a file, kept beside it (`<file>.http.json`) to ask again conditionally or resume. */
 const Validators = z.object({ etag: z.string().nullable(), lastModified: z.string().nullable() });
 type Validators = z.infer<typeof Validators>;
-
-const RETRYABLE = (status: number) => status === 429 || status >= 500;
 
 /**
  * Downloads files politely: a declared User-Agent on every request, a bounded request rate, retries
@@ -72,14 +71,14 @@ export class Downloader {
         response = await fetch(url, { headers });
       } catch (error) {
         if (attempt >= retries) throw new SyncError(`${url}: ${(error as Error).message} after ${attempt + 1} attempts`);
-        await this.backoff(attempt, null);
+        await backoff(attempt, null, this.options.retryBaseMs ?? 1000);
         continue;
       }
       if (response.status === 304) return { url, file, outcome: "not-modified", bytes };
       if (RETRYABLE(response.status)) {
         await response.body?.cancel();
         if (attempt >= retries) throw new SyncError(`${url}: HTTP ${response.status} after ${attempt + 1} attempts`);
-        await this.backoff(attempt, response.headers.get("retry-after"));
+        await backoff(attempt, response.headers.get("retry-after"), this.options.retryBaseMs ?? 1000);
         continue;
       }
       if (optional && response.status === 404) {
@@ -99,7 +98,7 @@ export class Downloader {
       } catch (error) {
         // The part received so far stays on disk; the next attempt (or run) asks for the rest.
         if (attempt >= retries) throw new SyncError(`${url}: transfer interrupted (${(error as Error).message}); run the sync again to resume`);
-        await this.backoff(attempt, null);
+        await backoff(attempt, null, this.options.retryBaseMs ?? 1000);
         continue;
       }
       renameSync(part, file);
@@ -130,12 +129,6 @@ export class Downloader {
     }
     if (Number.isFinite(expected) && received !== expected) throw new Error(`received ${received} of ${expected} bytes`);
     return received;
-  }
-
-  private backoff(attempt: number, retryAfter: string | null): Promise<void> {
-    const seconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
-    const ms = seconds !== null ? seconds * 1000 : (this.options.retryBaseMs ?? 1000) * 2 ** attempt;
-    return new Promise((resolve) => setTimeout(resolve, ms));
   }
 }
 

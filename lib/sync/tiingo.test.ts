@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TiingoServer, recordedResponses, startTiingoServer } from "@/test/support/tiingo/tiingo-server";
 import { SyncError } from "./sync-error";
-import { TiingoClient, barsToDays, retryAfterMs } from "./tiingo";
+import { retryAfterMs } from "./retry";
+import { TiingoClient, barsToDays } from "./tiingo";
 
 const KEY = "a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2";
 let server: TiingoServer;

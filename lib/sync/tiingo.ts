@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PriceDay } from "@/lib/market/price-rows";
 import { RateGate } from "./rate-gate";
+import { RETRYABLE, backoff } from "./retry";
 import { SyncError } from "./sync-error";
 
 /**
@@ -35,16 +36,6 @@ export interface TiingoOptions {
   retryBaseMs?: number;
   /** Called with each response body's size (the progress line's bytes). */
   onBytes?: (bytes: number) => void;
-}
-
-const RETRYABLE = (status: number) => status === 429 || status >= 500;
-
-/** Seconds a Retry-After header asks for (delta-seconds or an HTTP date), or null. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (header === null) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /** Tiingo's own words from an error body (`{"detail": "…"}`), else the body's start. */
@@ -95,7 +86,7 @@ export class TiingoClient {
         response = await fetch(url, { headers: { Authorization: `Token ${this.options.apiKey}`, "Content-Type": "application/json" } });
       } catch (error) {
         if (attempt >= retries) throw new SyncError(`Tiingo, ${ticker}: ${(error as Error).message} after ${attempt + 1} attempts`);
-        await this.backoff(attempt, null);
+        await backoff(attempt, null, this.options.retryBaseMs ?? 1000);
         continue;
       }
       const body = await response.text();
@@ -106,16 +97,11 @@ export class TiingoClient {
         throw new SyncError(`Tiingo refused the key (HTTP ${response.status}: ${detailOf(body)}): check PRICES_API_KEY`);
       }
       if (RETRYABLE(response.status) && attempt < retries) {
-        await this.backoff(attempt, response.headers.get("retry-after"));
+        await backoff(attempt, response.headers.get("retry-after"), this.options.retryBaseMs ?? 1000);
         continue;
       }
       throw new SyncError(`Tiingo, ${ticker}: HTTP ${response.status} (${detailOf(body)}) after ${attempt + 1} attempts; run the sync again later: it resumes where it stopped`);
     }
-  }
-
-  private backoff(attempt: number, retryAfter: string | null): Promise<void> {
-    const ms = retryAfterMs(retryAfter) ?? (this.options.retryBaseMs ?? 1000) * 2 ** attempt;
-    return new Promise((resolve) => setTimeout(resolve, ms));
   }
 }
 
