@@ -66,6 +66,16 @@ function netflixBars() {
   }));
 }
 
+/** Coca-Cola's rows of the bundled S&P 500 price file (date, close, adjusted close, dividend), for the dividend test. */
+const cocaColaRows = () =>
+  readBrotliText("data/prices/daily-2011-2021.csv.br")
+    .split("\n")
+    .filter((line) => line.startsWith("KO,"))
+    .map((line) => {
+      const [, date, close, adjusted, volume, dividend] = line.split(",");
+      return { date: date!, close: Number(close), adjusted: Number(adjusted), volume: Number(volume), dividend: Number(dividend) };
+    });
+
 let supported: Map<string, SupportedTicker>;
 const options = (today: string, tickers = ["GOOGL", "NFLX"]): ProviderSyncOptions => ({
   client: new TiingoClient({ apiKey: KEY, baseUrl: server.url, requestsPerHour: 3_600_000, retries: 1, retryBaseMs: 1 }),
@@ -113,9 +123,13 @@ afterAll(async () => {
 
 describe("npm run sync -- prices from the provider", () => {
   it("refuses without a key, naming PRICES_API_KEY, with exit code 1", () => {
-    const run = spawnSync("npx", ["tsx", "scripts/sync.ts", "prices"], { env: { ...process.env, PRICES_API_KEY: "", DATABASE_PATH: databasePath }, encoding: "utf8" });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain("set PRICES_API_KEY");
+    // `sync prices`, and `sync` alone (SEC, then prices), which checks both parts' settings before its first download.
+    for (const args of [["prices"], []]) {
+      const run = spawnSync("npx", ["tsx", "scripts/sync.ts", ...args], { env: { ...process.env, PRICES_API_KEY: "", DATABASE_PATH: databasePath, SEC_DATA_URL: "http://127.0.0.1:9" }, encoding: "utf8" });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("set PRICES_API_KEY");
+      expect(run.stdout).toBe("");
+    }
   }, 120_000);
 
   it("stops on a failing ticker with the database unchanged, and resumes from the bars it kept", async () => {
@@ -174,4 +188,30 @@ describe("npm run sync -- prices from the provider", () => {
     expect(meta("built_at")).toBe(before);
     expect(meta("as_of_max")).toBe("2018-01-19");
   });
+
+  it("feeds a dividend among the new days into the trailing yield and the total return", async () => {
+    // Coca-Cola's real days after the cut, as Tiingo writes them: 0.39 went ex on 2018-03-14.
+    const rows = cocaColaRows();
+    server.serveBars(
+      "KO",
+      rows.filter((r) => r.date >= "2018-01-05" && r.date <= "2018-03-16").map((r) => ({ date: `${r.date}T00:00:00.000Z`, close: r.close, adjClose: r.adjusted, volume: r.volume, divCash: r.dividend, splitFactor: 1 })),
+    );
+    server.through("2018-03-16");
+    const report = await syncProviderPrices(options("2018-03-16", ["KO"]));
+    expect(report).toMatchObject({ rebuilt: null, refused: [] });
+    expect(report.appended).toMatchObject({ companies: 1, asOfMax: "2018-03-16" });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const ko = (
+      runScreen(
+        AdvancedScreenRequestV2.parse({ filters: { exchange: { values: ["NYSE"] }, price: { min: 43.4, max: 43.5 } }, fields: ["full_ticker", "dividendYieldTTM", "return_1y"], sort: { field: "full_ticker", desc: false }, page: { limit: 1000 }, as_of: "2018-03-16" }),
+      ) as RowsResponse
+    ).rows.find((r) => r.full_ticker === "NYSE:KO") as { dividendYieldTTM: number; return_1y: number };
+    // Re-derived from the raw file: the dividends going ex after 2017-03-16 through 2018-03-16 (the
+    // last, 0.39, from the sync) over that day's close; the return from the file's adjusted closes.
+    const on = (date: string) => rows.find((r) => r.date === date)!;
+    const paid = rows.filter((r) => r.date > "2017-03-16" && r.date <= "2018-03-16").reduce((sum, r) => sum + r.dividend, 0);
+    expect(paid).toBeCloseTo(1.5, 6);
+    expect(ko.dividendYieldTTM).toBeCloseTo(paid / on("2018-03-16").close, 9);
+    expect(ko.return_1y).toBeCloseTo(on("2018-03-16").adjusted / on("2017-03-16").adjusted - 1, 3);
+  }, 120_000);
 });

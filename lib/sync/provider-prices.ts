@@ -25,8 +25,8 @@ import { type SupportedTicker, carries } from "./tiingo-tickers";
  * takes every cached series.
  */
 
-/** The venues whose listings the provider prices (US exchanges; `US` is a U.S. exchange the data does not name). */
-export const US_VENUES = ["NYSE", "NASDAQ", "NYSEAMERICAN", "US"] as const;
+/** The venues whose listings the provider prices (US exchanges, Cboe BZX among them; `US` is a U.S. exchange the data does not name). */
+export const US_VENUES = ["NYSE", "NASDAQ", "NYSEAMERICAN", "CBOE", "US"] as const;
 
 const Listing = z.object({
   companyId: z.int(),
@@ -36,10 +36,10 @@ const Listing = z.object({
   lastClose: z.number().nullable(),
   lastAdjusted: z.number().nullable(),
 });
-type Listing = z.output<typeof Listing>;
+export type Listing = z.output<typeof Listing>;
 
 /** The listings on US venues with each one's last stored close (null: no stored prices), by ticker (today's symbol). */
-function usListings(databasePath: string, only: ReadonlySet<string> | null): Listing[] {
+export function usListings(databasePath: string, only: ReadonlySet<string> | null): Listing[] {
   let db: Database.Database;
   try {
     db = new Database(databasePath, { readonly: true, fileMustExist: true });
@@ -54,10 +54,12 @@ function usListings(databasePath: string, only: ReadonlySet<string> | null): Lis
             s.prices_to AS lastDate, p.close AS lastClose, p.adjusted_close AS lastAdjusted
           FROM companies c LEFT JOIN company_series s ON s.company_id = c.id
             LEFT JOIN daily_prices p ON p.company_id = c.id AND p.date = s.prices_to
-          WHERE c.exchange IN (SELECT value FROM json_each(?)) ORDER BY ticker, c.id`)
+          WHERE c.exchange IN (SELECT value FROM json_each(?)) ORDER BY ticker, s.prices_to IS NULL, s.prices_to DESC, c.id`)
         .all(JSON.stringify(US_VENUES)),
     );
-    // One listing per ticker (the first company: a former name's row keeps its own history).
+    // One listing per ticker: the one priced latest, whose series the provider's bars continue (a
+    // listing of the same ticker on another venue or without prices, a duplicate in the sources,
+    // and a former name's row, which keeps its own history, are not asked for).
     const seen = new Set<string>();
     return rows.filter((r) => (only === null || only.has(r.ticker)) && !seen.has(r.ticker) && seen.add(r.ticker));
   } finally {
