@@ -1,13 +1,13 @@
 import type { FiscalYearInputs, FiscalYearValues } from "./fiscal-years";
 import type { FiscalYearHistory } from "./point-in-time";
-import type { PystockReport } from "./pystock-reports";
+import { type PystockReport, isPlausibleRevenue } from "./pystock-reports";
 
 /**
  * Fiscal years from the 10-Ks (and their amendments) of the pystock archives (docs/METRICS.md
  * "Whole-market fundamentals"): each public on the day the archive lists its filing; an amendment
  * is a later version from its own day, its values replacing those it gives. The crawler's XBRL
- * extraction is checked: a revenue below the operating income is a sub-line taken for the total
- * (left out), and the share count, which the files do not give, is net income over basic EPS only
+ * extraction is checked: a revenue below the operating income (or, without one, the net income) is a
+ * sub-line taken for the total (left out), and the share count, which the files do not give, is net income over basic EPS only
  * where EPS rounding keeps it within 1%.
  */
 
@@ -16,7 +16,7 @@ export interface PystockFundamentalsCounts {
   /** 10-K rows read (originals and amendments). */
   annualReports: number;
   amendments: number;
-  /** Revenue below zero or below the operating income: not the total, left out. */
+  /** Revenue below zero, the operating income, or the net income where no operating income is given: not the total, left out. */
   implausibleRevenue: number;
   /** No share count: basic EPS under $0.50 (rounding moves it more than 1%), missing, or of another sign than net income. */
   uncertainShares: number;
@@ -37,8 +37,7 @@ const EMPTY: Omit<FiscalYearValues, "fiscalYear" | "periodEnd" | "publicDate" | 
 
 /** A 10-K's values as the product stores them (null where the file gives none or the check refuses it). */
 function reportValues(report: PystockReport, counts: PystockFundamentalsCounts): Partial<FiscalYearValues> {
-  // Zero is a real revenue (a company before its first sale); an operating income above it is not.
-  const implausible = report.revenues !== null && (report.revenues < 0 || (report.operatingIncome !== null && report.operatingIncome > report.revenues));
+  const implausible = report.revenues !== null && !isPlausibleRevenue(report.revenues, report.operatingIncome, report.netIncome);
   if (implausible) counts.implausibleRevenue++;
   const shares = sharesFromEps(report.netIncome, report.epsBasic);
   if (shares === null) counts.uncertainShares++;

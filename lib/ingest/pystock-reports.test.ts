@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixtureBundle } from "@/scripts/pystock-archives.test";
-import { parsePystockReports } from "./pystock-reports";
+import { isPlausibleRevenue, parsePystockReports } from "./pystock-reports";
 
 /** The bundle of the archive excerpts in test/fixtures/pystock/ (their README says where each is from). */
 const parsed = () => parsePystockReports("fixture", fixtureBundle().reportsCsv().text);
@@ -25,5 +25,24 @@ describe("parsePystockReports", () => {
     expect(reports.find((report) => report.symbol === "GOOG/GOOGL")!.symbols).toEqual(["GOOG", "GOOGL"]);
     expect(reports.some((report) => report.symbol === "0")).toBe(false);
     expect(counts).toMatchObject({ rejectedSymbol: 1, impossibleFiscalYear: 1 });
+  });
+});
+
+describe("isPlausibleRevenue", () => {
+  // FY2015 10-K rows of data/pystock/reports.csv.br: revenue, operating income, net income.
+  it("refuses a revenue below the net income where no operating income is given (a bank's sub-line)", () => {
+    expect(isPlausibleRevenue(16_028_000_000, null, 21_470_000_000)).toBe(false); // Wells Fargo
+    expect(isPlausibleRevenue(0.123, null, 181_900_000)).toBe(false); // LifePoint Health
+  });
+
+  it("keeps a net income above the revenue below an operating income at or under it (a gain, a tax benefit)", () => {
+    expect(isPlausibleRevenue(4_654_000_000, 573_000_000, 5_920_000_000)).toBe(true); // Caesars: the deconsolidation gain
+    expect(isPlausibleRevenue(71_914_000, 27_329_000, 257_305_000)).toBe(true); // Ligand: a tax benefit
+  });
+
+  it("refuses a revenue below zero or below the operating income", () => {
+    expect(isPlausibleRevenue(-1, null, null)).toBe(false);
+    expect(isPlausibleRevenue(100, 150, 90)).toBe(false);
+    expect(isPlausibleRevenue(0, -1_518_000, 1_559_000)).toBe(true);
   });
 });

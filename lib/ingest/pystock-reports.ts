@@ -149,3 +149,14 @@ export function parsePystockReports(file: string, csv: string): { reports: Pysto
   }
   return { reports, counts };
 }
+
+/**
+ * Whether a revenue the crawler read can be the total: not below zero or the operating income, nor,
+ * where the report gives no operating income, below the net income. Below them it is a sub-line
+ * taken for the total, as banks' reports give one (no operating income; Wells Fargo's net margin
+ * came to 113%). With an operating income at or below the revenue, a net income above it can be
+ * real: a gain on a sale or a tax benefit (Caesars' 2015, Ligand's 2015). Zero is a real revenue (a
+ * company before its first sale).
+ */
+export const isPlausibleRevenue = (revenue: number, operatingIncome: number | null, netIncome: number | null) =>
+  revenue >= 0 && (operatingIncome === null ? netIncome === null || netIncome <= revenue : operatingIncome <= revenue);

@@ -1,6 +1,6 @@
 import { daysBetween as days, shiftDays as shift } from "@/lib/calendar";
 import { ratio } from "@/lib/market/market-metrics";
-import type { PystockReport } from "./pystock-reports";
+import { type PystockReport, isPlausibleRevenue } from "./pystock-reports";
 
 /**
  * Trailing-twelve-month values from the 10-Ks and 10-Qs of the pystock archives (docs/METRICS.md
@@ -42,15 +42,9 @@ interface Period {
   totalEquity: number | null;
 }
 
-/**
- * A revenue below zero, below the operating income (as for the fiscal years) or below the net income
- * is a sub-line taken for the total: a bank's reports give one (Wells Fargo's TTM "net margin" came
- * to 113%).
- */
+/** The period's revenue where it can be the total (lib/ingest/pystock-reports.ts `isPlausibleRevenue`). */
 const plausibleRevenue = (p: Pick<Period, "revenue" | "operatingIncome" | "netIncome">) =>
-  p.revenue === null || (p.revenue >= 0 && (p.operatingIncome === null || p.operatingIncome <= p.revenue) && (p.netIncome === null || p.netIncome <= p.revenue))
-    ? p.revenue
-    : null;
+  p.revenue !== null && isPlausibleRevenue(p.revenue, p.operatingIncome, p.netIncome) ? p.revenue : null;
 
 /** The sum of the line over the periods, null when any lacks it. */
 function sum(periods: readonly Period[], line: Line): number | null {

@@ -243,7 +243,7 @@ export function valuesAsOf(rows: readonly PriceRow[], reports: readonly AnnualRe
     return_1y,
     fiscal_year: fy0.fiscalYear,
     period_end: fy0.periodEnd,
-    revenue: fy0.revenue !== null && fy0.operatingIncome !== null && fy0.revenue < fy0.operatingIncome ? null : fy0.revenue,
+    revenue: plausible(fy0),
     netIncome: fy0.netIncome,
     eps,
     marketCap_usd: price !== null && shares !== null ? price * shares : null,
@@ -259,8 +259,12 @@ export interface Trailing {
   returnOnEquity: number | null;
 }
 
-const plausible = (r: Pick<AnnualReport, "revenue" | "operatingIncome" | "netIncome">) =>
-  r.revenue !== null && r.revenue >= 0 && (r.operatingIncome === null || r.operatingIncome <= r.revenue) && (r.netIncome === null || r.netIncome <= r.revenue) ? r.revenue : null;
+/** The revenue METRICS keeps: not below zero or the operating income, nor, without one, below the net income. */
+const plausible = (r: Pick<AnnualReport, "revenue" | "operatingIncome" | "netIncome">) => {
+  if (r.revenue === null || r.revenue < 0) return null;
+  const floor = r.operatingIncome ?? r.netIncome;
+  return floor !== null && floor > r.revenue ? null : r.revenue;
+};
 const daysApart = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 
 /**
