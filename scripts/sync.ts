@@ -12,6 +12,9 @@ import { syncProviderPrices } from "@/lib/sync/provider-prices";
 import { TiingoClient } from "@/lib/sync/tiingo";
 import { fetchSupportedTickers } from "@/lib/sync/tiingo-tickers";
 import { syncSec } from "@/lib/sync/sync-sec";
+import { DEFAULT_FORMS } from "@/lib/sync/edgar-submissions";
+import { companyCiks } from "@/lib/sync/company-ciks";
+import { syncFilingsIntoDatabase } from "@/lib/sync/sync-filings";
 
 function parseCiks(value: string): number[] {
   const ciks = value.split(",").map((part) => part.trim());
@@ -103,6 +106,59 @@ program
     }
   });
 
+program
+  .command("filings")
+  .description(
+    "Download SEC EDGAR filings (10-K, 10-Q, 20-F, 40-F and 8-K earnings releases of the last fiscal years) of the companies asked, or of every company with a CIK, and rebuild the database with them in the filing search.",
+  )
+  .option("--tickers <list>", "comma-separated tickers (the database's companies)", (value: string) => value.split(",").map((t) => t.trim().toUpperCase()).filter(Boolean))
+  .option("--ciks <list>", "comma-separated CIKs", parseCiks)
+  .option("--forms <list>", "comma-separated forms", (value: string) => value.split(",").map((f) => f.trim().toUpperCase()).filter(Boolean), [...DEFAULT_FORMS])
+  .option("--years <n>", "fiscal years back from each company's latest annual report", parseYears, 3)
+  .option("--dir <dir>", "where submissions, documents and filing records go", "var/filings")
+  .action(async (options: { tickers?: string[]; ciks?: number[]; forms: string[]; years: number; dir: string }) => {
+    const settings = env();
+    const started = Date.now();
+    try {
+      const ciks = options.ciks ?? companyCiks(settings.DATABASE_PATH, settings.DATA_DIR, options.tickers ?? null);
+      const report = await syncFilingsIntoDatabase({
+        userAgent: settings.SEC_USER_AGENT,
+        archivesUrl: settings.SEC_ARCHIVES_URL,
+        dataUrl: settings.SEC_DATA_URL,
+        dir: path.resolve(options.dir),
+        ciks,
+        choice: { forms: options.forms, years: options.years },
+        dataDir: settings.DATA_DIR,
+        databasePath: settings.DATABASE_PATH,
+        secDir: path.resolve("var/sec"),
+        pricesDir: path.resolve("var/prices"),
+        providerCacheDir: path.resolve("var/prices-provider"),
+        progress: consoleProgress(started),
+      });
+      console.log(
+        JSON.stringify({
+          companies: report.companies,
+          chosen: report.chosen,
+          already_recorded: report.alreadyRecorded,
+          added: report.added.length,
+          added_filings: report.added.slice(0, 50),
+          missing: report.missing,
+          bytes: report.bytes,
+          rebuilt: report.build && { filings: report.build.counts.filings, as_of_range: report.build.asOfRange, seconds: report.build.seconds },
+          seconds: (Date.now() - started) / 1000,
+        }),
+      );
+    } catch (error) {
+      fail(error);
+    }
+  });
+
+function parseYears(value: string): number {
+  const years = Number(value);
+  if (!Number.isInteger(years) || years < 1 || years > 20) throw new InvalidArgumentError("give a number of years from 1 to 20");
+  return years;
+}
+
 interface SecOptions {
   ciks?: number[];
   from?: string;
@@ -123,6 +179,7 @@ async function secSync(options: SecOptions, started: number): Promise<void> {
     dir: path.resolve(options.dir),
     pricesDir: path.resolve(options.pricesDir),
     providerCacheDir: path.resolve(options.providerCacheDir),
+    filingsDir: path.resolve("var/filings"),
     dataDir: settings.DATA_DIR,
     databasePath: settings.DATABASE_PATH,
     progress: consoleProgress(started),
@@ -172,6 +229,7 @@ async function providerPrices(options: { tickers?: string[]; cacheDir: string; s
     dataDir: settings.DATA_DIR,
     secDir: path.resolve(options.secDir),
     cacheDir: path.resolve(options.cacheDir),
+    filingsDir: path.resolve("var/filings"),
     historyFrom: settings.PRICES_HISTORY_FROM,
     today: new Date().toISOString().slice(0, 10),
     tickers: options.tickers,

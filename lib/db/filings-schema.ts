@@ -27,7 +27,7 @@ export type FilingDescription = z.output<typeof FilingDescription>;
 export const FILINGS_SCHEMA = `
 CREATE TABLE filings (
   id INTEGER PRIMARY KEY,
-  source TEXT NOT NULL CHECK (source IN ('financebench', 'edgartools')),
+  source TEXT NOT NULL CHECK (source IN ('financebench', 'edgartools', 'edgar')),
   source_name TEXT NOT NULL UNIQUE,
   company_id INTEGER REFERENCES companies (id),
   company_label TEXT,

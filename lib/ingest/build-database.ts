@@ -11,6 +11,7 @@ import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
 import { type SecFilersReport, runCompaniesStage } from "./companies-stage";
 import { runFilingsStage } from "./filings/filings-stage";
+import type { SyncedFiling } from "./filings/filing-sources";
 import type { PriceDay } from "@/lib/market/price-rows";
 import type { Progress } from "./progress";
 import type { SecTickerFiles } from "./read-sources";
@@ -29,6 +30,8 @@ export interface BuildOptions {
   syncedTickers?: SecTickerFiles;
   /** A market-data provider's days by full ticker (`npm run sync -- prices`), continuing each company's series. */
   providerPrices?: ReadonlyMap<string, PriceDay[]>;
+  /** Filings downloaded by `npm run sync -- filings` (lib/sync/sync-filings.ts records), indexed beside the bundled ones. */
+  syncedFilings?: readonly SyncedFiling[];
 }
 
 export interface BuildReport {
@@ -58,7 +61,7 @@ const SOURCES = {
  * Builds the market database into a temporary file and renames it into place only when complete,
  * so a failed build leaves the previous database untouched.
  */
-export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir, syncedPrices, syncedTickers, providerPrices }: BuildOptions): BuildReport {
+export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFactsDir, syncedPrices, syncedTickers, providerPrices, syncedFilings }: BuildOptions): BuildReport {
   const started = Date.now();
   mkdirSync(path.dirname(databasePath), { recursive: true });
   const temporary = `${databasePath}.tmp-${process.pid}`;
@@ -82,7 +85,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     for (const row of benchmarkRows(db)) benchmark.run(row.date, row.value, row.companies);
     for (const statement of screenerIndexStatements()) db.exec(statement);
     progress("screener indexes created");
-    runFilingsStage(db, paths, progress);
+    runFilingsStage(db, paths, progress, syncedFilings ?? []);
 
     const counts = tableCounts(db);
     const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
@@ -98,6 +101,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
         ...SOURCES,
         ...(syncedCompanyFactsDir ? { sec: `${SOURCES.sec}; synced from SEC EDGAR (npm run sync -- sec)` } : {}),
         ...(prices?.lastPriceDate ? { prices: `${SOURCES.prices}; extended to ${prices.lastPriceDate} from synced files (npm run sync -- prices)` } : {}),
+        ...(syncedFilings?.length ? { filings: `${SOURCES.filings}; ${syncedFilings.length} filings synced from SEC EDGAR (npm run sync -- filings)` } : {}),
       }),
     );
     meta.run("counts", JSON.stringify(counts));

@@ -17,7 +17,15 @@ export interface DownloaderOptions {
   retryBaseMs?: number;
   /** Called with each chunk's size as it arrives (the progress line's bytes). */
   onBytes?: (bytes: number) => void;
+  /** The wait after SEC's "Request Rate Threshold Exceeded" page (SEC: access is limited for 10 minutes). */
+  throttleWaitMs?: number;
 }
+
+/** SEC's throttle page (test/fixtures/edgar/rate-exceeded.html), sent instead of the file asked for. */
+const THROTTLE_MARKER = "Request Rate Threshold Exceeded";
+/** A page at most this long is read to see whether it is the throttle page (it is about 3 KB). */
+const THROTTLE_PAGE_MAX_BYTES = 64 * 1024;
+const TEN_MINUTES = 600_000;
 
 export interface Download {
   url: string;
@@ -75,6 +83,11 @@ export class Downloader {
         continue;
       }
       if (response.status === 304) return { url, file, outcome: "not-modified", bytes };
+      if (response.status === 403) {
+        if (!(await response.text()).includes(THROTTLE_MARKER)) throw new SyncError(`${url}: HTTP 403`);
+        await this.throttled(url, attempt, retries);
+        continue;
+      }
       if (RETRYABLE(response.status)) {
         await response.body?.cancel();
         if (attempt >= retries) throw new SyncError(`${url}: HTTP ${response.status} after ${attempt + 1} attempts`);
@@ -101,9 +114,20 @@ export class Downloader {
         await backoff(attempt, null, this.options.retryBaseMs ?? 1000);
         continue;
       }
+      if (isThrottlePage(part, response)) {
+        rmSync(part, { force: true });
+        await this.throttled(url, attempt, retries);
+        continue;
+      }
       renameSync(part, file);
       return { url, file, outcome: resumed ? "resumed" : "downloaded", bytes };
     }
+  }
+
+  /** SEC limits a client that went over 10 requests a second for 10 minutes: wait them out, as a 429. */
+  private async throttled(url: string, attempt: number, retries: number): Promise<void> {
+    if (attempt >= retries) throw new SyncError(`${url}: SEC's request rate threshold exceeded after ${attempt + 1} attempts; run the sync again later: it resumes`);
+    await new Promise((resolve) => setTimeout(resolve, this.options.throttleWaitMs ?? TEN_MINUTES));
   }
 
   private async receive(response: Response, part: string, append: boolean): Promise<number> {
@@ -157,4 +181,10 @@ function readValidators(file: string): Validators | null {
 
 function writeValidators(file: string, validators: Validators): void {
   writeFileSync(validatorsFile(file), JSON.stringify(validators));
+}
+
+/** Whether a small HTML body just received is SEC's throttle page, which it has also sent with status 200. */
+function isThrottlePage(part: string, response: Response): boolean {
+  if (!(response.headers.get("content-type") ?? "").includes("html") || statSync(part).size > THROTTLE_PAGE_MAX_BYTES) return false;
+  return readFileSync(part, "utf8").includes(THROTTLE_MARKER);
 }

@@ -11,6 +11,7 @@ import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { readFreshness } from "@/lib/screener/freshness";
 import { runScreen } from "@/lib/screener/service";
+import { readRows } from "@/test/support/db/read-rows";
 import { copyDataWithFilingsOf } from "@/test/support/ingest/data-copy";
 import { type TiingoServer, recordedBars, startTiingoServer } from "@/test/support/tiingo/tiingo-server";
 import { type ProviderSyncOptions, syncProviderPrices } from "./provider-prices";
@@ -99,14 +100,7 @@ const meta = (key: string) => {
   }
 };
 
-const query = <T>(sql: string, ...params: unknown[]): T[] => {
-  const db = new Database(databasePath, { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
+const query = <T>(sql: string, ...params: unknown[]) => readRows<T>(databasePath, sql, ...params);
 
 beforeAll(async () => {
   server = await startTiingoServer(KEY);

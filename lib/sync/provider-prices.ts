@@ -9,6 +9,7 @@ import type { CompanyDays } from "./append-plan";
 import { SyncError } from "./sync-error";
 import { keptSec } from "./sync-sec";
 import { cacheFile, cachedProviderPrices, readCache, writeCache } from "./provider-cache";
+import { readFilingRecords } from "./filing-records";
 import { type TiingoBar, type TiingoClient, barsToDays } from "./tiingo";
 import { type SupportedTicker, carries } from "./tiingo-tickers";
 
@@ -73,8 +74,10 @@ export interface ProviderSyncOptions {
   dataDir: string;
   /** Where `sync sec` keeps its files, taken into a rebuild. */
   secDir: string;
-  /** Where fetched bars are kept (var/prices/tiingo). */
+  /** Where fetched bars are kept (var/prices-provider). */
   cacheDir: string;
+  /** Where `sync filings` keeps its filings, taken into a rebuild. */
+  filingsDir?: string;
   /** The first day asked for a ticker without stored prices. */
   historyFrom: string;
   /** The run's day (UTC): a ticker fetched on it is not asked again. */
@@ -155,6 +158,7 @@ export async function syncProviderPrices(options: ProviderSyncOptions): Promise<
       progress: options.progress,
       ...keptSec(options.secDir),
       providerPrices: cachedProviderPrices(options.cacheDir),
+      syncedFilings: options.filingsDir ? readFilingRecords(options.filingsDir) : undefined,
     });
   } else {
     report.appended = appendDays(options.databasePath, append, options.progress);

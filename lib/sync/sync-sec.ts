@@ -6,6 +6,7 @@ import type { SecTickerFiles } from "@/lib/ingest/read-sources";
 import { extractCompanyFacts } from "./bulk-companyfacts";
 import { keptPrices } from "./price-folder";
 import { cachedProviderPrices } from "./provider-cache";
+import { readFilingRecords } from "./filing-records";
 import { type Download, Downloader } from "./downloader";
 import { replaceDirectory } from "./replace-directory";
 import { SyncError } from "./sync-error";
@@ -148,12 +149,12 @@ export interface SecSyncReport extends SecDownloads {
 /**
  * `npm run sync -- sec`: the SEC files (downloaded, or `from` a directory), then a new database
  * built from the bundled data with the synced companyfacts added and replacing bundled ones of
- * the same company, the price files the last `sync prices --from` kept in `pricesDir` and the
- * provider's bars `sync prices` keeps in `providerCacheDir`, swapped in
+ * the same company, the price files the last `sync prices --from` kept in `pricesDir`, the
+ * provider's bars `sync prices` keeps in `providerCacheDir` and the filings `sync filings` keeps in `filingsDir`, swapped in
  * atomically (buildDatabase): any failure leaves the old one in place.
  */
 export async function syncSec(
-  options: Omit<SecDownloadOptions, "dir"> & { dir: string; from?: string; pricesDir: string; providerCacheDir?: string; dataDir: string; databasePath: string },
+  options: Omit<SecDownloadOptions, "dir"> & { dir: string; from?: string; pricesDir: string; providerCacheDir?: string; filingsDir?: string; dataDir: string; databasePath: string },
 ): Promise<SecSyncReport> {
   const synced = options.from ? await localSec(options.from, options.progress) : await downloadSec(options);
   for (const note of synced.notes) options.progress(`sec: ${note}`);
@@ -167,6 +168,7 @@ export async function syncSec(
     syncedTickers: synced.tickers ?? undefined,
     syncedPrices,
     providerPrices: options.providerCacheDir ? cachedProviderPrices(options.providerCacheDir) : undefined,
+    syncedFilings: options.filingsDir ? readFilingRecords(options.filingsDir) : undefined,
   });
   return { ...synced, build };
 }

@@ -3,7 +3,7 @@ import { BundledFileError, parseJsonLines, readBrotliText } from "../compressed-
 
 /** One source document before it becomes a filing: its text and what the source says about it. */
 export interface SourceDocument {
-  source: "financebench" | "edgartools";
+  source: "financebench" | "edgartools" | "edgar";
   /** The source's own name for the document (`3M_2018_10K`, `AAPL-10-K-2024-11-01`). */
   sourceName: string;
   /** Company as the source labels it ("3M", "JPMorgan"); null when the source does not say. */
@@ -17,6 +17,29 @@ export interface SourceDocument {
   /** PDF pages (FinanceBench) or one element holding the whole plain-text document (edgartools). */
   pages: string[];
   hasPages: boolean;
+  /** What an EDGAR filing says of itself (`npm run sync -- filings`): preferred to what its text suggests. */
+  declared?: DeclaredFacts;
+}
+
+/** A synced filing's own metadata: the form EDGAR lists, its inline XBRL cover facts, its CIK. */
+export interface DeclaredFacts {
+  cik: number;
+  form: string;
+  fiscalYear: number | null;
+  fiscalPeriod: string | null;
+  periodEnd: string | null;
+  reportDate: string | null;
+}
+
+/** A filing `npm run sync -- filings` downloaded (lib/sync/sync-filings.ts `FilingRecord`). */
+export interface SyncedFiling extends Omit<DeclaredFacts, "form"> {
+  companyName: string;
+  tickers: string[];
+  accession: string;
+  form: string;
+  filed: string;
+  url: string;
+  text: string;
 }
 
 interface FinanceBenchPagesRow {
@@ -50,7 +73,7 @@ export const toBasicPlane = (text: string) => text.replace(/[\u{10000}-\u{10FFFF
  * Reads the bundled filing corpora. FinanceBench page rows lack metadata for 8 documents; the
  * document list fills in what it has, the text the rest (see filing-metadata.ts).
  */
-export function readSourceDocuments(paths: BundledPaths): SourceDocument[] {
+export function readSourceDocuments(paths: BundledPaths, synced: readonly SyncedFiling[] = []): SourceDocument[] {
   const listed = new Map(
     parseJsonLines<FinanceBenchDocumentRow>(paths.financebenchDocuments, readBrotliText(paths.financebenchDocuments)).map((row) => [
       row.doc_name,
@@ -77,10 +100,13 @@ export function readSourceDocuments(paths: BundledPaths): SourceDocument[] {
     };
   });
   const edgartools = parseJsonLines<EdgartoolsRow>(paths.edgartoolsFilings, readBrotliText(paths.edgartoolsFilings));
+  // A bundled edgartools filing the sync brought again from EDGAR gives way to it (the same ticker, form and day).
+  const resynced = new Set(synced.flatMap((f) => f.tickers.map((ticker) => `${ticker} ${f.form} ${f.filed}`)));
   edgartools.forEach((row, index) => {
     if (!row.ticker || !row.form || typeof row.text !== "string") {
       throw new BundledFileError(paths.edgartoolsFilings, `line ${index + 1} lacks ticker, form or text`);
     }
+    if (resynced.has(`${row.ticker} ${row.form} ${row.filing_date}`)) return;
     documents.push({
       source: "edgartools",
       sourceName: `${row.ticker}-${row.form}-${row.filing_date}`,
@@ -94,5 +120,21 @@ export function readSourceDocuments(paths: BundledPaths): SourceDocument[] {
       hasPages: false,
     });
   });
+  for (const filing of synced) {
+    documents.push({
+      source: "edgar",
+      sourceName: `${filing.tickers[0] ?? `CIK${filing.cik}`}-${filing.form}-${filing.filed}-${filing.accession}`,
+      companyLabel: filing.companyName,
+      ticker: filing.tickers[0] ?? null,
+      // An 8-K is synced for its earnings release (exhibit 99): that is the document indexed.
+      sourceType: filing.form === "8-K" ? "Earnings" : filing.form,
+      sourcePeriod: filing.fiscalYear,
+      sourceUrl: filing.url,
+      filingDate: filing.filed,
+      pages: [toBasicPlane(filing.text)],
+      hasPages: false,
+      declared: { cik: filing.cik, form: filing.form, fiscalYear: filing.fiscalYear, fiscalPeriod: filing.fiscalPeriod, periodEnd: filing.periodEnd, reportDate: filing.reportDate },
+    });
+  }
   return documents;
 }

@@ -7,11 +7,12 @@ import type { BundledPaths } from "../bundled-paths";
 import { readFilingCompanyOverrides, readSecTickers } from "../read-sources";
 import type { Progress } from "../progress";
 import { type CandidateCompany, type CompanyLink, linkFilingCompanies } from "./filing-companies";
-import { type CoverFacts, consistentPeriodEnd, fiscalFacts, learnCalendar, namedPeriod, readCoverFacts } from "./filing-metadata";
+import { type CoverFacts, type FiscalFacts, consistentPeriodEnd, fiscalFacts, learnCalendar, namedPeriod, readCoverFacts } from "./filing-metadata";
 import { runEmbeddingsStage } from "./embeddings-stage";
 import { companySearchLabel } from "./company-search-label";
 import { filedWindow } from "./filed-window";
-import { type SourceDocument, readSourceDocuments } from "./filing-sources";
+import { type DeclaredFacts, type SourceDocument, type SyncedFiling, readSourceDocuments } from "./filing-sources";
+import type { FilingType } from "@/lib/filings/filing-types";
 import { type FilingRow, prepareFilingWrites } from "./filing-writes";
 import { documentText, indexedPassages, storedPages } from "./passages";
 import { findSections } from "./sections";
@@ -38,8 +39,8 @@ const TYPE_WORDS: Record<string, string> = {
  * form and fiscal period from the text, links companies, and stores pages, sections and passages
  * with their keyword index.
  */
-export function runFilingsStage(db: Database.Database, paths: BundledPaths, progress: Progress): FilingsStageResult {
-  const read = readSourceDocuments(paths);
+export function runFilingsStage(db: Database.Database, paths: BundledPaths, progress: Progress, synced: readonly SyncedFiling[] = []): FilingsStageResult {
+  const read = readSourceDocuments(paths, synced);
   progress(`read ${read.length} filing documents`);
 
   const duplicates: string[] = [];
@@ -60,7 +61,7 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
   // Clean text (the HTML filings) tells real words from extraction debris.
   const repairer = new TextRepairer(buildVocabulary(documents.filter((d) => !d.hasPages).map((d) => d.pages.join("\n"))));
   const repaired = documents.map((doc) => repairer.repair(doc.pages));
-  const covers = documents.map((doc, i) => readCoverFacts(repaired[i]!.pages, doc.sourceType, doc.sourceName, doc.filingDate));
+  const covers = documents.map((doc, i) => declaredCover(readCoverFacts(repaired[i]!.pages, doc.sourceType, doc.sourceName, doc.filingDate), doc.declared));
   const links = linkFilingCompanies(documents, {
     companies: readCandidateCompanies(db),
     secTickers: readSecTickers(paths),
@@ -81,7 +82,7 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
       const cover = covers[i]!;
       const link = links[i]!;
       const calendar = calendars.get(groupKey(doc, link))!;
-      const fiscal = fiscalFacts(cover, calendar, doc.source === "financebench" ? namedPeriod(doc.sourceName) : null);
+      const fiscal = declaredFiscal(doc.declared) ?? fiscalFacts(cover, calendar, doc.source === "financebench" ? namedPeriod(doc.sourceName) : null);
       const pages = storedPages(repaired[i]!.pages, doc.hasPages);
       const indexed = indexedPassages(pages, doc.hasPages);
       if (indexed.unreadablePages > 0) unreadableFilings.push(`${doc.sourceName} (${indexed.unreadablePages} of ${pages.length})`);
@@ -131,6 +132,22 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
   db.exec(FILING_TERM_STATS);
   runEmbeddingsStage(db, progress);
   return { filings: documents.length, companies, passages, duplicates, unlinked };
+}
+
+/** The product's filing type of an EDGAR form synced (an 8-K is synced for its earnings release). */
+const DECLARED_TYPES: Record<string, FilingType> = { "10-K": "10-K", "10-Q": "10-Q", "8-K": "earnings-release", "20-F": "annual-report", "40-F": "annual-report" };
+
+/** A synced filing's cover: its form as EDGAR lists it, and its own period end and report date where it gives them. */
+function declaredCover(cover: CoverFacts, declared: DeclaredFacts | undefined): CoverFacts {
+  if (!declared) return cover;
+  return { ...cover, filingType: DECLARED_TYPES[declared.form] ?? cover.filingType, periodEnd: declared.periodEnd ?? cover.periodEnd, reportDate: declared.reportDate ?? cover.reportDate };
+}
+
+/** A synced filing's fiscal year and period from its inline XBRL cover facts; null where it declares none (plain HTML, an 8-K). */
+function declaredFiscal(declared: DeclaredFacts | undefined): FiscalFacts | null {
+  if (declared?.fiscalYear == null) return null;
+  const period = declared.fiscalPeriod;
+  return { fiscalYear: declared.fiscalYear, fiscalPeriod: period === "FY" || period === "Q1" || period === "Q2" || period === "Q3" || period === "Q4" ? period : null };
 }
 
 /** Documents of one company share a fiscal calendar, learned from its annual filings. */

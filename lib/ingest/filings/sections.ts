@@ -1,7 +1,7 @@
 /**
  * Item sections of a filing ("Item 7. Management's Discussion ..."). A 10-K names every item first
  * in its table of contents, so a heading that stands among many other item headings (on a contents
- * page, or for plain text within a few thousand characters) is skipped, and each item starts at its
+ * page, or for plain text in a run of lines with nothing between them) is skipped, and each item starts at its
  * first heading outside the contents. Prose names items too, and a wrapped sentence can put one at
  * the start of a line ("... see Part II, / Item 8. of this Form 10-K for a schedule of our debt
  * maturities"): such cross-references are not headings.
@@ -18,9 +18,16 @@ export interface Section {
 // A line starts after a line break or a form feed (a new PDF page).
 const HEADING = /(?<=^|\f)[ \t]*(?:PART\s+([IV]{1,3})\b[\s.,:–—-]*)?ITEM\s+(\d{1,2}[A-C]?(?:\.\d{2})?)\b\s*[.:–—-]?[ \t]*([^\n]{0,160})/gim;
 const PART = /(?<=^|\f)[ \t]*PART\s+([IV]{1,3})\b/gim;
-/** A window holding this many distinct item headings is a table of contents. */
+/** A run of this many distinct item headings is a table of contents. */
 const CONTENTS_ITEMS = 6;
-const WINDOW = 3000;
+/**
+ * Plain text: headings at most this many characters apart (from one heading line's end to the next
+ * heading) run together, as a contents list's lines do. A real item, however short ("Item 10 ... The
+ * information required by this Item will be included in the Proxy Statement"), has a sentence
+ * between it and the next; a window of characters instead took the first item after a contents
+ * list, a page of forward-looking statements later, for one of its lines (Apple's "Item 1. Business").
+ */
+const CONTENTS_GAP = 40;
 
 /** Words that make an "Item 8" line a reference to the item rather than its heading. */
 const REFERENCE = /\bof\s+this\s+(?:annual\s+|quarterly\s+)?(?:report|form|document|filing|10-?K|10-?Q)\b|\b(?:herein|hereof|thereof)\b|\b(?:see|refer\s+to|discussed\s+in|described\s+in|included\s+in|set\s+forth\s+in)\b|\bfor\s+(?:further|additional|more)\b|\bunder\s+the\s+(?:heading|caption)\b/i;
@@ -41,6 +48,8 @@ function isReference(text: string, start: number, rest: string): boolean {
 
 interface Heading {
   start: number;
+  /** Where the heading's line (as matched) ends. */
+  end: number;
   /** A cross-reference: it still counts towards a contents page (those list items in many forms). */
   reference: boolean;
   item: string;
@@ -62,13 +71,14 @@ export function findSections(text: string): Section[] {
     }
     headings.push({
       start: match.index,
+      end: match.index + match[0].length,
       reference: isReference(text, match.index, match[3]!),
       item: match[2]!.toUpperCase(),
       part: match[1]?.toUpperCase() ?? parts[partIndex]?.part ?? "",
       title: title.replace(/\s+/g, " ").replace(/[\s.]*\d*$/, "").slice(0, 160),
     });
   }
-  // PDF text (pages joined by form feeds): a contents page; plain text: a window of WINDOW characters.
+  // PDF text (pages joined by form feeds): a contents page; plain text: a run of headings.
   const pageStarts = [0, ...[...text.matchAll(/\f/g)].map((m) => m.index + 1)];
   const paged = pageStarts.length > 1;
   const pageOf = (offset: number) => {
@@ -76,20 +86,26 @@ export function findSections(text: string): Section[] {
     while (page + 1 < pageStarts.length && pageStarts[page + 1]! <= offset) page++;
     return page;
   };
-  const inContents = (h: Heading) => {
-    const near = paged ? (o: Heading) => pageOf(o.start) === pageOf(h.start) : (o: Heading) => Math.abs(o.start - h.start) <= WINDOW;
-    return new Set(headings.filter(near).map((o) => o.item)).size >= CONTENTS_ITEMS;
-  };
+  const group = paged ? headings.map((h) => pageOf(h.start)) : runs(headings);
+  const items = new Map<number, Set<string>>();
+  headings.forEach((h, i) => items.set(group[i]!, (items.get(group[i]!) ?? new Set()).add(h.item)));
   const seen = new Set<string>();
   const sections: Section[] = [];
-  for (const heading of headings) {
+  for (const [i, heading] of headings.entries()) {
     const key = `${heading.part ? `PART ${heading.part} ` : ""}ITEM ${heading.item}`;
-    if (heading.reference || seen.has(key) || inContents(heading)) continue;
+    if (heading.reference || seen.has(key) || items.get(group[i]!)!.size >= CONTENTS_ITEMS) continue;
     seen.add(key);
     sections.push({ start: heading.start, key, title: heading.title });
   }
   const statements = appendedStatements(text, sections.at(-1), paged ? pageStarts : null);
   return statements === null ? sections : [...sections, statements];
+}
+
+/** Each heading's run: the index of the first of the headings that follow one another at most CONTENTS_GAP apart. */
+function runs(headings: readonly Heading[]): number[] {
+  const first: number[] = [];
+  headings.forEach((h, i) => first.push(i > 0 && h.start - headings[i - 1]!.end <= CONTENTS_GAP ? first[i - 1]! : i));
+  return first;
 }
 
 /** The last items of a 10-K, after which many filings append their financial statements (the "F-pages"). */

@@ -37,6 +37,8 @@ export interface SecServer {
   requests: RecordedRequest[];
   /** The next `times` requests for `path` are answered `status` (429 with Retry-After: 0, or a 5xx). */
   failNext(path: string, status: number, times: number): void;
+  /** The next `times` requests for `path` get SEC's throttle page (test/fixtures/edgar/rate-exceeded.html) with `status` (SEC has sent it with 403 and with 200). */
+  throttleNext(path: string, status: 403 | 200, times: number): void;
   /** The next full response for `path` sends `bytes` bytes of the body and then drops the connection. */
   cutNext(path: string, bytes: number): void;
   /** Replaces the body served at `path` (a new version: a new ETag). */
@@ -60,7 +62,8 @@ export async function startSecServer(): Promise<SecServer> {
   bodies.set(COMPANY_TICKERS_PATH, brotliDecompressSync(readFileSync("data/sec/company_tickers.json.br")));
   bodies.set(COMPANY_TICKERS_EXCHANGE_PATH, brotliDecompressSync(readFileSync(TICKERS_EXCHANGE_FIXTURE)));
   bodies.set(BULK_COMPANYFACTS_PATH, zipFiles(new Map([...companies].map(([cik, body]) => [`CIK${String(cik).padStart(10, "0")}.json`, body]))));
-  const failures = new Map<string, { status: number; times: number }>();
+  const failures = new Map<string, { status: number; times: number; throttlePage?: boolean }>();
+  const throttlePage = readFileSync("test/fixtures/edgar/rate-exceeded.html");
   const cuts = new Map<string, number>();
   const requests: RecordedRequest[] = [];
 
@@ -71,7 +74,8 @@ export async function startSecServer(): Promise<SecServer> {
     if (failure && failure.times > 0) {
       failure.times--;
       record(failure.status);
-      res.writeHead(failure.status, { "Retry-After": "0" }).end();
+      if (failure.throttlePage) res.writeHead(failure.status, { "Content-Type": "text/html", "Content-Length": throttlePage.length }).end(throttlePage);
+      else res.writeHead(failure.status, { "Retry-After": "0" }).end();
       return;
     }
     const body = bodies.get(url.pathname);
@@ -118,6 +122,7 @@ export async function startSecServer(): Promise<SecServer> {
     url: `http://127.0.0.1:${address.port}`,
     requests,
     failNext: (p, status, times) => failures.set(p, { status, times }),
+    throttleNext: (p, status, times) => failures.set(p, { status, times, throttlePage: true }),
     cutNext: (p, bytes) => cuts.set(p, bytes),
     serve: (p, body) => bodies.set(p, body),
     remove: (p) => bodies.delete(p),

@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { SyncError } from "./sync-error";
+
+/**
+ * The filings `npm run sync -- filings` keeps (`var/filings/records/<cik>/<accession>.json`): one
+ * file per filing with its text and its own metadata, read by every rebuild beside the bundled
+ * filings. A filing with a record is not fetched again.
+ */
+
+export const FilingRecord = z.object({
+  cik: z.int().positive(),
+  companyName: z.string(),
+  tickers: z.array(z.string()),
+  accession: z.string().regex(/^\d{10}-\d{2}-\d{6}$/),
+  form: z.string(),
+  /** The filed date: the filing's public date. */
+  filed: z.iso.date(),
+  reportDate: z.iso.date().nullable(),
+  /** From the filing's inline XBRL cover facts (null for plain HTML). */
+  fiscalYear: z.int().nullable(),
+  fiscalPeriod: z.string().nullable(),
+  periodEnd: z.iso.date().nullable(),
+  /** The document whose text this is (the primary document, or an 8-K's earnings exhibit) and its URL. */
+  document: z.string(),
+  url: z.url(),
+  text: z.string(),
+});
+export type FilingRecord = z.output<typeof FilingRecord>;
+
+const recordsDir = (dir: string) => path.join(dir, "records");
+export const recordFile = (dir: string, filing: { cik: number; accession: string }) => path.join(recordsDir(dir), String(filing.cik), `${filing.accession}.json`);
+
+/** Written whole or not at all: an interrupted run leaves no half record. */
+export function writeFilingRecord(dir: string, record: FilingRecord): void {
+  const file = recordFile(dir, record);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(`${file}.part`, JSON.stringify(record));
+  renameSync(`${file}.part`, file);
+}
+
+/** Every record under `dir`, oldest filing first; none when the sync never ran. */
+export function readFilingRecords(dir: string): FilingRecord[] {
+  const root = recordsDir(dir);
+  if (!existsSync(root)) return [];
+  const records = readdirSync(root).flatMap((cik) =>
+    readdirSync(path.join(root, cik))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => {
+        const file = path.join(root, cik, name);
+        let json: unknown;
+        try {
+          json = JSON.parse(readFileSync(file, "utf8"));
+        } catch (error) {
+          throw new SyncError(`${file}: not a filing record (${(error as Error).message}); delete it to fetch the filing again`);
+        }
+        const parsed = FilingRecord.safeParse(json);
+        if (!parsed.success) throw new SyncError(`${file}: not a filing record (${parsed.error.issues[0]!.message}); delete it to fetch the filing again`);
+        return parsed.data;
+      }),
+  );
+  return records.sort((a, b) => (a.filed < b.filed ? -1 : a.filed > b.filed ? 1 : a.accession < b.accession ? -1 : 1));
+}
