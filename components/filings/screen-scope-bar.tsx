@@ -40,6 +40,7 @@ export function ScreenScopeBar({
           Search all filings instead
         </button>
       </p>
+      <WithoutFilings without={scope.without_filings} />
       {scope.with_filings.length > 0 && (
         <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="The screen's companies with filings">
           {scope.with_filings.map((c) => {
@@ -63,6 +64,34 @@ export function ScreenScopeBar({
         </ul>
       )}
       {searched && <p className="mt-1 text-zinc-500">Numbers are passages among these results; grey companies have none of them.</p>}
+    </div>
+  );
+}
+
+/** What the corpus lacks of the screen, and, folded, the command an operator runs to bring it in (docs/operations.md "Filings from EDGAR"). */
+function WithoutFilings({ without }: { without: ScreenScope["without_filings"] }) {
+  if (without.count === 0) return null;
+  const { count, syncable, tickers } = without;
+  return (
+    <div className="mt-1 text-zinc-600 dark:text-zinc-400" data-testid="scope-without-filings">
+      {syncable === 0 ? (
+        <p>
+          <strong>{count.toLocaleString("en-US")}</strong> without filings (none of them files with the SEC).
+        </p>
+      ) : (
+        <details>
+          <summary className="cursor-pointer">
+            <strong>{count.toLocaleString("en-US")}</strong> without filings: an operator can bring in the {syncable.toLocaleString("en-US")} SEC{" "}
+            {syncable === 1 ? "filer" : "filers"} among them
+          </summary>
+          <p className="mt-1">
+            <code className="break-all rounded bg-white px-1 select-all dark:bg-zinc-900" data-testid="sync-command">
+              npm run sync -- filings --tickers {tickers.join(",")}
+            </code>
+            {syncable > tickers.length ? ` (the first ${tickers.length}; without --tickers it brings in the whole market)` : ""}
+          </p>
+        </details>
+      )}
     </div>
   );
 }

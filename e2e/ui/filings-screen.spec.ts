@@ -33,6 +33,24 @@ test.describe("from a screen to its companies' filings", () => {
     const scope = page.getByTestId("screen-scope");
     await expect(scope).toContainText(`${screenTickers.size.toLocaleString("en-US")} companies`);
     await expect(page.getByTestId("scope-with-filings")).toHaveText(String(withFilings.length));
+    // The rest, and the command that brings in those SEC knows or that list in the US.
+    const without = [...screenTickers].filter((t) => !corpus.has(t));
+    const syncable = new Set(
+      readDatabase(
+        (db) =>
+          db
+            .prepare(`SELECT coalesce(current_symbol, symbol) FROM companies WHERE full_ticker IN (SELECT value FROM json_each(?))
+              AND (cik IS NOT NULL OR exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'CBOE', 'US'))`)
+            .pluck()
+            .all(JSON.stringify(without)) as string[],
+      ),
+    );
+    await expect(page.getByTestId("scope-without-filings")).toContainText(`${without.length.toLocaleString("en-US")} without filings`);
+    await expect(page.getByTestId("scope-without-filings")).toContainText(`the ${syncable.size.toLocaleString("en-US")} SEC filers among them`);
+    const command = (await page.getByTestId("sync-command").textContent())!;
+    const tickers = command.replace("npm run sync -- filings --tickers ", "").split(",");
+    expect(tickers).toHaveLength(Math.min(50, syncable.size));
+    for (const ticker of tickers) expect(syncable.has(ticker)).toBe(true);
 
     // Every filing date (this test is about the companies; the date bound has its own test).
     await page.getByRole("button", { name: "Include all dates" }).click();

@@ -107,6 +107,11 @@ export class FilingSearchRepository {
                 WHERE s.company_id = c.id OR s.company_id IN (SELECT o.id FROM companies o WHERE o.cik = c.cik AND o.id <> c.id)) AS symbols,
                (SELECT group_concat(o.full_ticker, ' ') FROM companies o WHERE o.cik = c.cik AND o.id <> c.id) AS listings
         FROM companies c WHERE c.has_filings = 1`),
+      // Today's symbols of those of the companies that SEC knows (a CIK) or that list in the US: what `npm run sync -- filings --tickers` can take.
+      syncableTickers: db.prepare(`
+        SELECT coalesce(current_symbol, symbol) FROM companies
+        WHERE id IN (SELECT value FROM json_each(?)) AND (cik IS NOT NULL OR exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'CBOE', 'US'))
+        ORDER BY companyName, id`).pluck(),
       companyByTicker: db.prepare(`
         SELECT companyName AS name, full_ticker FROM companies
         WHERE full_ticker = @ticker OR id IN (SELECT company_id FROM company_symbols WHERE symbol = @ticker)
@@ -183,6 +188,11 @@ export class FilingSearchRepository {
   companiesWithFilings(): CompanyWithFilings[] {
     this.companies ??= CompanyWithFilings.array().parse(this.statements.companies.all());
     return this.companies;
+  }
+
+  /** The tickers of the companies `ids` that a filings sync can bring in (SEC filers, US listings), in name order. */
+  syncableTickers(ids: readonly number[]): string[] {
+    return z.string().array().parse(this.statements.syncableTickers.all(JSON.stringify(ids)));
   }
 
   /** The company a ticker (current or former symbol, or full ticker; upper case) names, with or without filings. */
