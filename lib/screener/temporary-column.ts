@@ -5,7 +5,9 @@ import type { TemporaryColumnSource } from "./response-schema";
 export const fiscalYearLabel = (offset: number) => (offset === 0 ? "latest FY" : `FY−${offset}`);
 
 /** The column's label ("ROIC 3y avg to latest FY"): sent by the server, shown by the screener page. */
-export function temporaryColumnLabel(source: TemporaryColumnSource, fieldLabel: (name: string) => string): string {
+export function temporaryColumnLabel(source: TemporaryColumnSource, label: (name: string) => string): string {
+  // A metric's catalog label names its default year ("ROIC (latest FY)"); the column names its own.
+  const fieldLabel = (name: string) => label(name).replace(/\s*\(latest FY\)$/, "");
   switch (source.kind) {
     case "fy":
       return `${fieldLabel(source.metric)} ${fiscalYearLabel(source.offset)}`;
@@ -16,6 +18,6 @@ export function temporaryColumnLabel(source: TemporaryColumnSource, fieldLabel: 
     case "growth":
       return `${fieldLabel(source.metric)} ${source.value_type === "cagr" ? "CAGR" : "growth multiple"} over ${source.horizon_years}y (${source.currency_basis})`;
     case "field":
-      return fieldLabel(source.field);
+      return label(source.field);
   }
 }
