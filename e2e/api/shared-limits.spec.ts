@@ -19,13 +19,24 @@ async function raceTwoInstances(a: string, b: string, key: string) {
   return tally;
 }
 
+/**
+ * Exactly 30 of 60 admitted past the shared limit, 30 refused with 429. An admitted request may
+ * still meet a busy query pool on a loaded machine (503; CI saw 3): it counted against the limit
+ * all the same, which is what this checks.
+ */
+function expectOneLimit(tally: Record<number, number>) {
+  expect(tally[429]).toBe(30);
+  expect((tally[200] ?? 0) + (tally[503] ?? 0)).toBe(30);
+  expect(Object.keys(tally).filter((status) => !["200", "429", "503"].includes(status))).toEqual([]);
+}
+
 test("two app instances sharing the state file admit exactly 30 of 60 requests on one key", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "shared-state-"));
   const statePath = path.join(dir, "state.db");
   const key = createApiKey(openApiStateDb(statePath), { name: "shared", tier: "starter" }).key;
   const instances = await Promise.all([startApp({ API_STATE_PATH: statePath }), startApp({ API_STATE_PATH: statePath })]);
   try {
-    expect(await raceTwoInstances(instances[0].url, instances[1].url, key)).toEqual({ 200: 30, 429: 30 });
+    expectOneLimit(await raceTwoInstances(instances[0].url, instances[1].url, key));
   } finally {
     await Promise.all(instances.map((i) => i.stop()));
     rmSync(dir, { recursive: true, force: true });
@@ -45,7 +56,7 @@ test("with REDIS_URL, two instances with separate state files share one limit th
   second.close();
   const instances = await Promise.all(dirs.map((dir) => startApp({ API_STATE_PATH: path.join(dir, "state.db"), REDIS_URL: redis.url })));
   try {
-    expect(await raceTwoInstances(instances[0]!.url, instances[1]!.url, key)).toEqual({ 200: 30, 429: 30 });
+    expectOneLimit(await raceTwoInstances(instances[0]!.url, instances[1]!.url, key));
   } finally {
     await Promise.all(instances.map((i) => i.stop()));
     await redis.stop();
