@@ -136,18 +136,6 @@ describe("npm run sync -- sec --ciks against a local SEC", () => {
     );
   });
 
-  it("waits out SEC's throttle page, sent with 403 or with 200, and then takes the file", async () => {
-    const downloader = new Downloader({ userAgent: USER_AGENT, retries: 2, retryBaseMs: 1, throttleWaitMs: 5 });
-    for (const status of [403, 200] as const) {
-      server.throttleNext(COMPANY_TICKERS_PATH, status, 2);
-      const file = path.join(work, `throttled-${status}.json`);
-      await downloader.download(`${server.url}${COMPANY_TICKERS_PATH}`, file);
-      expect(readFileSync(file)).toEqual(await served(COMPANY_TICKERS_PATH));
-    }
-    server.throttleNext(COMPANY_TICKERS_PATH, 403, 3);
-    await expect(downloader.download(`${server.url}${COMPANY_TICKERS_PATH}`, path.join(work, "throttled.json"))).rejects.toThrow(/request rate threshold exceeded after 3 attempts/);
-  });
-
   it("refuses to download without SEC_USER_AGENT, and the command says why with exit code 1", async () => {
     await expect(downloadSec({ ...source(), userAgent: undefined, dir: freshDir(), ciks: [APPLE] })).rejects.toThrow(SyncError);
     const env: NodeJS.ProcessEnv = { ...process.env, SEC_ARCHIVES_URL: server.url, SEC_DATA_URL: server.url, DATABASE_PATH: path.join(work, "refused.db") };
