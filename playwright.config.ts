@@ -57,6 +57,11 @@ export default defineConfig({
       QUERY_WORKERS: "2",
       CALLER_CONCURRENCY: "2",
       CALLER_QUEUE: "16",
+      // Two test workers and the specs' own app instances share CI's two cores with this server: a
+      // 2 s screen deadline passed there (CI saw a sequential 400 answered 503). Deadlines have
+      // their own spec (e2e/api/deadlines.spec.ts), against an app of its own.
+      SCREEN_DEADLINE_MS: "10000",
+      SEARCH_DEADLINE_MS: "15000",
       // One log line per request would drown the test output; errors are still logged.
       LOG_LEVEL: "warn",
     },
