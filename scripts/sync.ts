@@ -109,7 +109,7 @@ program
 program
   .command("filings")
   .description(
-    "Download SEC EDGAR filings (10-K, 10-Q, 20-F, 40-F and 8-K earnings releases of the last fiscal years) of the companies asked, or of every company with a CIK, and rebuild the database with them in the filing search.",
+    "Download SEC EDGAR filings (10-K, 10-Q, 20-F, 40-F and 8-K earnings releases of the last fiscal years) of the companies asked, or of every company with a CIK, and add them to the filing search (the database is changed in a copy renamed over it, not rebuilt).",
   )
   .option("--tickers <list>", "comma-separated tickers (the database's companies)", (value: string) => value.split(",").map((t) => t.trim().toUpperCase()).filter(Boolean))
   .option("--ciks <list>", "comma-separated CIKs", parseCiks)
@@ -144,7 +144,17 @@ program
           added_filings: report.added.slice(0, 50),
           missing: report.missing,
           bytes: report.bytes,
-          rebuilt: report.build && { filings: report.build.counts.filings, as_of_range: report.build.asOfRange, seconds: report.build.seconds },
+          index:
+            report.index.kind === "built"
+              ? { built: true, filings: report.index.build.counts.filings, seconds: report.index.build.seconds }
+              : {
+                  added_filings: report.index.added.filings,
+                  added_passages: report.index.added.passages,
+                  already_indexed: report.index.added.alreadyIndexed,
+                  replaced_bundled: report.index.added.replaced,
+                  embedding: report.index.added.embedding,
+                  milliseconds: report.index.timings,
+                },
           seconds: (Date.now() - started) / 1000,
         }),
       );

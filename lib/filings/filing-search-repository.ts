@@ -69,7 +69,8 @@ export type TwinRow = z.output<typeof TwinRow>;
 const CompanyName = z.object({ name: z.string(), full_ticker: z.string() });
 const KeywordHits = z.array(z.object({ id: SqlId, score: z.number() }));
 const PassageVector = z.object({ id: SqlId, embedding: SqlBlob });
-const EmbeddingModel = z.object({ id: z.string(), dimensions: z.int().positive() });
+/** The `embedding_model` meta record: the embedder of the stored passage vectors; for the corpus LSA, its options and how many passages it was fitted on. */
+export const EmbeddingModel = z.object({ id: z.string(), dimensions: z.int().positive(), options: z.record(z.string(), z.number()).optional(), passages: z.int().nonnegative().optional() });
 
 /** Markers highlight() puts around matched terms (control characters never in filing text). */
 export const HIGHLIGHT_OPEN = "\u0002";
@@ -148,7 +149,7 @@ export class FilingSearchRepository {
         WHERE f.source_name = ? AND pg.number = ? AND p.start = ?`)
         .pluck(),
       termPassages: db.prepare("SELECT passages FROM filing_term_stats WHERE term = ?").pluck(),
-      passageCount: db.prepare("SELECT count(*) FROM filing_passages").pluck(),
+      lastPassageId: db.prepare("SELECT coalesce(max(id), 0) FROM filing_passages").pluck(),
       hit: db.prepare(`
         SELECT p.id, p.start, p.length, pg.number AS page, pg.start_offset AS page_offset, f.has_pages,
                substr(pg.text, p.start + 1, p.length) AS text,
@@ -262,8 +263,9 @@ export class FilingSearchRepository {
     return SqlCount.optional().parse(this.statements.termPassages.get(term)) ?? 0;
   }
 
-  passageCount(): number {
-    return SqlCount.parse(this.statements.passageCount.get());
+  /** The largest passage id (ids have gaps where a synced filing replaced a bundled one). */
+  lastPassageId(): number {
+    return SqlCount.parse(this.statements.lastPassageId.get());
   }
 
   hit(id: number): PassageHitRow | undefined {

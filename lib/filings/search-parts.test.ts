@@ -274,7 +274,7 @@ describe("vector index", () => {
     const dims = 2;
     const vectors = [[1, 0], [0, 1], [0.8, 0.6], [0.6, 0.8]];
     const fakeRepository = {
-      passageCount: () => vectors.length,
+      lastPassageId: () => vectors.length,
       *vectors() {
         for (const [i, v] of vectors.entries()) yield { id: i + 1, embedding: Buffer.from(Float32Array.from(v).buffer) };
       },
@@ -288,7 +288,7 @@ describe("vector index", () => {
 
   it("scores any one passage as nearest does, and none without a vector", () => {
     const fakeRepository = {
-      passageCount: () => 3,
+      lastPassageId: () => 3,
       *vectors() {
         yield { id: 1, embedding: Buffer.from(Float32Array.from([0.6, 0.8]).buffer) };
         yield { id: 3, embedding: Buffer.from(Float32Array.from([0, 1]).buffer) };
@@ -303,7 +303,7 @@ describe("vector index", () => {
 
   it("finds nothing near a zero vector (a query without known terms), rather than the first passages", () => {
     const fakeRepository = {
-      passageCount: () => 1,
+      lastPassageId: () => 1,
       *vectors() {
         yield { id: 1, embedding: Buffer.from(Float32Array.from([0.6, 0.8]).buffer) };
       },

@@ -24,7 +24,7 @@ export class VectorIndex {
   }
 
   static load(repository: FilingSearchRepository, dimensions: number): VectorIndex {
-    const count = repository.passageCount();
+    const count = repository.lastPassageId();
     const vectors = new Float32Array((count + 1) * dimensions);
     const present = new Uint8Array(count + 1);
     for (const { id, embedding } of repository.vectors()) {

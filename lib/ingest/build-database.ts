@@ -101,7 +101,7 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
         ...SOURCES,
         ...(syncedCompanyFactsDir ? { sec: `${SOURCES.sec}; synced from SEC EDGAR (npm run sync -- sec)` } : {}),
         ...(prices?.lastPriceDate ? { prices: `${SOURCES.prices}; extended to ${prices.lastPriceDate} from synced files (npm run sync -- prices)` } : {}),
-        ...(syncedFilings?.length ? { filings: `${SOURCES.filings}; ${syncedFilings.length} filings synced from SEC EDGAR (npm run sync -- filings)` } : {}),
+        ...(syncedFilings?.length ? { filings: filingsSource(syncedFilings.length) } : {}),
       }),
     );
     meta.run("counts", JSON.stringify(counts));
@@ -124,6 +124,9 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
     rmSync(marker, { force: true });
   }
 }
+
+/** The filings' line of meta `sources` once `count` filings were synced from EDGAR. */
+export const filingsSource = (count: number) => `${SOURCES.filings}; ${count} filings synced from SEC EDGAR (npm run sync -- filings)`;
 
 export function tableCounts(db: Database.Database): Record<string, number> {
   const count = (sql: string) => SqlCount.parse(db.prepare(sql).pluck().get());

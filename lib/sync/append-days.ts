@@ -1,28 +1,18 @@
-import { closeSync, copyFileSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { z } from "zod";
 import { Anchor } from "@/lib/market/market-metrics";
 import { AS_OF_RANGE_START } from "@/lib/as-of";
-import { buildInProgress, buildingMarker } from "@/lib/db/build-marker";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { chainIndex } from "@/lib/companies/benchmark";
 import type { Progress } from "@/lib/ingest/progress";
 import type { PriceRow } from "@/lib/market/price-rows";
 import { type CompanyDays, type SeriesPlan, planSeries } from "./append-plan";
-import { SyncError } from "./sync-error";
+import { changeInCopy } from "./database-copy";
 
 /**
  * Adds trading days to the database in place of a rebuild (`npm run sync -- prices --append`):
- * each company's running sums continue from its last stored row (lib/market/price-rows.ts).
- *
- * Atomic for readers: the days are written in one transaction into a copy of the file, which is
- * then renamed over the original. A reader's open connection keeps the old inode, whole, until
- * lib/db/market-db.ts sees the new inode and opens the new file, so it reads the old state or the
- * new one, never part of a day. Writing into the live file instead would need WAL (the app opens
- * it read-only, in rollback-journal mode) and would leave the app's per-connection caches of
- * computed days (lib/market/day-values.ts) stale; a new file is a new connection with none.
- * The copy is a file copy (copy_file_range), a few seconds for the whole market's ~900 MB,
- * against minutes for a rebuild; no one else writes the file meanwhile (the build marker).
+ * each company's running sums continue from its last stored row (lib/market/price-rows.ts), in one
+ * transaction in a copy of the file renamed over it (lib/sync/database-copy.ts).
  */
 
 const PriceDayInput = z.object({
@@ -63,52 +53,12 @@ const elapsed = (started: number) => performance.now() - started;
 /** Appends `input` to the database at `databasePath` (see the module comment). */
 export function appendDays(databasePath: string, input: readonly CompanyDays[], progress: Progress): AppendReport {
   const series = CompanyDaysInput.array().parse(input);
-  if (buildInProgress(databasePath)) throw new SyncError(`${databasePath} is being written by another build or append`);
-  let inode: number;
-  try {
-    inode = statSync(databasePath).ino;
-  } catch {
-    throw new SyncError(`${databasePath}: no database to append to (build one: npm run ingest)`);
-  }
-  const marker = buildingMarker(databasePath);
-  const temporary = `${databasePath}.append-${process.pid}`;
-  writeFileSync(marker, String(process.pid));
-  try {
-    let started = performance.now();
-    copyFileSync(databasePath, temporary);
-    const copy = elapsed(started);
-    progress(`append: copied the database in ${(copy / 1000).toFixed(1)} s`);
-    const db = new Database(temporary);
-    let applied: Omit<AppendReport, "replaced" | "timings"> & { timings: { plan: number; insert: number; benchmark: number } };
-    try {
-      // The copy is private until renamed and removed on any failure: no journal is needed.
-      db.pragma("journal_mode = OFF");
-      db.pragma("synchronous = OFF");
-      applied = applyDays(db, series);
-    } finally {
-      db.close();
-    }
-    if (applied.rows === 0) {
-      rmSync(temporary, { force: true });
-      return { ...applied, replaced: false, timings: { copy, ...applied.timings, sync: 0, rename: 0 } };
-    }
-    started = performance.now();
-    const fd = openSync(temporary, "r+");
-    fsyncSync(fd);
-    closeSync(fd);
-    const sync = elapsed(started);
-    if (statSync(databasePath).ino !== inode) throw new SyncError(`${databasePath} was replaced while appending; run the append again`);
-    started = performance.now();
-    renameSync(temporary, databasePath);
-    const rename = elapsed(started);
-    progress(`append: ${applied.rows} rows for ${applied.companies} companies through ${applied.asOfMax}, ${applied.refused.length} series refused`);
-    return { ...applied, replaced: true, timings: { copy, ...applied.timings, sync, rename } };
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  } finally {
-    rmSync(marker, { force: true });
-  }
+  const { result: applied, replaced, timings } = changeInCopy(databasePath, "append", (db) => {
+    const result = applyDays(db, series);
+    return { result, changed: result.rows > 0 };
+  }, progress);
+  if (replaced) progress(`append: ${applied.rows} rows for ${applied.companies} companies through ${applied.asOfMax}, ${applied.refused.length} series refused`);
+  return { ...applied, replaced, timings: { copy: timings.copy, ...applied.timings, sync: timings.sync, rename: timings.rename } };
 }
 
 /** Plans every series against the stored rows, then writes the accepted ones in one transaction. */

@@ -1,8 +1,10 @@
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { readFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDatabase } from "@/lib/ingest/build-database";
 import { silentProgress } from "@/lib/ingest/progress";
 import { FilingDocuments } from "@/lib/filings/reader/filing-documents";
 import { readRows } from "@/test/support/db/read-rows";
@@ -15,11 +17,13 @@ import { type FilingsBuildOptions, syncFilingsIntoDatabase } from "./sync-filing
 import { SyncError } from "./sync-error";
 
 /**
- * `npm run sync -- filings` against a local SEC (test/support/sec/sec-server.ts) serving real EDGAR
+ * `npm run sync -- filings` into a built database, against a local SEC (test/support/sec/sec-server.ts) serving real EDGAR
  * files from edgartools (test/fixtures/edgar/README.md): Apple's and Nvidia's submissions as
  * data.sec.gov served them, and Apple's FY2024 10-K and Q3 10-Q and Nvidia's FY2023 10-K at their
  * archive paths. The other documents those submissions name are not recorded anywhere public, so
- * the server answers them 404, as for a filing EDGAR lacks, and the sync reports them.
+ * the server answers them 404, as for a filing EDGAR lacks, and the sync reports them. The filings
+ * are added to the database the bundled data built, in place of a rebuild; a rebuild with the same
+ * records is the reference they must match.
  */
 const APPLE = 320193;
 const NVIDIA = 1045810;
@@ -45,6 +49,7 @@ beforeAll(async () => {
   for (const [cik, file] of [[APPLE, "CIK0000320193.json"], [NVIDIA, "CIK0001045810.json"]] as const) server.serve(submissionsPath(cik), readFileSync(path.join(EDGAR, file)));
   for (const d of DOCUMENTS) server.serve(documentPath(d), readFileSync(path.join(EDGAR, d.fixture)));
   const dataDir = copyDataWithFilingsOf(path.join(work, "data"), ["AAPL"], ["Apple"], { marketSymbols: ["AAPL", "NVDA"] });
+  buildDatabase({ dataDir, databasePath, progress: silentProgress });
   options = {
     userAgent: "Filing Screener tests tests@example.com",
     archivesUrl: server.url,
@@ -81,7 +86,7 @@ describe("npm run sync -- filings", () => {
     expect(report.alreadyRecorded).toBe(1);
     expect(report.missing).toContainEqual({ accession: "CIK0001341439", reason: "EDGAR has no submissions for this CIK" });
     expect(report.missing.some((m) => m.reason.endsWith("HTTP 404"))).toBe(true);
-    expect(report.build).not.toBeNull();
+    expect(report.index).toMatchObject({ kind: "added", replaced: true, added: { filings: 3, alreadyIndexed: 0, replaced: ["AAPL-10-K-2024-11-01"], embedding: { kind: "folded-in" } } });
   }, 600_000);
 
   it("indexes each filing with its own form, fiscal year, period and filed date, in place of the bundled copy", () => {
@@ -118,10 +123,52 @@ describe("npm run sync -- filings", () => {
     }
   });
 
-  it("adds nothing on a second run, and does not rebuild", async () => {
+  it("adds nothing on a second run, and leaves the file alone", async () => {
     const built = query<{ value: string }>("SELECT value FROM meta WHERE key = 'built_at'")[0]!.value;
+    const inode = statSync(databasePath).ino;
     const report = await syncFilingsIntoDatabase(options);
-    expect(report).toMatchObject({ added: [], alreadyRecorded: 3, build: null });
+    expect(report).toMatchObject({ added: [], alreadyRecorded: 3, index: { kind: "added", replaced: false, added: { filings: 0, alreadyIndexed: 3 } } });
+    expect(statSync(databasePath).ino).toBe(inode);
     expect(query<{ value: string }>("SELECT value FROM meta WHERE key = 'built_at'")[0]!.value).toBe(built);
   }, 120_000);
+
+  it("indexes what a rebuild with the same filings indexes: filings, sections, passages, near-duplicates, counts", () => {
+    const rebuilt = path.join(work, "rebuilt.db");
+    buildDatabase({ dataDir: options.dataDir, databasePath: rebuilt, progress: silentProgress, syncedFilings: readFilingRecords(options.dir) });
+    const both = <T>(sql: string) => [query<T>(sql), readRows<T>(rebuilt, sql)] as const;
+    const [filings, rebuiltFilings] = both(`SELECT ${FILING_COLUMNS} FROM filings ORDER BY source_name`);
+    expect(filings).toEqual(rebuiltFilings);
+    const [sections, rebuiltSections] = both("SELECT f.source_name, s.key, s.title, s.start_offset FROM filing_sections s JOIN filings f ON f.id = s.filing_id ORDER BY 1, 4");
+    expect(sections).toEqual(rebuiltSections);
+    // Passages and the keyword index: the same texts under the same headings, found by the same words.
+    const passageSql = "SELECT f.source_name, t.heading, t.text FROM filing_passage_texts t JOIN filing_passages p ON p.id = t.id JOIN filings f ON f.id = p.filing_id ORDER BY 1, p.start, pg.number";
+    const [passages, rebuiltPassages] = both(passageSql.replace("ORDER BY", "JOIN filing_pages pg ON pg.id = p.page_id ORDER BY"));
+    expect(passages).toEqual(rebuiltPassages);
+    const [matched, rebuiltMatched] = both("SELECT count(*) AS n FROM filing_passage_search WHERE filing_passage_search MATCH 'iphone AND greater AND china'");
+    expect(matched).toEqual(rebuiltMatched);
+    // Near-duplicate groups, as sets of passage texts (ids differ: the added passages follow the built ones).
+    const groupSql = `SELECT w.group_id AS groupId, f.source_name || ':' || substr(t.text, 1, 60) AS member FROM filing_passage_twins w
+      JOIN filing_passage_texts t ON t.id = w.passage_id JOIN filing_passages p ON p.id = w.passage_id JOIN filings f ON f.id = p.filing_id`;
+    const memberSets = (rows: { groupId: number; member: string }[]) => {
+      const byGroup = new Map<number, string[]>();
+      for (const { groupId, member } of rows) byGroup.set(groupId, [...(byGroup.get(groupId) ?? []), member]);
+      return [...byGroup.values()].map((members) => members.sort().join(" | ")).sort();
+    };
+    const [groups, rebuiltGroups] = both<{ groupId: number; member: string }>(groupSql).map(memberSets) as [string[], string[]];
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups).toEqual(rebuiltGroups);
+    const [[counts], [rebuiltCounts]] = both<{ value: string }>("SELECT value FROM meta WHERE key = 'counts'");
+    expect(JSON.parse(counts!.value)).toEqual(JSON.parse(rebuiltCounts!.value));
+    // Every passage has a vector from the same fit as the queries' term vectors.
+    const db = new Database(databasePath, { readonly: true });
+    try {
+      sqliteVec.load(db);
+      expect(db.prepare("SELECT count(*) FROM filing_passages WHERE id NOT IN (SELECT rowid FROM filing_passage_vectors)").pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+  }, 300_000);
 });
+
+const FILING_COLUMNS = `source, source_name, company_id, company_label, cik, filing_type, fiscal_year, fiscal_period, period_end, report_date, source_url,
+  filed_date, filed_earliest, filed_latest, has_pages, page_count, char_count, content_sha256, unreadable_pages, search_label`;

@@ -1,6 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type BuildReport, buildDatabase } from "@/lib/ingest/build-database";
+import Database from "better-sqlite3";
+import { type BuildReport, buildDatabase, databaseExists } from "@/lib/ingest/build-database";
+import { bundledPaths } from "@/lib/ingest/bundled-paths";
+import { type AddedFilings, addSyncedFilings, unindexedFilings } from "@/lib/ingest/filings/add-filings";
 import type { Progress } from "@/lib/ingest/progress";
 import { Downloader } from "./downloader";
 import {
@@ -15,6 +18,7 @@ import {
   listFilings,
   submissionsPath,
 } from "./edgar-submissions";
+import { type CopyTimings, changeInCopy } from "./database-copy";
 import { filingHtmlToText } from "./filing-html";
 import { type FilingRecord, readFilingRecords, recordFile, writeFilingRecord } from "./filing-records";
 import { keptPrices } from "./price-folder";
@@ -28,8 +32,9 @@ import { SyncError } from "./sync-error";
  * submissions, the filings chosen from them (lib/sync/edgar-submissions.ts), each one's primary
  * document (an earnings 8-K's exhibit 99 instead), read as text with the filing's own metadata and
  * kept as one record file per filing (`<dir>/records/<cik>/<accession>.json`). A filing with a
- * record is not fetched again, so a second run adds only new filings and an interrupted one resumes;
- * the build reads the records as a filing source beside the bundled ones.
+ * record is not fetched again, so a second run adds only new filings and an interrupted one resumes.
+ * The records not yet in the database are then added to it without a rebuild; a build (of the sec
+ * and prices syncs, or `npm run ingest`) reads them all as a filing source beside the bundled ones.
  */
 
 export interface FilingsSyncOptions extends SecSource {
@@ -175,20 +180,54 @@ export interface FilingsBuildOptions extends FilingsSyncOptions {
   providerCacheDir: string;
 }
 
-/** `npm run sync -- filings`: the new filings, then a database rebuilt with every synced filing (none added: no rebuild). */
-export async function syncFilingsIntoDatabase(options: FilingsBuildOptions): Promise<FilingsSyncReport & { build: BuildReport | null }> {
+export type FilingsIndexing =
+  /** No database yet: one was built with every synced filing. */
+  | { kind: "built"; build: BuildReport }
+  /** The filings not yet indexed were added to the database in place of a rebuild. */
+  | { kind: "added"; added: AddedFilings; replaced: boolean; timings: CopyTimings };
+
+/**
+ * `npm run sync -- filings`: the new filings, then every synced filing the database lacks is added
+ * to it (lib/ingest/filings/add-filings.ts) while the app keeps serving the old file; without a
+ * database, one is built with them.
+ */
+export async function syncFilingsIntoDatabase(options: FilingsBuildOptions): Promise<FilingsSyncReport & { index: FilingsIndexing }> {
   const report = await syncFilings(options);
-  if (report.added.length === 0) return { ...report, build: null };
   const records = readFilingRecords(options.dir);
-  options.progress(`filings: ${report.added.length} new filings; building the database with all ${records.length} synced`);
-  const build = buildDatabase({
-    dataDir: options.dataDir,
-    databasePath: options.databasePath,
-    progress: options.progress,
-    ...keptSec(options.secDir),
-    syncedPrices: await keptPrices(options.pricesDir, options.databasePath, options.progress),
-    providerPrices: cachedProviderPrices(options.providerCacheDir),
-    syncedFilings: records,
-  });
-  return { ...report, build };
+  if (!databaseExists(options.databasePath)) {
+    options.progress(`filings: no database at ${options.databasePath}; building one with the ${records.length} synced filings`);
+    const build = buildDatabase({
+      dataDir: options.dataDir,
+      databasePath: options.databasePath,
+      progress: options.progress,
+      ...keptSec(options.secDir),
+      syncedPrices: await keptPrices(options.pricesDir, options.databasePath, options.progress),
+      providerPrices: cachedProviderPrices(options.providerCacheDir),
+      syncedFilings: records,
+    });
+    return { ...report, index: { kind: "built", build } };
+  }
+  const served = new Database(options.databasePath, { readonly: true });
+  const unindexed = (() => {
+    try {
+      return unindexedFilings(served, records).length;
+    } finally {
+      served.close();
+    }
+  })();
+  if (unindexed === 0) {
+    const added: AddedFilings = { filings: 0, passages: 0, alreadyIndexed: records.length, replaced: [], duplicates: [], embedding: null };
+    return { ...report, index: { kind: "added", added, replaced: false, timings: { copy: 0, change: 0, sync: 0, rename: 0 } } };
+  }
+  const paths = bundledPaths(options.dataDir);
+  const { result, replaced, timings } = changeInCopy(
+    options.databasePath,
+    "filings",
+    (db) => {
+      const added = addSyncedFilings(db, paths, records, options.progress);
+      return { result: added, changed: added.filings > 0 || added.duplicates.length > 0 || added.replaced.length > 0 };
+    },
+    options.progress,
+  );
+  return { ...report, index: { kind: "added", added: result, replaced, timings } };
 }

@@ -35,7 +35,8 @@ export class CorpusEmbedder implements Embedder {
     }
   }
 
-  private term(term: string): TermEntry | undefined {
+  /** A term's IDF and latent vector in the fitted model; undefined for a term the fit left out. */
+  termVector(term: string): TermEntry | undefined {
     let entry = this.cache.get(term);
     if (entry === undefined) {
       const row = TermRow.parse(this.lookupTerm.get(term));
@@ -48,6 +49,6 @@ export class CorpusEmbedder implements Embedder {
   async embed(texts: string[]): Promise<Float32Array[]> {
     // A query is embedded from its topic words, as the keyword leg searches them: an analyst's
     // phrasing ("give a response relying on the details shown") is not what the passages are about.
-    return texts.map((text) => embedWithLsa(queryTopicText(text), (t) => this.term(t), this.dimensions));
+    return texts.map((text) => embedWithLsa(queryTopicText(text), (t) => this.termVector(t), this.dimensions));
   }
 }

@@ -101,15 +101,16 @@ export function readSourceDocuments(paths: BundledPaths, synced: readonly Synced
   });
   const edgartools = parseJsonLines<EdgartoolsRow>(paths.edgartoolsFilings, readBrotliText(paths.edgartoolsFilings));
   // A bundled edgartools filing the sync brought again from EDGAR gives way to it (the same ticker, form and day).
-  const resynced = new Set(synced.flatMap((f) => f.tickers.map((ticker) => `${ticker} ${f.form} ${f.filed}`)));
+  const resynced = replacedEdgartoolsNames(synced);
   edgartools.forEach((row, index) => {
     if (!row.ticker || !row.form || typeof row.text !== "string") {
       throw new BundledFileError(paths.edgartoolsFilings, `line ${index + 1} lacks ticker, form or text`);
     }
-    if (resynced.has(`${row.ticker} ${row.form} ${row.filing_date}`)) return;
+    const sourceName = edgartoolsName(row.ticker, row.form, row.filing_date);
+    if (resynced.has(sourceName)) return;
     documents.push({
       source: "edgartools",
-      sourceName: `${row.ticker}-${row.form}-${row.filing_date}`,
+      sourceName,
       companyLabel: null,
       ticker: row.ticker,
       sourceType: row.form,
@@ -120,21 +121,30 @@ export function readSourceDocuments(paths: BundledPaths, synced: readonly Synced
       hasPages: false,
     });
   });
-  for (const filing of synced) {
-    documents.push({
-      source: "edgar",
-      sourceName: `${filing.tickers[0] ?? `CIK${filing.cik}`}-${filing.form}-${filing.filed}-${filing.accession}`,
-      companyLabel: filing.companyName,
-      ticker: filing.tickers[0] ?? null,
-      // An 8-K is synced for its earnings release (exhibit 99): that is the document indexed.
-      sourceType: filing.form === "8-K" ? "Earnings" : filing.form,
-      sourcePeriod: filing.fiscalYear,
-      sourceUrl: filing.url,
-      filingDate: filing.filed,
-      pages: [toBasicPlane(filing.text)],
-      hasPages: false,
-      declared: { cik: filing.cik, form: filing.form, fiscalYear: filing.fiscalYear, fiscalPeriod: filing.fiscalPeriod, periodEnd: filing.periodEnd, reportDate: filing.reportDate },
-    });
-  }
+  for (const filing of synced) documents.push(syncedDocument(filing));
   return documents;
 }
+
+/** The source name of a bundled edgartools filing, and of the synced filing that takes its place (the same ticker, form and day). */
+export const edgartoolsName = (ticker: string, form: string, filed: string) => `${ticker}-${form}-${filed}`;
+
+/** A filing `npm run sync -- filings` kept, as a source document. */
+export function syncedDocument(filing: SyncedFiling): SourceDocument {
+  return {
+    source: "edgar",
+    sourceName: `${filing.tickers[0] ?? `CIK${filing.cik}`}-${filing.form}-${filing.filed}-${filing.accession}`,
+    companyLabel: filing.companyName,
+    ticker: filing.tickers[0] ?? null,
+    // An 8-K is synced for its earnings release (exhibit 99): that is the document indexed.
+    sourceType: filing.form === "8-K" ? "Earnings" : filing.form,
+    sourcePeriod: filing.fiscalYear,
+    sourceUrl: filing.url,
+    filingDate: filing.filed,
+    pages: [toBasicPlane(filing.text)],
+    hasPages: false,
+    declared: { cik: filing.cik, form: filing.form, fiscalYear: filing.fiscalYear, fiscalPeriod: filing.fiscalPeriod, periodEnd: filing.periodEnd, reportDate: filing.reportDate },
+  };
+}
+
+/** The bundled edgartools filings a synced filing replaces. */
+export const replacedEdgartoolsNames = (synced: readonly SyncedFiling[]) => new Set(synced.flatMap((f) => f.tickers.map((ticker) => edgartoolsName(ticker, f.form, f.filed))));

@@ -23,8 +23,10 @@ export interface FilingRow extends FilingDescription {
 /** The heading column of a passage: its section title and its page's title (as the view computes it). */
 const passageHeading = (section: string | null, page: string | null) => [section, page].filter(Boolean).join(" | ");
 
-/** Inserts of the filings stage (the ingest's only SQL for filings). */
-export function prepareFilingWrites(db: Database.Database) {
+export type FilingWrites = ReturnType<typeof prepareFilingWrites>;
+
+/** Writes of the filings stage and of filings added to a built database (the only SQL that writes filings); passage ids start at `nextPassage`. */
+export function prepareFilingWrites(db: Database.Database, nextPassage: number) {
   const filing = db.prepare(`
     INSERT INTO filings (id, source, source_name, company_id, company_label, cik, filing_type, fiscal_year, fiscal_period,
       period_end, report_date, source_url, filed_date, filed_earliest, filed_latest, has_pages, page_count, char_count, content_sha256, repaired_ligatures,
@@ -41,9 +43,12 @@ export function prepareFilingWrites(db: Database.Database) {
   const passageTexts = db.prepare(`
     SELECT p.id, f.company_id AS companyId, substr(pg.text, p.start + 1, p.length) AS text
     FROM filing_passages p JOIN filings f ON f.id = p.filing_id JOIN filing_pages pg ON pg.id = p.page_id
-    WHERE f.company_id IS NOT NULL`);
+    WHERE f.company_id IS NOT NULL AND (@companies IS NULL OR f.company_id IN (SELECT value FROM json_each(@companies)))
+    ORDER BY f.source_name, p.id`);
+  const clearTwins = db.prepare(`
+    DELETE FROM filing_passage_twins WHERE passage_id IN (
+      SELECT p.id FROM filing_passages p JOIN filings f ON f.id = p.filing_id WHERE f.company_id IN (SELECT value FROM json_each(?)))`);
   const twin = db.prepare("INSERT INTO filing_passage_twins (passage_id, group_id) VALUES (?, ?)");
-  let nextPassage = 1;
 
   return {
     /** Writes one filing with its pages, sections, passages and their index rows; returns the passage count. */
@@ -65,10 +70,17 @@ export function prepareFilingWrites(db: Database.Database) {
     duplicate(copy: string, original: string) {
       duplicate.run(copy, original);
     },
-    /** Finds and records the near-duplicate passages of each company's filings (after the filings are written). */
-    twins(): { passages: number; groups: number } {
-      const groups = findTwins(parseEach(PassageText, passageTexts.iterate()));
+    /**
+     * Finds and records the near-duplicate passages of each company's filings (after the filings
+     * are written): of every company, or afresh for the companies given (twins never cross companies).
+     * Passages are read in filing-name order, not id order: the groups found depend on the order, and
+     * filings added to a built database must get the groups a rebuild would give them.
+     */
+    twins(companyIds: ReadonlySet<number> | null): { passages: number; groups: number } {
+      const companies = companyIds === null ? null : JSON.stringify([...companyIds]);
+      const groups = findTwins(parseEach(PassageText, passageTexts.iterate({ companies })));
       db.transaction(() => {
+        if (companies !== null) clearTwins.run(companies);
         for (const [passageId, groupId] of groups) twin.run(passageId, groupId);
       })();
       return { passages: groups.size, groups: new Set(groups.values()).size };

@@ -13,7 +13,7 @@ import { companySearchLabel } from "./company-search-label";
 import { filedWindow } from "./filed-window";
 import { type DeclaredFacts, type SourceDocument, type SyncedFiling, readSourceDocuments } from "./filing-sources";
 import type { FilingType } from "@/lib/filings/filing-types";
-import { type FilingRow, prepareFilingWrites } from "./filing-writes";
+import { type FilingRow, type FilingWrites, prepareFilingWrites } from "./filing-writes";
 import { documentText, indexedPassages, storedPages } from "./passages";
 import { findSections } from "./sections";
 import { TextRepairer, buildVocabulary } from "./text-repair";
@@ -35,28 +35,73 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /**
- * Loads the FinanceBench and edgartools filings: repairs their text, skips exact duplicates, reads
- * form and fiscal period from the text, links companies, and stores pages, sections and passages
- * with their keyword index.
+ * Loads the FinanceBench and edgartools filings (and those `npm run sync -- filings` kept): indexes
+ * them (`indexDocuments`), finds each company's near-duplicate passages, and fits the corpus
+ * embedding model.
  */
 export function runFilingsStage(db: Database.Database, paths: BundledPaths, progress: Progress, synced: readonly SyncedFiling[] = []): FilingsStageResult {
   const read = readSourceDocuments(paths, synced);
   progress(`read ${read.length} filing documents`);
+  const write = prepareFilingWrites(db, 1);
+  const indexed = indexDocuments(db, paths, read, write, { nextFilingId: 1, annualFilings: () => [] }, progress);
+  const twins = write.twins(null);
+  progress(`filings: ${twins.passages} passages repeat near-verbatim within their company's filings (${twins.groups} groups)`);
+  db.exec(FILING_TERM_STATS);
+  runEmbeddingsStage(db, progress);
+  return { filings: indexed.filings, companies: indexed.companyIds.size, passages: indexed.passages, duplicates: indexed.duplicates, unlinked: indexed.unlinked };
+}
 
+/** What is already indexed that a batch of documents is indexed against. */
+export interface IndexedCorpus {
+  /** The id the batch's first filing gets. */
+  nextFilingId: number;
+  /** A company's annual filings already indexed: its fiscal calendar is learned from them with the batch's. */
+  annualFilings: (companyId: number) => CoverFacts[];
+}
+
+export interface IndexedBatch {
+  filings: number;
+  passages: number;
+  /** Companies the batch's filings were linked to. */
+  companyIds: Set<number>;
+  duplicates: string[];
+  unlinked: string[];
+}
+
+/**
+ * Indexes documents in one transaction: repairs their text, skips exact duplicates (of each other
+ * and of filings already indexed), reads form and fiscal period from the text or the filing's own
+ * facts, links companies, and stores pages, sections and passages with their keyword index. The
+ * build indexes every document at once; `npm run sync -- filings` indexes its new ones into a built
+ * database (lib/ingest/filings/add-filings.ts).
+ */
+export function indexDocuments(
+  db: Database.Database,
+  paths: BundledPaths,
+  read: readonly SourceDocument[],
+  write: FilingWrites,
+  corpus: IndexedCorpus,
+  progress: Progress,
+): IndexedBatch {
   const duplicates: string[] = [];
-  const seen = new Map<string, SourceDocument>();
+  const seen = new Map<string, SourceDocument | string>(
+    db.prepare("SELECT content_sha256 AS hash, source_name AS name FROM filings").all().map((row) => {
+      const { hash, name } = StoredHashRow.parse(row);
+      return [hash, name];
+    }),
+  );
   const hashes = new Map<SourceDocument, string>();
   for (const doc of read) {
     const hash = createHash("sha256").update(doc.pages.join("\f")).digest("hex");
     const first = seen.get(hash);
-    if (first) {
-      duplicates.push(`${doc.sourceName} = ${first.sourceName}`);
+    if (first !== undefined) {
+      duplicates.push(`${doc.sourceName} = ${typeof first === "string" ? first : first.sourceName}`);
       continue;
     }
     seen.set(hash, doc);
     hashes.set(doc, hash);
   }
-  const documents = [...seen.values()];
+  const documents = [...hashes.keys()];
 
   // Clean text (the HTML filings) tells real words from extraction debris.
   const repairer = new TextRepairer(buildVocabulary(documents.filter((d) => !d.hasPages).map((d) => d.pages.join("\n"))));
@@ -70,10 +115,9 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
   const repairedCount = repaired.filter((r) => r.ligatures + r.splitWords > 0).length;
   progress(`filings: ${documents.length} unique (${duplicates.length} duplicates skipped), ${repairedCount} repaired, ${links.filter((l) => l.companyId !== null).length} linked to companies`);
 
-  const calendars = companyCalendars(documents, covers, links);
+  const calendars = companyCalendars(documents, covers, links, corpus.annualFilings);
   const companyNames = readCompanyLabels(db);
   const order = documents.map((_, i) => i).sort((a, b) => (links[a]!.companyId ?? 1e9) - (links[b]!.companyId ?? 1e9) || (documents[a]!.sourceName < documents[b]!.sourceName ? -1 : 1));
-  const write = prepareFilingWrites(db);
   let passages = 0;
   const unreadableFilings: string[] = [];
   db.transaction(() => {
@@ -93,7 +137,7 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
         .join(" ");
       const periodEnd = consistentPeriodEnd(cover, fiscal, calendar);
       const row: FilingRow = {
-        id: position + 1,
+        id: corpus.nextFilingId + position,
         source: doc.source,
         source_name: doc.sourceName,
         company_id: link.companyId,
@@ -124,15 +168,13 @@ export function runFilingsStage(db: Database.Database, paths: BundledPaths, prog
     }
     write.finish();
   })();
-  const twins = write.twins();
-  progress(`filings: ${twins.passages} passages repeat near-verbatim within their company's filings (${twins.groups} groups)`);
-  const companies = new Set(links.map((l) => l.companyId).filter((id) => id !== null)).size;
+  const companyIds = new Set(links.map((l) => l.companyId).filter((id) => id !== null));
   const unlinked = documents.filter((_, i) => links[i]!.companyId === null).map((d) => d.sourceName);
-  progress(`filings: ${documents.length} of ${companies} companies, ${passages} passages indexed${unlinked.length ? `; not linked: ${unlinked.join(", ")}` : ""}`);
-  db.exec(FILING_TERM_STATS);
-  runEmbeddingsStage(db, progress);
-  return { filings: documents.length, companies, passages, duplicates, unlinked };
+  progress(`filings: ${documents.length} of ${companyIds.size} companies, ${passages} passages indexed${unlinked.length ? `; not linked: ${unlinked.join(", ")}` : ""}`);
+  return { filings: documents.length, passages, companyIds, duplicates, unlinked };
 }
+
+const StoredHashRow = z.object({ hash: z.string(), name: z.string() });
 
 /** The product's filing type of an EDGAR form synced (an 8-K is synced for its earnings release). */
 const DECLARED_TYPES: Record<string, FilingType> = { "10-K": "10-K", "10-Q": "10-Q", "8-K": "earnings-release", "20-F": "annual-report", "40-F": "annual-report" };
@@ -153,11 +195,12 @@ function declaredFiscal(declared: DeclaredFacts | undefined): FiscalFacts | null
 /** Documents of one company share a fiscal calendar, learned from its annual filings. */
 const groupKey = (doc: SourceDocument, link: CompanyLink) => (link.companyId !== null ? `id:${link.companyId}` : `doc:${doc.sourceName}`);
 
-function companyCalendars(documents: SourceDocument[], covers: CoverFacts[], links: CompanyLink[]) {
+function companyCalendars(documents: SourceDocument[], covers: CoverFacts[], links: CompanyLink[], indexedAnnual: IndexedCorpus["annualFilings"]) {
   const annual = new Map<string, CoverFacts[]>();
   documents.forEach((doc, i) => {
     const key = groupKey(doc, links[i]!);
-    const list = annual.get(key) ?? [];
+    const companyId = links[i]!.companyId;
+    const list = annual.get(key) ?? (companyId !== null ? [...indexedAnnual(companyId)] : []);
     const type = covers[i]!.filingType;
     if (type === "10-K" || type === "annual-report") list.push(covers[i]!);
     annual.set(key, list);

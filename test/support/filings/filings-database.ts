@@ -65,7 +65,31 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
     symbol.run(c.symbol, c.id, 1);
     for (const former of c.formerSymbols ?? []) symbol.run(former, c.id, 0);
   }
-  const write = prepareFilingWrites(db);
+  const write = writeTestFilings(db, companies, filings, 1, 1);
+  write.twins(null);
+  db.exec(FILING_TERM_STATS);
+  runEmbeddingsStage(db, silentProgress, { dimensions: 8, minPassages: 1, maxShare: 0.9, sampleSize: 10_000, seed: 7 });
+  return {
+    db,
+    path: file,
+    close: () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database of one company (Example Corp, EXM) and one 10-K of fiscal 2023 with these pages. */
+export function exampleTenK(pages: string[]): TestDatabase {
+  return createFilingsTestDatabase(
+    [{ id: 1, name: "Example Corp", symbol: "EXM", exchange: "NYSE", cik: 1234567 }],
+    [{ name: "EXM_2023_10K", companyId: 1, companyLabel: "Example", type: "10-K", fiscalYear: 2023, fiscalPeriod: "FY", periodEnd: "2023-12-31", pages }],
+  );
+}
+
+/** Writes test filings with the ingest's writers, the first with id `firstFilingId` and its first passage `firstPassageId`. */
+export function writeTestFilings(db: Database.Database, companies: TestCompany[], filings: TestFiling[], firstFilingId: number, firstPassageId: number) {
+  const write = prepareFilingWrites(db, firstPassageId);
   db.transaction(() => {
     filings.forEach((f, i) => {
       const hasPages = f.hasPages ?? true;
@@ -74,7 +98,7 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
       const c = companies.find((x) => x.id === f.companyId)!;
       write.filing(
         {
-          id: i + 1,
+          id: firstFilingId + i,
           source: hasPages ? "financebench" : "edgartools",
           source_name: f.name,
           company_id: f.companyId,
@@ -111,23 +135,5 @@ export function createFilingsTestDatabase(companies: TestCompany[], filings: Tes
     });
     write.finish();
   })();
-  write.twins();
-  db.exec(FILING_TERM_STATS);
-  runEmbeddingsStage(db, silentProgress, { dimensions: 8, minPassages: 1, maxShare: 0.9, sampleSize: 10_000, seed: 7 });
-  return {
-    db,
-    path: file,
-    close: () => {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A database of one company (Example Corp, EXM) and one 10-K of fiscal 2023 with these pages. */
-export function exampleTenK(pages: string[]): TestDatabase {
-  return createFilingsTestDatabase(
-    [{ id: 1, name: "Example Corp", symbol: "EXM", exchange: "NYSE", cik: 1234567 }],
-    [{ name: "EXM_2023_10K", companyId: 1, companyLabel: "Example", type: "10-K", fiscalYear: 2023, fiscalPeriod: "FY", periodEnd: "2023-12-31", pages }],
-  );
+  return write;
 }
