@@ -5,6 +5,7 @@ import { databaseNotice } from "@/components/ui/database-notice";
 import { failedQueryPage } from "@/components/ui/page-error";
 import { admitPageRender } from "@/lib/api/route";
 import { invalidScreen, type ScreenScope, ScreenFilters, type UiFilingSearchResponse, UiFilingSearchRequest } from "@/lib/filings/screen-filings";
+import { corpusSummary } from "@/lib/filings/corpus-summary";
 import { defaultSearchBackend } from "@/lib/filings/search/backend";
 import { searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
 import { metaValue } from "@/lib/db/market-db";
@@ -41,13 +42,15 @@ export default async function FilingsPage({ searchParams }: { searchParams: Prom
       if (failed) return failed;
     }
   }
-  const companies = defaultSearchBackend()
-    .repository.companiesWithFilings()
+  const { repository } = defaultSearchBackend();
+  const corpus = corpusSummary(repository.corpus());
+  const companies = repository
+    .companiesWithFilings()
     .map((c) => ({ name: c.name, full_ticker: c.full_ticker }))
     .sort((a, b) => a.name.localeCompare(b.name));
   // The search already says which of the screen's companies have filings; without one, ask.
   const scope = state.screen ? (response?.screen ?? (await screenScopeOf(state.screen, caller))) : null;
-  return <FilingSearchApp companies={companies} asOf={asOf} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
+  return <FilingSearchApp companies={companies} corpus={corpus} asOf={asOf} initial={{ key: JSON.stringify(request), response }} scope={scope} problems={state.problems} />;
 }
 
 /** The screen's companies before anything is searched: a screen, parsed here and run like one for its caller. */

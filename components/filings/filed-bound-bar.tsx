@@ -13,7 +13,7 @@ export function FiledBoundBar({ filed, asOf, onChange }: { filed: FiledBound; as
           Only filings public on or before <strong>{asOf}</strong>, the screen&apos;s as-of date (filed by then, or due by then where the filed date is not in the data).
         </span>
       ) : (
-        <span>Filings of every date (the corpus spans 2015–2025), including those filed after the screen&apos;s as-of date {asOf}.</span>
+        <span>Filings of every date, including those filed after the screen&apos;s as-of date {asOf}.</span>
       )}
       <button type="button" onClick={() => onChange(bounded ? "all" : "as-of")} className="text-sky-800 underline dark:text-sky-300">
         {bounded ? "Include all dates" : `Only filings public by ${asOf}`}

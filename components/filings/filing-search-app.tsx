@@ -11,6 +11,8 @@ import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import type { ScreenScope, UiFilingSearchResponse } from "@/lib/filings/screen-filings";
 import { bodyToForm } from "@/lib/filings/search-form";
 import { type FilingSearchState, paramsFromSearch, searchFromParams, uiSearchBody } from "@/lib/filings/search-url";
+import type { CorpusSummary } from "@/lib/filings/corpus-summary";
+import { CorpusPanel } from "./corpus-panel";
 import { EmptyResults } from "./empty-results";
 import { FiledBoundBar } from "./filed-bound-bar";
 import { ScreenScopeBar } from "./screen-scope-bar";
@@ -20,6 +22,8 @@ import { SearchHitCard } from "./search-hit-card";
 export interface FilingSearchAppProps {
   /** Companies with filings, for the name suggestions. */
   companies: { name: string; full_ticker: string }[];
+  /** What the search covers. */
+  corpus: CorpusSummary;
   /** The screener's as-of date (its values' snapshot). */
   asOf: string;
   /** The URL's search, run on the server (key: the request body). */
@@ -41,7 +45,7 @@ export function FilingSearchApp(props: FilingSearchAppProps) {
  * The filing search page: the URL holds the search (queries, filters, screen); the form pushes
  * changes to it (history entries, so back/forward work) and the results follow it.
  */
-function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearchAppProps) {
+function FilingSearch({ companies, corpus, asOf, initial, scope, problems }: FilingSearchAppProps) {
   const urlQuery = useSearchParams().toString();
   const [current, setCurrent] = useState({ urlQuery, query: urlQuery });
   if (urlQuery !== current.urlQuery) setCurrent({ urlQuery, query: urlQuery });
@@ -89,9 +93,7 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
     <main className="mx-auto grid max-w-[1400px] gap-4 px-4 py-4 lg:grid-cols-[340px_minmax(0,1fr)]">
       <div className="flex flex-wrap items-center gap-3 lg:col-span-2">
         <h1 className="text-[15px] font-semibold tracking-tight">Filing search</h1>
-        <p className="text-xs text-zinc-500">
-          Passages of 10-K, 10-Q and 8-K filings, earnings releases and annual reports of {companies.length} companies (2015–2025)
-        </p>
+        <p className="text-xs text-zinc-500">Passages of 10-K, 10-Q and 8-K filings, earnings releases and annual reports</p>
         <span className="ml-auto" />
         <Button onClick={() => setApiOpen(!apiOpen)} aria-expanded={apiOpen} aria-controls="api-request">
           {apiOpen ? "Hide API request" : "API request"}
@@ -118,6 +120,9 @@ function FilingSearch({ companies, asOf, initial, scope, problems }: FilingSearc
           )}
         </p>
       ))}
+      <div className="lg:col-span-2">
+        <CorpusPanel corpus={corpus} onCompany={(ticker) => open({ body: { ...state.body, ticker, name: undefined }, screen: state.screen, filed: state.filed })} />
+      </div>
       <aside aria-label="Search" className="lg:sticky lg:top-14 lg:self-start">
         <SearchFormPanel body={state.body} companies={companies} serverErrors={problem?.errors ?? []} onSearch={(body) => open({ body, screen: state.screen, filed: state.filed })} />
       </aside>

@@ -254,4 +254,30 @@ test.describe("filing search page", () => {
     await searchSettled(page);
     expect(new Set(await shownHitCompanies(page))).toEqual(new Set(["NYSE:MMM"]));
   });
+
+  test("the page says what it covers: filings, companies and fiscal years, each company with its forms and years", async ({ page }) => {
+    const corpus = readDatabase((db) => ({
+      totals: db.prepare("SELECT count(*) AS filings, count(DISTINCT company_id) AS companies, min(fiscal_year) AS first, max(fiscal_year) AS last FROM filings WHERE company_id IS NOT NULL").get() as {
+        filings: number;
+        companies: number;
+        first: number;
+        last: number;
+      },
+      apple: db
+        .prepare("SELECT count(*) AS filings, min(f.fiscal_year) AS first, max(f.fiscal_year) AS last FROM filings f JOIN companies c ON c.id = f.company_id WHERE c.full_ticker = 'NASDAQ:AAPL'")
+        .get() as { filings: number; first: number; last: number },
+    }));
+    await page.goto("/filings/");
+    const panel = page.getByTestId("corpus");
+    await expect(panel.locator("summary")).toHaveText(new RegExp(`^${corpus.totals.filings} filings of ${corpus.totals.companies} companies, fiscal years ${corpus.totals.first}–${corpus.totals.last}`));
+    await panel.locator("summary").click();
+    const rows = panel.getByRole("table", { name: "Companies with filings" }).locator("tbody tr");
+    await expect(rows).toHaveCount(corpus.totals.companies);
+    const apple = rows.filter({ hasText: "NASDAQ:AAPL" });
+    await expect(apple.locator("td").nth(1)).toHaveText(String(corpus.apple.filings));
+    await expect(apple.locator("td").nth(3)).toHaveText(`${corpus.apple.first}–${corpus.apple.last}`);
+    await snapshot(page, "filings-corpus-1440");
+    await apple.getByRole("button").click();
+    await expect(page).toHaveURL(/ticker=NASDAQ(%3A|:)AAPL/);
+  });
 });

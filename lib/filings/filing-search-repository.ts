@@ -34,6 +34,19 @@ const CompanyWithFilings = z.object({
 });
 export type CompanyWithFilings = z.output<typeof CompanyWithFilings>;
 
+/** One company's part of the corpus: its filings by form and the fiscal years they cover. */
+export const CorpusCompany = z.object({
+  name: z.string(),
+  full_ticker: z.string(),
+  filings: SqlCount,
+  /** The forms it has filings of, comma-separated in the product's filing types ("10-K,10-Q"). */
+  types: z.string(),
+  first_year: z.int().nullable(),
+  last_year: z.int().nullable(),
+  last_filed: z.string().nullable(),
+});
+export type CorpusCompany = z.output<typeof CorpusCompany>;
+
 /** Every name a company goes by in the corpus: the data's date's, today's, and its filings' own labels. */
 export function companyNames(company: Pick<CompanyWithFilings, "name" | "current_name" | "labels">): string[] {
   return [company.name, ...(company.current_name ? [company.current_name] : []), ...(company.labels ?? "").split(",").filter(Boolean)];
@@ -100,6 +113,11 @@ export class FilingSearchRepository {
     // Column weights: passage text, heading (section and page title), filing label (company, type, fiscal year).
     const bm25 = "bm25(filing_passage_search, 1.0, 3.0, 6.0)";
     return {
+      corpus: db.prepare(`
+        SELECT c.companyName AS name, c.full_ticker, count(*) AS filings, group_concat(DISTINCT f.filing_type) AS types,
+               min(f.fiscal_year) AS first_year, max(f.fiscal_year) AS last_year, max(f.filed_date) AS last_filed
+        FROM filings f JOIN companies c ON c.id = f.company_id
+        GROUP BY c.id ORDER BY c.companyName, c.id`),
       companies: db.prepare(`
         SELECT c.id, c.companyName AS name, c.cik, c.full_ticker, c.current_name,
                (SELECT group_concat(DISTINCT f.company_label) FROM filings f WHERE f.company_id = c.id) AS labels,
@@ -184,6 +202,14 @@ export class FilingSearchRepository {
   }
 
   private companies: CompanyWithFilings[] | undefined;
+
+  private corpusCompanies: CorpusCompany[] | undefined;
+
+  /** What the search covers, company by company (read once, as the companies are). */
+  corpus(): CorpusCompany[] {
+    this.corpusCompanies ??= CorpusCompany.array().parse(this.statements.corpus.all());
+    return this.corpusCompanies;
+  }
 
   /** Companies that have filings (read once: the database is read-only while this connection lives). */
   companiesWithFilings(): CompanyWithFilings[] {

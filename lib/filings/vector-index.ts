@@ -23,7 +23,7 @@ export class VectorIndex {
     }
   }
 
-  static load(repository: FilingSearchRepository, dimensions: number): VectorIndex {
+  static load(repository: Pick<FilingSearchRepository, "lastPassageId" | "vectors">, dimensions: number): VectorIndex {
     const count = repository.lastPassageId();
     const vectors = new Float32Array((count + 1) * dimensions);
     const present = new Uint8Array(count + 1);

@@ -6,6 +6,7 @@ import * as sqliteVec from "sqlite-vec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDatabase } from "@/lib/ingest/build-database";
 import { silentProgress } from "@/lib/ingest/progress";
+import { filedLabel } from "@/lib/filings/filing-labels";
 import { FilingDocuments } from "@/lib/filings/reader/filing-documents";
 import { readRows } from "@/test/support/db/read-rows";
 import { copyDataWithFilingsOf } from "@/test/support/ingest/data-copy";
@@ -118,6 +119,13 @@ describe("npm run sync -- filings", () => {
       expect(keys).toEqual(expect.arrayContaining(["PART I ITEM 1", "PART I ITEM 1A", "PART II ITEM 7", "PART II ITEM 7A", "PART II ITEM 8"]));
       const text = documents.pages(filing.id, 1, 10_000).map((p) => p.text).join("");
       expect(text).toMatch(/Total net sales \$ 391,035/);
+      // The company page's filings table: the synced filings with the dates EDGAR filed them.
+      const apple = query<{ id: number }>("SELECT id FROM companies WHERE full_ticker = 'NASDAQ:AAPL'")[0]!.id;
+      const listed = documents.companyFilings(apple).filter((f) => f.source_name.includes("0000320193-24-"));
+      expect(listed.map((f) => [f.filing_type, filedLabel({ date: f.filed_date, earliest: f.filed_earliest, latest: f.filed_latest })])).toEqual([
+        ["10-K", "filed 2024-11-01"],
+        ["10-Q", "filed 2024-08-02"],
+      ]);
     } finally {
       db.close();
     }
