@@ -1,4 +1,5 @@
 import { CORPUS_LISTED, type CorpusSummary, yearSpan } from "@/lib/filings/corpus-summary";
+import { filingTypeLabel } from "@/lib/filings/filing-labels";
 
 /**
  * What the filing search covers: how many filings of how many companies and years, and, opened,
@@ -18,7 +19,7 @@ export function CorpusPanel({ corpus, onCompany }: { corpus: CorpusSummary; onCo
             <tr>
               <th className="px-2 py-1 font-medium">Company</th>
               <th className="px-2 py-1 text-right font-medium">Filings</th>
-              <th className="px-2 py-1 font-medium">Forms</th>
+              <th className="hidden px-2 py-1 font-medium sm:table-cell">Forms</th>
               <th className="px-2 py-1 font-medium">Fiscal years</th>
               <th className="px-2 py-1 font-medium">Last filed</th>
             </tr>
@@ -32,9 +33,11 @@ export function CorpusPanel({ corpus, onCompany }: { corpus: CorpusSummary; onCo
                   </button>
                 </td>
                 <td className="px-2 py-0.5 text-right tabular-nums">{c.filings}</td>
-                <td className="px-2 py-0.5">{c.types.split(",").join(", ")}</td>
-                <td className="px-2 py-0.5 tabular-nums">{c.first_year === null ? "not stated" : c.first_year === c.last_year ? c.first_year : `${c.first_year}–${c.last_year}`}</td>
-                <td className="px-2 py-0.5 tabular-nums">{c.last_filed ?? "not in the data"}</td>
+                <td className="hidden px-2 py-0.5 sm:table-cell">{c.types.split(",").map(filingTypeLabel).sort().join(", ")}</td>
+                <td className="px-2 py-0.5 whitespace-nowrap tabular-nums">{c.first_year === null ? "not stated" : c.first_year === c.last_year ? c.first_year : `${c.first_year}–${c.last_year}`}</td>
+                <td className="px-2 py-0.5 whitespace-nowrap tabular-nums">
+                  {c.last_filed ?? <span title="The filed dates of this company's filings are not in the data (only the SEC deadline window)">—</span>}
+                </td>
               </tr>
             ))}
           </tbody>

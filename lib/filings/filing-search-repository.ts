@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
+import { usVenueSql } from "@/lib/companies/us-venues";
 import { FilingDescription } from "@/lib/db/filings-schema";
 import { parseEach, SqlBlob, SqlCount, SqlFlag, SqlId, SqlRowids } from "@/lib/db/sql-rows";
 
@@ -129,7 +130,7 @@ export class FilingSearchRepository {
       // Today's symbols of those of the companies that SEC knows (a CIK) or that list in the US: what `npm run sync -- filings --tickers` can take.
       syncableTickers: db.prepare(`
         SELECT coalesce(current_symbol, symbol) FROM companies
-        WHERE id IN (SELECT value FROM json_each(?)) AND (cik IS NOT NULL OR exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'CBOE', 'US'))
+        WHERE id IN (SELECT value FROM json_each(?)) AND (cik IS NOT NULL OR ${usVenueSql("exchange")})
         ORDER BY companyName, id`).pluck(),
       companyByTicker: db.prepare(`
         SELECT companyName AS name, full_ticker FROM companies

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { z } from "zod";
 import { bundledPaths } from "@/lib/ingest/bundled-paths";
 import { readSecTickers } from "@/lib/ingest/read-sources";
-import { US_VENUES } from "./provider-prices";
+import { US_VENUES } from "@/lib/companies/us-venues";
 import { SyncError } from "./sync-error";
 
 /**

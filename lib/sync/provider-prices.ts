@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import Database from "better-sqlite3";
 import { z } from "zod";
+import { US_VENUES } from "@/lib/companies/us-venues";
 import { type BuildReport, buildDatabase } from "@/lib/ingest/build-database";
 import type { Progress } from "@/lib/ingest/progress";
 import type { PriceDay } from "@/lib/market/price-rows";
@@ -25,9 +26,6 @@ import { type SupportedTicker, carries } from "./tiingo-tickers";
  * a split among the new days needs a rebuild (a split restates fiscal-year share counts), which
  * takes every cached series.
  */
-
-/** The venues whose listings the provider prices (US exchanges, Cboe BZX among them; `US` is a U.S. exchange the data does not name). */
-export const US_VENUES = ["NYSE", "NASDAQ", "NYSEAMERICAN", "CBOE", "US"] as const;
 
 const Listing = z.object({
   companyId: z.int(),

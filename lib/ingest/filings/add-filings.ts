@@ -44,6 +44,7 @@ export function addSyncedFilings(db: Database.Database, paths: BundledPaths, syn
   if (fresh.length === 0) return { filings: 0, passages: 0, alreadyIndexed, replaced: [], duplicates: [], embedding: null };
 
   const replaced = removeBundledCopies(db, [...replacedEdgartoolsNames(fresh)]);
+  if (replaced.names.length > 0) progress(`filings: ${replaced.names.length} bundled copies of synced filings removed`);
   const documents = fresh.map(syncedDocument);
   const nextId = (table: string) => SqlCount.parse(db.prepare(`SELECT coalesce(max(id), 0) + 1 FROM ${table}`).pluck().get());
   const firstPassageId = nextId("filing_passages");
@@ -78,23 +79,41 @@ export function unindexedFilings(db: Database.Database, synced: readonly SyncedF
 /** Removes bundled filings (with their pages, sections, passages, index rows and vectors) that synced copies replace. */
 function removeBundledCopies(db: Database.Database, names: string[]): { names: string[]; companyIds: number[] } {
   const found = z
-    .object({ id: SqlId, name: z.string(), companyId: SqlId.nullable() })
+    .object({ id: SqlId, name: z.string(), companyId: SqlId.nullable(), first: SqlId.nullable(), last: SqlId.nullable() })
     .array()
-    .parse(db.prepare("SELECT id, source_name AS name, company_id AS companyId FROM filings WHERE source = 'edgartools' AND source_name IN (SELECT value FROM json_each(?))").all(JSON.stringify(names)));
-  const passages = "SELECT id FROM filing_passages WHERE filing_id = @id";
+    .parse(
+      db
+        .prepare(
+          `SELECT id, source_name AS name, company_id AS companyId, first_passage_id AS first, last_passage_id AS last
+           FROM filings WHERE source = 'edgartools' AND source_name IN (SELECT value FROM json_each(?))`,
+        )
+        .all(JSON.stringify(names)),
+    );
+  // A filing's passages are one id range (filing_passages has no index on filing_id).
+  const passages = "BETWEEN @first AND @last";
   const steps = [
     // The keyword index reads its content through a view: its entries are removed with the values they were made of, before the rows go.
-    `INSERT INTO filing_passage_search (filing_passage_search, rowid, text, heading, filing) SELECT 'delete', id, text, heading, filing FROM filing_passage_texts WHERE id IN (${passages})`,
-    `DELETE FROM filing_passage_vectors WHERE rowid IN (${passages})`,
-    `DELETE FROM filing_passage_twins WHERE passage_id IN (${passages})`,
-    "DELETE FROM filing_passages WHERE filing_id = @id",
+    `INSERT INTO filing_passage_search (filing_passage_search, rowid, text, heading, filing) SELECT 'delete', id, text, heading, filing FROM filing_passage_texts WHERE id ${passages}`,
+    `DELETE FROM filing_passage_twins WHERE passage_id ${passages}`,
+    `DELETE FROM filing_passages WHERE id ${passages}`,
     "DELETE FROM filing_sections WHERE filing_id = @id",
     "DELETE FROM filing_pages WHERE filing_id = @id",
     "DELETE FROM filing_duplicates WHERE filing_id = @id",
     "DELETE FROM filings WHERE id = @id",
   ].map((sql) => db.prepare(sql));
+  // vec0 finds rows by an exact rowid only: a range would scan every vector.
+  const vector = db.prepare("DELETE FROM filing_passage_vectors WHERE rowid = ?");
+  // The passages go first, so no row is left pointing at a removed page or section; with foreign
+  // keys on, each page and section removed would scan every passage for a reference (no index).
+  db.pragma("foreign_keys = OFF");
   db.transaction(() => {
-    for (const { id } of found) for (const step of steps) step.run({ id });
+    for (const { id, first, last } of found) {
+      // A filing without passages (every page unreadable) has no range: 0..-1 matches none.
+      const range = { id, first: first ?? 0, last: last ?? -1 };
+      for (let passage = range.first; passage <= range.last; passage++) vector.run(BigInt(passage));
+      for (const step of steps) step.run(range);
+    }
   })();
+  db.pragma("foreign_keys = ON");
   return { names: found.map((f) => f.name), companyIds: found.flatMap((f) => (f.companyId === null ? [] : [f.companyId])) };
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import { z } from "zod";
+import { usVenueSql } from "@/lib/companies/us-venues";
 import { FILING_TERM_STATS } from "@/lib/db/filings-schema";
 import { SqlFlag, SqlId } from "@/lib/db/sql-rows";
 import type { BundledPaths } from "../bundled-paths";
@@ -106,6 +107,7 @@ export function indexDocuments(
   // Clean text (the HTML filings) tells real words from extraction debris.
   const repairer = new TextRepairer(buildVocabulary(documents.filter((d) => !d.hasPages).map((d) => d.pages.join("\n"))));
   const repaired = documents.map((doc) => repairer.repair(doc.pages));
+  progress("filings: text repaired");
   const covers = documents.map((doc, i) => declaredCover(readCoverFacts(repaired[i]!.pages, doc.sourceType, doc.sourceName, doc.filingDate), doc.declared));
   const links = linkFilingCompanies(documents, {
     companies: readCandidateCompanies(db),
@@ -222,7 +224,7 @@ function readCandidateCompanies(db: Database.Database): CandidateCompany[] {
   const rows = CandidateRow.array().parse(
     db
       .prepare(
-        `SELECT c.id, c.companyName AS name, c.current_name AS currentName, c.cik, c.in_sp500 AS inSp500, c.exchange IN ('NYSE', 'NASDAQ', 'NYSEAMERICAN', 'US') AS usListed,
+        `SELECT c.id, c.companyName AS name, c.current_name AS currentName, c.cik, c.in_sp500 AS inSp500, ${usVenueSql("c.exchange")} AS usListed,
                 group_concat(s.symbol, ' ') AS symbols
          FROM companies c LEFT JOIN company_symbols s ON s.company_id = c.id
          WHERE c.country = 'United States' OR c.in_sp500 = 1 OR c.cik IS NOT NULL
