@@ -86,6 +86,7 @@ function indexingCost() {
       form: row.form,
       filed: row.filing_date,
       url: `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${tickers.get(row.ticker)!.cik}`,
+      document: `${row.ticker}-${row.form}-${row.filing_date}.htm`,
       text: row.text,
       fiscalYear: null,
       fiscalPeriod: null,

@@ -60,7 +60,7 @@ program
         return;
       }
       if (options.append) {
-        const report = await appendPrices({ from: path.resolve(options.from), databasePath: settings.DATABASE_PATH, progress: consoleProgress(started) });
+        const report = await appendPrices({ from: path.resolve(options.from), databasePath: settings.DATABASE_PATH, progress: consoleProgress(started, "sync") });
         const { append, prices } = report;
         console.log(
           JSON.stringify({
@@ -83,7 +83,7 @@ program
         pricesDir: path.resolve(options.pricesDir),
         dataDir: settings.DATA_DIR,
         databasePath: settings.DATABASE_PATH,
-        progress: consoleProgress(started),
+        progress: consoleProgress(started, "sync"),
       });
       const prices = report.build.prices!;
       console.log(
@@ -133,7 +133,7 @@ program
         secDir: path.resolve("var/sec"),
         pricesDir: path.resolve("var/prices"),
         providerCacheDir: path.resolve("var/prices-provider"),
-        progress: consoleProgress(started),
+        progress: consoleProgress(started, "sync"),
       });
       console.log(
         JSON.stringify({
@@ -142,7 +142,8 @@ program
           already_recorded: report.alreadyRecorded,
           added: report.added.length,
           added_filings: report.added.slice(0, 50),
-          missing: report.missing,
+          missing: report.missing.length,
+          missing_filings: report.missing.slice(0, 50),
           bytes: report.bytes,
           index:
             report.index.kind === "built"
@@ -192,7 +193,7 @@ async function secSync(options: SecOptions, started: number): Promise<void> {
     filingsDir: path.resolve("var/filings"),
     dataDir: settings.DATA_DIR,
     databasePath: settings.DATABASE_PATH,
-    progress: consoleProgress(started),
+    progress: consoleProgress(started, "sync"),
   });
   const { mapping, asOfRange, secFilers } = report.build;
   const unfilled = Object.entries(mapping.unfilled).filter(([, n]) => n > 0);
@@ -229,7 +230,7 @@ async function providerPrices(options: { tickers?: string[]; cacheDir: string; s
   const apiKey = pricesKey();
   let bytes = 0;
   const client = new TiingoClient({ apiKey, baseUrl: settings.PRICES_API_URL, requestsPerHour: settings.PRICES_REQUESTS_PER_HOUR, onBytes: (n) => (bytes += n) });
-  const progress = consoleProgress(started);
+  const progress = consoleProgress(started, "sync");
   const supported = await fetchSupportedTickers(settings.PRICES_TICKERS_URL, path.join(path.resolve(options.cacheDir), "list"));
   progress(`prices: the provider lists ${supported.size} US stocks and ETFs`);
   const report = await syncProviderPrices({

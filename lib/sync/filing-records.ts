@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { SyncedFiling } from "@/lib/ingest/filings/filing-sources";
 import { SyncError } from "./sync-error";
 
 /**
@@ -9,25 +9,9 @@ import { SyncError } from "./sync-error";
  * filings. A filing with a record is not fetched again.
  */
 
-export const FilingRecord = z.object({
-  cik: z.int().positive(),
-  companyName: z.string(),
-  tickers: z.array(z.string()),
-  accession: z.string().regex(/^\d{10}-\d{2}-\d{6}$/),
-  form: z.string(),
-  /** The filed date: the filing's public date. */
-  filed: z.iso.date(),
-  reportDate: z.iso.date().nullable(),
-  /** From the filing's inline XBRL cover facts (null for plain HTML). */
-  fiscalYear: z.int().nullable(),
-  fiscalPeriod: z.string().nullable(),
-  periodEnd: z.iso.date().nullable(),
-  /** The document whose text this is (the primary document, or an 8-K's earnings exhibit) and its URL. */
-  document: z.string(),
-  url: z.url(),
-  text: z.string(),
-});
-export type FilingRecord = z.output<typeof FilingRecord>;
+/** A record is a synced filing as the build reads it (lib/ingest/filings/filing-sources.ts). */
+export const FilingRecord = SyncedFiling;
+export type FilingRecord = SyncedFiling;
 
 const recordsDir = (dir: string) => path.join(dir, "records");
 export const recordFile = (dir: string, filing: { cik: number; accession: string }) => path.join(recordsDir(dir), String(filing.cik), `${filing.accession}.json`);

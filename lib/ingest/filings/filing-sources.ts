@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { BundledPaths } from "../bundled-paths";
 import { BundledFileError, parseJsonLines, readBrotliText } from "../compressed-files";
 
@@ -31,16 +32,29 @@ export interface DeclaredFacts {
   reportDate: string | null;
 }
 
-/** A filing `npm run sync -- filings` downloaded (lib/sync/sync-filings.ts `FilingRecord`). */
-export interface SyncedFiling extends Omit<DeclaredFacts, "form"> {
-  companyName: string;
-  tickers: string[];
-  accession: string;
-  form: string;
-  filed: string;
-  url: string;
-  text: string;
-}
+/**
+ * A filing `npm run sync -- filings` downloaded, as its record file keeps it (lib/sync/filing-records.ts):
+ * its text and its own metadata (`DeclaredFacts`), read by every build beside the bundled filings.
+ */
+export const SyncedFiling = z.object({
+  cik: z.int().positive(),
+  companyName: z.string(),
+  tickers: z.array(z.string()),
+  accession: z.string().regex(/^\d{10}-\d{2}-\d{6}$/),
+  form: z.string(),
+  /** The filed date: the filing's public date. */
+  filed: z.iso.date(),
+  reportDate: z.iso.date().nullable(),
+  /** From the filing's inline XBRL cover facts (null for plain HTML). */
+  fiscalYear: z.int().nullable(),
+  fiscalPeriod: z.string().nullable(),
+  periodEnd: z.iso.date().nullable(),
+  /** The document whose text this is (the primary document, or an 8-K's earnings exhibit) and its URL. */
+  document: z.string(),
+  url: z.url(),
+  text: z.string(),
+});
+export type SyncedFiling = z.output<typeof SyncedFiling>;
 
 interface FinanceBenchPagesRow {
   doc_name: string;
