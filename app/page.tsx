@@ -11,8 +11,11 @@ export default function HomePage() {
   if (notice) return notice;
   const coverage = getCoverage();
   const { counts } = coverage;
+  // `companies` counts listings (one row each); `issuers`, the companies behind them (absent from databases built before it was counted).
+  const companies = counts.issuers ?? counts.companies ?? 0;
   const stats = [
-    ["Companies", counts.companies],
+    ["Companies", companies],
+    ["Listings", counts.companies],
     ["Countries", counts.countries],
     ["With business profile", counts.with_profile],
     ["With prices at the as-of date", counts.with_prices],
@@ -25,10 +28,10 @@ export default function HomePage() {
     <main className="mx-auto max-w-[1200px] px-4 py-8">
       <h1 className="text-2xl font-semibold tracking-tight">Screen companies, then read what their filings say</h1>
       <p className="mt-2 max-w-3xl text-zinc-600 dark:text-zinc-400">
-        A screener over {formatCount.format(counts.companies ?? 0)} listed companies in {counts.countries} countries, with market data and
-        fundamentals as of <strong data-testid="as-of">{coverage.asOf}</strong> for S&amp;P 500 members, and a passage-level search over
-        real SEC filings. Everything here is public data; see <Link className="underline" href="/docs/">the API</Link> to use it from
-        code.
+        A screener over {formatCount.format(companies)} companies ({formatCount.format(counts.companies ?? 0)} listings) in {counts.countries}{" "}
+        countries, with prices for {formatCount.format(counts.with_prices ?? 0)} and fundamentals for {formatCount.format(counts.with_fundamentals ?? 0)}{" "}
+        as of <strong data-testid="as-of">{coverage.asOf}</strong>, and a passage-level search over real SEC filings. Everything here is
+        public data; see <Link className="underline" href="/docs/">the API</Link> to use it from code.
       </p>
       <div className="mt-4 flex gap-3">
         <Link href="/screener/" className="rounded bg-zinc-900 px-3 py-1.5 font-medium text-white dark:bg-white dark:text-zinc-900">

@@ -131,7 +131,10 @@ export const filingsSource = (count: number) => `${SOURCES.filings}; ${count} fi
 export function tableCounts(db: Database.Database): Record<string, number> {
   const count = (sql: string) => SqlCount.parse(db.prepare(sql).pluck().get());
   return {
+    /** Listings (a row each; a company with several share classes or venues has several). */
     companies: count("SELECT count(*) FROM companies"),
+    /** Companies: the issuers behind the listings. */
+    issuers: count("SELECT count(DISTINCT issuer_id) FROM companies"),
     countries: count("SELECT count(DISTINCT country) FROM companies WHERE country IS NOT NULL"),
     with_profile: count("SELECT count(*) FROM companies WHERE has_profile = 1"),
     with_prices: count("SELECT count(*) FROM companies WHERE price IS NOT NULL"),
