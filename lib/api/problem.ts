@@ -61,7 +61,7 @@ export const PROBLEMS = {
   unavailable: {
     status: 503,
     title: "Service unavailable",
-    when: "The market database is being built (screener operations; filing search answers 502 then); the request did not finish within its deadline (2 s for screens, 5 s for filing searches by default); the caller already has as many screens and searches running and waiting as it may, or the server is busy or shutting down; or the API key store or the rate-limit store (the state file, PostgreSQL, Redis) cannot be reached: the request is then neither admitted nor counted. `Retry-After` says when to retry.",
+    when: "The market database is being built (screener operations; filing search answers 502 then); the request did not finish within its deadline (2 s for screens, 5 s for filing searches by default); the caller already has as many screens and searches running and waiting as it may, or the server is busy or shutting down; or the API key store or the rate-limit store (the state file, PostgreSQL, Redis) cannot be reached: the request is then neither admitted nor counted. A request refused before any work began on it (a full queue, a deadline passed while it waited) is taken back from the rate limit; one whose work had begun stays counted. `Retry-After` says when to retry.",
   },
 } as const satisfies Record<string, { status: number; title: string; when: string }>;
 
