@@ -82,7 +82,8 @@ function indexingCost() {
       cik: tickers.get(row.ticker)!.cik,
       companyName: tickers.get(row.ticker)!.title,
       tickers: [row.ticker],
-      accession: `bench-${i}`,
+      // Not EDGAR accessions: each stands in for the bundled copy it replaces.
+      accession: `0000000000-00-${String(i).padStart(6, "0")}`,
       form: row.form,
       filed: row.filing_date,
       url: `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${tickers.get(row.ticker)!.cik}`,
@@ -96,7 +97,7 @@ function indexingCost() {
   const copy = path.join(work, "screener.db");
   const add = (batch: SyncedFiling[]) => {
     copyFileSync(settings.DATABASE_PATH, copy);
-    return changeInCopy(copy, "bench", (db) => ({ result: addSyncedFilings(db, paths, batch, silentProgress), changed: true }), silentProgress);
+    return changeInCopy(copy, "bench", (db) => ({ result: addSyncedFilings(db, paths, [batch], silentProgress), changed: true }), silentProgress);
   };
   const small = add(synced.slice(0, 5));
   const { result, timings } = add(synced);

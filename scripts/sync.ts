@@ -149,11 +149,12 @@ program
             report.index.kind === "built"
               ? { built: true, filings: report.index.build.counts.filings, seconds: report.index.build.seconds }
               : {
-                  added_filings: report.index.added.filings,
-                  added_passages: report.index.added.passages,
-                  already_indexed: report.index.added.alreadyIndexed,
-                  replaced_bundled: report.index.added.replaced,
-                  embedding: report.index.added.embedding,
+                  added_filings: report.index.added?.filings ?? 0,
+                  added_passages: report.index.added?.passages ?? 0,
+                  already_indexed: report.index.alreadyIndexed,
+                  replaced_bundled: report.index.added?.replacedBundled ?? [],
+                  duplicates: report.index.added?.duplicates ?? [],
+                  embedding: report.index.added?.embedding ?? null,
                   milliseconds: report.index.timings,
                 },
           seconds: (Date.now() - started) / 1000,

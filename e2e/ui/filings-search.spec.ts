@@ -269,7 +269,7 @@ test.describe("filing search page", () => {
     }));
     await page.goto("/filings/");
     const panel = page.getByTestId("corpus");
-    await expect(panel.locator("summary")).toHaveText(new RegExp(`^${corpus.totals.filings} filings of ${corpus.totals.companies} companies, fiscal years ${corpus.totals.first}–${corpus.totals.last}`));
+    await expect(panel.locator("summary")).toHaveText(new RegExp(`^${corpus.totals.filings.toLocaleString("en-US")} filings of ${corpus.totals.companies.toLocaleString("en-US")} companies, fiscal years ${corpus.totals.first}–${corpus.totals.last}`));
     await panel.locator("summary").click();
     const rows = panel.getByRole("table", { name: "Companies with filings" }).locator("tbody tr");
     await expect(rows).toHaveCount(corpus.totals.companies);

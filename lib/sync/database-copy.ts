@@ -4,17 +4,7 @@ import { buildInProgress, buildingMarker } from "@/lib/db/build-marker";
 import type { Progress } from "@/lib/ingest/progress";
 import { SyncError } from "./sync-error";
 
-/**
- * Changes a built database without a rebuild, atomically for readers: the change is written into a
- * copy of the file, which is then renamed over the original. A reader's open connection keeps the
- * old inode, whole, until lib/db/market-db.ts sees the new inode and opens the new file, so it reads
- * the old state or the new one, never part of a change. Writing into the live file instead would
- * need WAL (the app opens it read-only, in rollback-journal mode) and would leave the app's
- * per-connection caches (computed days, the in-memory passage vectors) stale; a new file is a new
- * connection with none. The copy is a file copy (copy_file_range), a few seconds for the whole
- * market's ~900 MB, against minutes for a rebuild; no one else writes the file meanwhile (the build
- * marker, which also makes a second change wait for a rerun).
- */
+/** What a change made of the copy. */
 export interface CopyChange<T> {
   result: T;
   /** False when nothing changed: the copy is dropped and the database left as it was. */
@@ -31,13 +21,24 @@ export interface CopyTimings {
 
 const elapsed = (started: number) => performance.now() - started;
 
-export function changeInCopy<T>(databasePath: string, what: string, change: (db: Database.Database) => CopyChange<T>, progress: Progress): { result: T; replaced: boolean; timings: CopyTimings } {
+/**
+ * Changes a built database without a rebuild, atomically for readers: the change is written into a
+ * copy of the file, which is then renamed over the original. A reader's open connection keeps the
+ * old inode, whole, until lib/db/market-db.ts sees the new inode and opens the new file, so it reads
+ * the old state or the new one, never part of a change. Writing into the live file instead would
+ * need WAL (the app opens it read-only, in rollback-journal mode) and would leave the app's
+ * per-connection caches (computed days, the in-memory passage vectors) stale; a new file is a new
+ * connection with none. The copy is a file copy (copy_file_range), a few seconds for the whole
+ * market's ~900 MB, against minutes for a rebuild; no one else writes the file meanwhile (the build
+ * marker, which also makes a second change wait for a rerun). `label` starts its progress lines.
+ */
+export function changeInCopy<T>(databasePath: string, label: string, change: (db: Database.Database) => CopyChange<T>, progress: Progress): { result: T; replaced: boolean; timings: CopyTimings } {
   if (buildInProgress(databasePath)) throw new SyncError(`${databasePath} is being written by another build, append or sync`);
   let inode: number;
   try {
     inode = statSync(databasePath).ino;
   } catch {
-    throw new SyncError(`${databasePath}: no database to ${what} (build one: npm run ingest)`);
+    throw new SyncError(`${databasePath}: no database to change (build one: npm run ingest)`);
   }
   const marker = buildingMarker(databasePath);
   const temporary = `${databasePath}.change-${process.pid}`;
@@ -46,7 +47,7 @@ export function changeInCopy<T>(databasePath: string, what: string, change: (db:
     let started = performance.now();
     copyFileSync(databasePath, temporary);
     const copy = elapsed(started);
-    progress(`${what}: copied the database in ${(copy / 1000).toFixed(1)} s`);
+    progress(`${label}: copied the database in ${(copy / 1000).toFixed(1)} s`);
     started = performance.now();
     const db = new Database(temporary);
     let outcome: CopyChange<T>;
@@ -68,7 +69,7 @@ export function changeInCopy<T>(databasePath: string, what: string, change: (db:
     fsyncSync(fd);
     closeSync(fd);
     const sync = elapsed(started);
-    if (statSync(databasePath).ino !== inode) throw new SyncError(`${databasePath} was replaced meanwhile; run the ${what} again`);
+    if (statSync(databasePath).ino !== inode) throw new SyncError(`${databasePath} was replaced meanwhile; run the sync again`);
     started = performance.now();
     renameSync(temporary, databasePath);
     return { result: outcome.result, replaced: true, timings: { copy, change: changed, sync, rename: elapsed(started) } };

@@ -24,25 +24,33 @@ export function writeFilingRecord(dir: string, record: FilingRecord): void {
   renameSync(`${file}.part`, file);
 }
 
-/** Every record under `dir`, oldest filing first; none when the sync never ran. */
-export function readFilingRecords(dir: string): FilingRecord[] {
+/** The record files under `dir` with the accession each is named after, in accession order; none when the sync never ran. */
+export function recordFiles(dir: string): { accession: string; file: string }[] {
   const root = recordsDir(dir);
   if (!existsSync(root)) return [];
-  const records = readdirSync(root).flatMap((cik) =>
-    readdirSync(path.join(root, cik))
-      .filter((name) => name.endsWith(".json"))
-      .map((name) => {
-        const file = path.join(root, cik, name);
-        let json: unknown;
-        try {
-          json = JSON.parse(readFileSync(file, "utf8"));
-        } catch (error) {
-          throw new SyncError(`${file}: not a filing record (${(error as Error).message}); delete it to fetch the filing again`);
-        }
-        const parsed = FilingRecord.safeParse(json);
-        if (!parsed.success) throw new SyncError(`${file}: not a filing record (${parsed.error.issues[0]!.message}); delete it to fetch the filing again`);
-        return parsed.data;
-      }),
-  );
+  return readdirSync(root)
+    .flatMap((cik) =>
+      readdirSync(path.join(root, cik))
+        .filter((name) => name.endsWith(".json"))
+        .map((name) => ({ accession: name.slice(0, -".json".length), file: path.join(root, cik, name) })),
+    )
+    .sort((a, b) => (a.accession < b.accession ? -1 : a.accession > b.accession ? 1 : 0));
+}
+
+export function readFilingRecord(file: string): FilingRecord {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new SyncError(`${file}: not a filing record (${(error as Error).message}); delete it to fetch the filing again`);
+  }
+  const parsed = FilingRecord.safeParse(json);
+  if (!parsed.success) throw new SyncError(`${file}: not a filing record (${parsed.error.issues[0]!.message}); delete it to fetch the filing again`);
+  return parsed.data;
+}
+
+/** Every record under `dir`, oldest filing first (a build reads them all at once). */
+export function readFilingRecords(dir: string): FilingRecord[] {
+  const records = recordFiles(dir).map(({ file }) => readFilingRecord(file));
   return records.sort((a, b) => (a.filed < b.filed ? -1 : a.filed > b.filed ? 1 : a.accession < b.accession ? -1 : 1));
 }

@@ -13,7 +13,7 @@ import { copyDataWithFilingsOf } from "@/test/support/ingest/data-copy";
 import { searchV1 } from "@/test/support/filings/parsed-search";
 import { type SecServer, startSecServer } from "@/test/support/sec/sec-server";
 import { DEFAULT_FORMS, filingFolder, submissionsPath } from "./edgar-submissions";
-import { readFilingRecords } from "./filing-records";
+import { readFilingRecords, writeFilingRecord } from "./filing-records";
 import { type FilingsBuildOptions, syncFilingsIntoDatabase } from "./sync-filings";
 import { SyncError } from "./sync-error";
 
@@ -67,7 +67,7 @@ beforeAll(async () => {
     providerCacheDir: path.join(work, "prices-provider"),
     progress: silentProgress,
   };
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await server.stop();
   rmSync(work, { recursive: true, force: true });
@@ -87,7 +87,7 @@ describe("npm run sync -- filings", () => {
     expect(report.alreadyRecorded).toBe(1);
     expect(report.missing).toContainEqual({ accession: "CIK0001341439", reason: "EDGAR has no submissions for this CIK" });
     expect(report.missing.some((m) => m.reason.endsWith("HTTP 404"))).toBe(true);
-    expect(report.index).toMatchObject({ kind: "added", replaced: true, added: { filings: 3, alreadyIndexed: 0, replaced: ["AAPL-10-K-2024-11-01"], embedding: { kind: "folded-in" } } });
+    expect(report.index).toMatchObject({ kind: "added", alreadyIndexed: 0, added: { filings: 3, replacedBundled: ["AAPL-10-K-2024-11-01"], duplicates: [], embedding: { kind: "folded-in" } } });
   }, 600_000);
 
   it("indexes each filing with its own form, fiscal year, period and filed date, in place of the bundled copy", () => {
@@ -135,9 +135,21 @@ describe("npm run sync -- filings", () => {
     const built = query<{ value: string }>("SELECT value FROM meta WHERE key = 'built_at'")[0]!.value;
     const inode = statSync(databasePath).ino;
     const report = await syncFilingsIntoDatabase(options);
-    expect(report).toMatchObject({ added: [], alreadyRecorded: 3, index: { kind: "added", replaced: false, added: { filings: 0, alreadyIndexed: 3 } } });
+    expect(report).toMatchObject({ added: [], alreadyRecorded: 3, index: { kind: "added", added: null, alreadyIndexed: 3, timings: null } });
     expect(statSync(databasePath).ino).toBe(inode);
     expect(query<{ value: string }>("SELECT value FROM meta WHERE key = 'built_at'")[0]!.value).toBe(built);
+  }, 120_000);
+
+  it("records a byte copy of an indexed filing as its duplicate, once: later runs leave it alone", async () => {
+    // The same document kept under a second accession (a filing made for several registrants is one document under several CIKs).
+    const tenQ = readFilingRecords(options.dir).find((r) => r.accession === "0000320193-24-000081")!;
+    writeFilingRecord(options.dir, { ...tenQ, accession: "0000320193-24-900081" });
+    const copy = "AAPL-10-Q-2024-08-02-0000320193-24-900081";
+    expect((await syncFilingsIntoDatabase(options)).index).toMatchObject({ kind: "added", alreadyIndexed: 3, added: { filings: 0, duplicates: [`${copy} = AAPL-10-Q-2024-08-02-0000320193-24-000081`] } });
+    expect(query("SELECT source_name FROM filing_duplicates WHERE source_name = ?", copy)).toHaveLength(1);
+    const inode = statSync(databasePath).ino;
+    expect((await syncFilingsIntoDatabase(options)).index).toMatchObject({ kind: "added", added: null, alreadyIndexed: 4 });
+    expect(statSync(databasePath).ino).toBe(inode);
   }, 120_000);
 
   it("indexes what a rebuild with the same filings indexes: filings, sections, passages, near-duplicates, counts", () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { type BuildReport, buildDatabase, databaseExists } from "@/lib/ingest/build-database";
 import { bundledPaths } from "@/lib/ingest/bundled-paths";
-import { type AddedFilings, addSyncedFilings, unindexedFilings } from "@/lib/ingest/filings/add-filings";
+import { ADD_BATCH_FILINGS, type AddedFilings, addSyncedFilings, indexedAccessions } from "@/lib/ingest/filings/add-filings";
 import type { Progress } from "@/lib/ingest/progress";
 import { Downloader } from "./downloader";
 import {
@@ -20,7 +20,7 @@ import {
 } from "./edgar-submissions";
 import { type CopyTimings, changeInCopy } from "./database-copy";
 import { filingHtmlToText } from "./filing-html";
-import { type FilingRecord, readFilingRecords, recordFile, writeFilingRecord } from "./filing-records";
+import { type FilingRecord, readFilingRecord, readFilingRecords, recordFile, recordFiles, writeFilingRecord } from "./filing-records";
 import { keptPrices } from "./price-folder";
 import { cachedProviderPrices } from "./provider-cache";
 import { documentFacts } from "./inline-xbrl-dei";
@@ -183,18 +183,21 @@ export interface FilingsBuildOptions extends FilingsSyncOptions {
 export type FilingsIndexing =
   /** No database yet: one was built with every synced filing. */
   | { kind: "built"; build: BuildReport }
-  /** The filings not yet indexed were added to the database in place of a rebuild. */
-  | { kind: "added"; added: AddedFilings; replaced: boolean; timings: CopyTimings };
+  /**
+   * The synced filings the database lacked were added to it in place of a rebuild (`added` null,
+   * and the file left alone, when it lacked none); `alreadyIndexed` counts the others.
+   */
+  | { kind: "added"; added: AddedFilings | null; alreadyIndexed: number; timings: CopyTimings | null };
 
 /**
  * `npm run sync -- filings`: the new filings, then every synced filing the database lacks is added
- * to it (lib/ingest/filings/add-filings.ts) while the app keeps serving the old file; without a
- * database, one is built with them.
+ * to it (lib/ingest/filings/add-filings.ts), a batch of records read at a time, while the app keeps
+ * serving the old file; without a database, one is built with them.
  */
 export async function syncFilingsIntoDatabase(options: FilingsBuildOptions): Promise<FilingsSyncReport & { index: FilingsIndexing }> {
   const report = await syncFilings(options);
-  const records = readFilingRecords(options.dir);
   if (!databaseExists(options.databasePath)) {
+    const records = readFilingRecords(options.dir);
     options.progress(`filings: no database at ${options.databasePath}; building one with the ${records.length} synced filings`);
     const build = buildDatabase({
       dataDir: options.dataDir,
@@ -207,27 +210,23 @@ export async function syncFilingsIntoDatabase(options: FilingsBuildOptions): Pro
     });
     return { ...report, index: { kind: "built", build } };
   }
+  const files = recordFiles(options.dir);
   const served = new Database(options.databasePath, { readonly: true });
-  const unindexed = (() => {
-    try {
-      return unindexedFilings(served, records).length;
-    } finally {
-      served.close();
-    }
-  })();
-  if (unindexed === 0) {
-    const added: AddedFilings = { filings: 0, passages: 0, alreadyIndexed: records.length, replaced: [], duplicates: [], embedding: null };
-    return { ...report, index: { kind: "added", added, replaced: false, timings: { copy: 0, change: 0, sync: 0, rename: 0 } } };
+  let indexed: Set<string>;
+  try {
+    indexed = indexedAccessions(served);
+  } finally {
+    served.close();
+  }
+  const unindexed = files.filter((f) => !indexed.has(f.accession));
+  const alreadyIndexed = files.length - unindexed.length;
+  if (unindexed.length === 0) return { ...report, index: { kind: "added", added: null, alreadyIndexed, timings: null } };
+  options.progress(`filings: adding ${unindexed.length} synced filings to the database (${alreadyIndexed} already there)`);
+  function* batches() {
+    for (let start = 0; start < unindexed.length; start += ADD_BATCH_FILINGS) yield unindexed.slice(start, start + ADD_BATCH_FILINGS).map((f) => readFilingRecord(f.file));
   }
   const paths = bundledPaths(options.dataDir);
-  const { result, replaced, timings } = changeInCopy(
-    options.databasePath,
-    "filings",
-    (db) => {
-      const added = addSyncedFilings(db, paths, records, options.progress);
-      return { result: added, changed: added.filings > 0 || added.duplicates.length > 0 || added.replaced.length > 0 };
-    },
-    options.progress,
-  );
-  return { ...report, index: { kind: "added", added: result, replaced, timings } };
+  // Every record added becomes a filing or a duplicate of one: the copy always changes.
+  const { result, timings } = changeInCopy(options.databasePath, "filings", (db) => ({ result: addSyncedFilings(db, paths, batches(), options.progress), changed: true }), options.progress);
+  return { ...report, index: { kind: "added", added: result, alreadyIndexed, timings } };
 }

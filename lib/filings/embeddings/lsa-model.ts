@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { seededRandom } from "@/lib/seeded-random";
 import { normalise, termCounts, termFrequencyWeight } from "./term-weights";
 
@@ -7,16 +8,17 @@ import { normalise, termCounts, termFrequencyWeight } from "./term-weights";
  * unit-length sum of its terms' latent vectors weighted by TF-IDF, so queries are embedded at run
  * time from the stored term vectors alone. Built from the product's own corpus: nothing to download.
  */
-export interface LsaOptions {
-  dimensions: number;
+export const LsaOptions = z.object({
+  dimensions: z.int().positive(),
   /** A term must occur in this many passages (rarer ones are mostly typos and numbers). */
-  minPassages: number;
+  minPassages: z.int().positive(),
   /** Terms in more than this share of passages carry no topic. */
-  maxShare: number;
+  maxShare: z.number().positive().max(1),
   /** Passages sampled to fit the SVD (all passages are embedded). */
-  sampleSize: number;
-  seed: number;
-}
+  sampleSize: z.int().positive(),
+  seed: z.int(),
+});
+export type LsaOptions = z.output<typeof LsaOptions>;
 
 export const LSA_DEFAULTS: LsaOptions = { dimensions: 256, minPassages: 5, maxShare: 0.5, sampleSize: 24_000, seed: 20240601 };
 

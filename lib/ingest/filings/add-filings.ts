@@ -16,64 +16,77 @@ export interface AddedFilings {
   /** Filings indexed, and their passages. */
   filings: number;
   passages: number;
-  /** Synced filings already in the index (skipped), and bundled copies the synced ones replaced. */
-  alreadyIndexed: number;
-  replaced: string[];
+  /** Bundled copies the synced filings replaced. */
+  replacedBundled: string[];
   /** Byte-identical copies of filings already indexed (recorded as duplicates, not indexed). */
   duplicates: string[];
   embedding: PassageEmbedding | null;
 }
 
+/** Synced filings read and indexed at a time: a whole-market sync never holds every record's text. */
+export const ADD_BATCH_FILINGS = 200;
+
 const AnnualRow = z.object({ filingType: z.enum(["10-K", "annual-report"]), periodEnd: z.string().nullable(), reportDate: z.string().nullable(), text: z.string() });
+const ACCESSION_AT_END = /(\d{10}-\d{2}-\d{6})$/;
 
 /**
- * Adds synced filings to a built database without rebuilding it (`npm run sync -- filings`): the
- * ones not yet indexed are indexed as the build would (lib/ingest/filings/filings-stage.ts
- * `indexDocuments`), after the bundled copies they replace are removed; their companies'
- * near-duplicate groups are found again (groups never cross companies), the common-term counts
- * recounted, and the new passages embedded with the corpus model's current fit, or the model
- * fitted again once the corpus has grown enough (embeddings-stage.ts `LSA_REFIT_GROWTH`).
- *
- * What differs from a rebuild: passage ids follow the last ones (a company's filings are no longer
- * one id range), and the text repair of the new filings learns its vocabulary from them alone.
+ * The accessions of the synced filings the database holds: indexed, or recorded as byte copies of
+ * an indexed filing (their source names end with the accession).
  */
-export function addSyncedFilings(db: Database.Database, paths: BundledPaths, synced: readonly SyncedFiling[], progress: Progress): AddedFilings {
-  sqliteVec.load(db);
-  const fresh = unindexedFilings(db, synced);
-  const alreadyIndexed = synced.length - fresh.length;
-  if (fresh.length === 0) return { filings: 0, passages: 0, alreadyIndexed, replaced: [], duplicates: [], embedding: null };
-
-  const replaced = removeBundledCopies(db, [...replacedEdgartoolsNames(fresh)]);
-  if (replaced.names.length > 0) progress(`filings: ${replaced.names.length} bundled copies of synced filings removed`);
-  const documents = fresh.map(syncedDocument);
-  const nextId = (table: string) => SqlCount.parse(db.prepare(`SELECT coalesce(max(id), 0) + 1 FROM ${table}`).pluck().get());
-  const firstPassageId = nextId("filing_passages");
-  const write = prepareFilingWrites(db, firstPassageId);
-  const annual = db.prepare(`
-    SELECT f.filing_type AS filingType, f.period_end AS periodEnd, f.report_date AS reportDate, group_concat(pg.text, char(10)) AS text
-    FROM filings f JOIN filing_pages pg ON pg.filing_id = f.id
-    WHERE f.company_id = ? AND f.filing_type IN ('10-K', 'annual-report') GROUP BY f.id`);
-  const batch = indexDocuments(db, paths, documents, write, {
-    nextFilingId: nextId("filings"),
-    annualFilings: (companyId) => AnnualRow.array().parse(annual.all(companyId)).map((row): CoverFacts => ({ ...row, headline: null, labelText: row.text })),
-  }, progress);
-  const twins = write.twins(new Set([...batch.companyIds, ...replaced.companyIds]));
-  progress(`filings: the new filings' companies have ${twins.passages} passages repeated near-verbatim (${twins.groups} groups)`);
-  db.exec(`DROP TABLE filing_term_stats; ${FILING_TERM_STATS}`);
-  const embedding = batch.passages > 0 ? embedNewPassages(db, firstPassageId, progress) : null;
-
-  const edgarFilings = SqlCount.parse(db.prepare("SELECT count(*) FROM filings WHERE source = 'edgar'").pluck().get());
-  const sources = z.record(z.string(), z.string()).parse(JSON.parse(z.string().parse(db.prepare("SELECT value FROM meta WHERE key = 'sources'").pluck().get())));
-  const meta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
-  meta.run("sources", JSON.stringify({ ...sources, filings: filingsSource(edgarFilings) }));
-  meta.run("counts", JSON.stringify(tableCounts(db)));
-  return { filings: batch.filings, passages: batch.passages, alreadyIndexed, replaced: replaced.names, duplicates: batch.duplicates, embedding };
+export function indexedAccessions(db: Database.Database): Set<string> {
+  const names = z.string().array().parse(db.prepare("SELECT source_name FROM filings WHERE source = 'edgar' UNION ALL SELECT source_name FROM filing_duplicates").pluck().all());
+  return new Set(names.flatMap((name) => ACCESSION_AT_END.exec(name)?.[1] ?? []));
 }
 
-/** The synced filings the database has not indexed yet. */
-export function unindexedFilings(db: Database.Database, synced: readonly SyncedFiling[]): SyncedFiling[] {
-  const indexed = new Set(z.string().array().parse(db.prepare("SELECT source_name FROM filings WHERE source = 'edgar'").pluck().all()));
-  return synced.filter((filing) => !indexed.has(syncedDocument(filing).sourceName));
+/**
+ * Adds synced filings to a built database without rebuilding it (`npm run sync -- filings`), a
+ * batch at a time: each batch's bundled copies are removed, its filings indexed as the build
+ * indexes them (lib/ingest/filings/filings-stage.ts `indexDocuments`), and its companies'
+ * near-duplicate groups found again (groups never cross companies). Then the common-term counts
+ * are recounted and the new passages embedded with the corpus model's current fit, or the model
+ * fitted again once the corpus has grown enough (embeddings-stage.ts `LSA_REFIT_GROWTH`).
+ *
+ * What differs from a rebuild with the same records: passage ids follow the last ones (a
+ * company's filings are no longer one id range); the new filings' text repair learns its
+ * vocabulary from their batch, and their fiscal calendar from their company's annual filings
+ * indexed so far, while a rebuild learns both from every document, so it may also relabel a
+ * bundled filing's fiscal year once a synced annual report shows the company's calendar (January
+ * and February year ends); and a refit samples the passages in id order.
+ */
+export function addSyncedFilings(db: Database.Database, paths: BundledPaths, batches: Iterable<readonly SyncedFiling[]>, progress: Progress): AddedFilings {
+  sqliteVec.load(db);
+  const nextId = (table: string) => SqlCount.parse(db.prepare(`SELECT coalesce(max(id), 0) + 1 FROM ${table}`).pluck().get());
+  const firstPassageId = nextId("filing_passages");
+  const annual = db.prepare(`
+    SELECT f.filing_type AS filingType, f.period_end AS periodEnd, f.report_date AS reportDate,
+           (SELECT group_concat(text, char(10)) FROM (SELECT text FROM filing_pages WHERE filing_id = f.id ORDER BY number)) AS text
+    FROM filings f WHERE f.company_id = ? AND f.filing_type IN ('10-K', 'annual-report')`);
+  const annualFilings = (companyId: number) => AnnualRow.array().parse(annual.all(companyId)).map((row): CoverFacts => ({ ...row, headline: null, labelText: row.text }));
+  const added: AddedFilings = { filings: 0, passages: 0, replacedBundled: [], duplicates: [], embedding: null };
+  for (const batch of batches) {
+    if (batch.length === 0) continue;
+    const replaced = removeBundledCopies(db, [...replacedEdgartoolsNames(batch)]);
+    if (replaced.names.length > 0) progress(`filings: ${replaced.names.length} bundled copies of synced filings removed`);
+    const write = prepareFilingWrites(db, nextId("filing_passages"));
+    const indexed = indexDocuments(db, paths, batch.map(syncedDocument), write, { nextFilingId: nextId("filings"), annualFilings }, progress);
+    const twins = write.twins(new Set([...indexed.companyIds, ...replaced.companyIds]));
+    progress(`filings: the new filings' companies have ${twins.passages} passages repeated near-verbatim (${twins.groups} groups)`);
+    added.filings += indexed.filings;
+    added.passages += indexed.passages;
+    added.replacedBundled.push(...replaced.names);
+    added.duplicates.push(...indexed.duplicates);
+  }
+  if (added.filings + added.duplicates.length + added.replacedBundled.length === 0) return added;
+  db.exec(`DROP TABLE filing_term_stats; ${FILING_TERM_STATS}`);
+  if (added.passages > 0) added.embedding = embedNewPassages(db, firstPassageId, progress);
+
+  const sources = z.record(z.string(), z.string()).parse(JSON.parse(z.string().parse(db.prepare("SELECT value FROM meta WHERE key = 'sources'").pluck().get())));
+  const meta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+  // As the build counts them: every synced filing, indexed or a duplicate.
+  meta.run("sources", JSON.stringify({ ...sources, filings: filingsSource(indexedAccessions(db).size) }));
+  meta.run("counts", JSON.stringify(tableCounts(db)));
+  meta.run("built_at", new Date().toISOString());
+  return added;
 }
 
 /** Removes bundled filings (with their pages, sections, passages, index rows and vectors) that synced copies replace. */

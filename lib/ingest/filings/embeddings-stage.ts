@@ -5,7 +5,7 @@ import { SqlCount, SqlId } from "@/lib/db/sql-rows";
 import { EmbeddingModel } from "@/lib/filings/filing-search-repository";
 import { CORPUS_EMBEDDER_ID, CorpusEmbedder } from "@/lib/filings/embeddings/corpus-embedder";
 import type { Progress } from "../progress";
-import { type LsaOptions, embedWithLsa, fitLsa, LSA_DEFAULTS } from "@/lib/filings/embeddings/lsa-model";
+import { LsaOptions, embedWithLsa, fitLsa, LSA_DEFAULTS } from "@/lib/filings/embeddings/lsa-model";
 
 const PassageRow = z.object({ id: SqlId, text: z.string(), heading: z.string(), filing: z.string() });
 
@@ -54,7 +54,7 @@ export function runEmbeddingsStage(db: Database.Database, progress: Progress, op
   return { passages: passages.length, terms: model.terms.length };
 }
 
-const LsaMeta = EmbeddingModel.extend({ options: z.object({ dimensions: z.int(), minPassages: z.int(), maxShare: z.number(), sampleSize: z.int(), seed: z.int() }).optional() });
+const LsaMeta = EmbeddingModel.extend({ options: LsaOptions.optional() });
 
 /**
  * The LSA model is fitted again once the corpus holds this many times the passages it was fitted

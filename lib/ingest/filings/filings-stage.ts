@@ -172,7 +172,7 @@ export function indexDocuments(
   })();
   const companyIds = new Set(links.map((l) => l.companyId).filter((id) => id !== null));
   const unlinked = documents.filter((_, i) => links[i]!.companyId === null).map((d) => d.sourceName);
-  progress(`filings: ${documents.length} of ${companyIds.size} companies, ${passages} passages indexed${unlinked.length ? `; not linked: ${unlinked.join(", ")}` : ""}`);
+  progress(`filings: ${documents.length} of ${companyIds.size} companies, ${passages} passages indexed${unlinked.length ? `; not linked: ${unlinked.slice(0, 20).join(", ")}${unlinked.length > 20 ? ` and ${unlinked.length - 20} more` : ""}` : ""}`);
   return { filings: documents.length, passages, companyIds, duplicates, unlinked };
 }
 
