@@ -17,6 +17,8 @@ const start = (options: Partial<PoolOptions> = {}) =>
 const reasonOf = (promise: Promise<WorkOutcome>) =>
   promise.then((outcome) => (outcome.ok ? "ok" : outcome.error.kind === "unavailable" ? outcome.error.reason : outcome.error.kind));
 const ok = (value: unknown) => ({ ok: true, value });
+/** Both workers have started (until then the first one ready takes every job). */
+const bothReady = (p: WorkerPool) => vi.waitFor(() => expect(p.stats().ready).toBe(2), { timeout: 30_000 });
 
 describe("WorkerPool", () => {
   it("answers from a worker thread", async () => {
@@ -39,8 +41,12 @@ describe("WorkerPool", () => {
     delete process.env.PROTOCOL_WORKER_NEVER_WARM;
     await expect(p.run("echo", 1, { caller: "a", deadlineMs: 5000 })).resolves.toEqual(ok(1));
     expect(p.warm).toBe(false);
-    // Each spin stops the worker it runs on: first one started with the pool, then the other.
-    for (let i = 0; i < 2; i++) expect(await reasonOf(p.run("spin", 60_000, { caller: "a", deadlineMs: 200 }))).toBe("deadline");
+    await bothReady(p);
+    // Two spins at once take both workers the pool started with (no replacement exists yet; one
+    // after the other, the second could land on the first one's replacement), and both are stopped.
+    const spins = ["a", "b"].map((caller) => reasonOf(p.run("spin", 60_000, { caller, deadlineMs: 200 })));
+    expect(p.stats()).toMatchObject({ running: 2, waiting: 0 });
+    expect(await Promise.all(spins)).toEqual(["deadline", "deadline"]);
     expect(p.warm).toBe(true);
   });
 
@@ -64,7 +70,7 @@ describe("WorkerPool", () => {
 
   it("keeps one caller from occupying every worker (bulkhead)", async () => {
     const p = start({ perCallerRunning: 1, perCallerQueued: 1 });
-    await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);
+    await bothReady(p);
     const first = p.run("spin", 400, { caller: "greedy", deadlineMs: 5000 });
     const second = p.run("spin", 10, { caller: "greedy", deadlineMs: 5000 });
     // Its third is refused at once: one runs, one waits.
@@ -81,7 +87,7 @@ describe("WorkerPool", () => {
 
   it("gives a free worker to the caller served least recently, not to another's earlier queued job", async () => {
     const p = start({ perCallerRunning: 1, perCallerQueued: 2 });
-    await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);
+    await bothReady(p);
     const order: string[] = [];
     const spin = (caller: string, ms: number, name: string) => p.run("spin", ms, { caller, deadlineMs: 5000 }).then(() => order.push(name));
     // The greedy caller holds one worker and queues two more; a slow caller holds the other.
@@ -94,20 +100,21 @@ describe("WorkerPool", () => {
 
   it("keeps heavy jobs to their workers, so that cheap work of other callers runs while they wait", async () => {
     const p = start();
-    await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);
+    await bothReady(p);
     const order: string[] = [];
-    const heavy = (caller: string) => p.run("spin", 300, { caller, deadlineMs: 5000, heavy: true }).then(() => order.push(`heavy ${caller}`));
+    const heavy = (caller: string) => p.run("spin", 1000, { caller, deadlineMs: 10_000, heavy: true }).then(() => order.push(`heavy ${caller}`));
     const runs = [heavy("a"), heavy("b")];
     // The second heavy job waits for the first, though a worker is free: the cheap job takes it.
-    await p.run("echo", "cheap", { caller: "c", deadlineMs: 5000 }).then(() => order.push("cheap"));
-    expect(p.stats()).toMatchObject({ running: 1, waiting: 1 });
+    // Jobs are dispatched as they are given, so the counts are read before any can finish.
+    runs.push(p.run("echo", "cheap", { caller: "c", deadlineMs: 5000 }).then(() => order.push("cheap")));
+    expect(p.stats()).toMatchObject({ running: 2, waiting: 1 });
     await Promise.all(runs);
     expect(order).toEqual(["cheap", "heavy a", "heavy b"]);
   });
 
   it("refuses heavy jobs past their own queue, so that waiting backtests never fill the shared one", async () => {
     const p = start({ heavyQueued: 1, perCallerRunning: 2 });
-    await Promise.all([p.run("echo", 0, { caller: "x", deadlineMs: 5000 }), p.run("echo", 0, { caller: "y", deadlineMs: 5000 })]);
+    await bothReady(p);
     const running = p.run("spin", 300, { caller: "a", deadlineMs: 5000, heavy: true });
     const waiting = p.run("echo", "heavy", { caller: "b", deadlineMs: 5000, heavy: true });
     expect(await p.run("echo", "third", { caller: "c", deadlineMs: 5000, heavy: true })).toMatchObject({ ok: false, error: { reason: "queue_full", ran: false } });

@@ -99,9 +99,15 @@ export class WorkerPool {
     });
   }
 
-  /** Jobs running and waiting, workers in service and still finishing after termination (for tests). */
+  /** Jobs running and waiting, workers in service (and ready for jobs) and still finishing after termination (for tests). */
   stats() {
-    return { running: this.slots.filter((s) => s.job !== null).length, waiting: this.waiting.length, workers: this.slots.length, exiting: this.exiting };
+    return {
+      running: this.slots.filter((s) => s.job !== null).length,
+      waiting: this.waiting.length,
+      workers: this.slots.length,
+      ready: this.slots.filter((s) => s.ready).length,
+      exiting: this.exiting,
+    };
   }
 
   /** Refuses new jobs, waits up to `graceMs` for running ones, then stops every worker. */
