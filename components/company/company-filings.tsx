@@ -3,7 +3,7 @@ import { Button, TextInput } from "@/components/ui/controls";
 import type { CompanyRecord } from "@/lib/companies/company-repository";
 import type { CompanyFiling } from "@/lib/filings/reader/filing-documents";
 import { FiledMarker } from "@/components/filings/filed-marker";
-import { fiscalLabel, filedStatus, filingTypeLabel } from "@/lib/filings/filing-labels";
+import { fiscalLabel, filedStatus, filingTypeLabel, yearRange } from "@/lib/filings/filing-labels";
 import { readerHref } from "@/lib/links";
 
 /**
@@ -93,9 +93,4 @@ function CorpusCoverage({ name, filings, asOf }: { name: string; filings: Compan
       {after > 0 && `${after} of them ${after === 1 ? "was" : "were"} filed after the screener's as-of date ${asOf}.`}
     </p>
   );
-}
-
-/** "2024–2025", or "2025" when both ends are the same year. */
-function yearRange(from: number | string, to: number | string): string {
-  return String(from) === String(to) ? String(from) : `${from}–${to}`;
 }

@@ -1,5 +1,5 @@
 import { CORPUS_LISTED, type CorpusSummary, yearSpan } from "@/lib/filings/corpus-summary";
-import { filingTypeLabel } from "@/lib/filings/filing-labels";
+import { filingTypeLabel, yearRange } from "@/lib/filings/filing-labels";
 
 /**
  * What the filing search covers: how many filings of how many companies and years, and, opened,
@@ -34,7 +34,7 @@ export function CorpusPanel({ corpus, onCompany }: { corpus: CorpusSummary; onCo
                 </td>
                 <td className="px-2 py-0.5 text-right tabular-nums">{c.filings}</td>
                 <td className="hidden px-2 py-0.5 sm:table-cell">{c.types.split(",").map(filingTypeLabel).sort().join(", ")}</td>
-                <td className="px-2 py-0.5 whitespace-nowrap tabular-nums">{c.first_year === null ? "not stated" : c.first_year === c.last_year ? c.first_year : `${c.first_year}–${c.last_year}`}</td>
+                <td className="px-2 py-0.5 whitespace-nowrap tabular-nums">{c.first_year === null || c.last_year === null ? "not stated" : yearRange(c.first_year, c.last_year)}</td>
                 <td className="px-2 py-0.5 whitespace-nowrap tabular-nums">
                   {c.last_filed ?? <span title="The filed dates of this company's filings are not in the data (only the SEC deadline window)">—</span>}
                 </td>

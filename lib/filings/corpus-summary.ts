@@ -1,4 +1,5 @@
 import type { CorpusCompany } from "./filing-search-repository";
+import { yearRange } from "./filing-labels";
 
 /** Companies the filings page lists by name; past that it gives the count and the search's ticker filter finds the rest. */
 export const CORPUS_LISTED = 500;
@@ -30,5 +31,5 @@ export function corpusSummary(companies: readonly CorpusCompany[]): CorpusSummar
 /** "fiscal years 2015–2025", "fiscal year 2024", or nothing when no filing states its year. */
 export function yearSpan(first: number | null, last: number | null): string {
   if (first === null || last === null) return "";
-  return first === last ? `fiscal year ${first}` : `fiscal years ${first}–${last}`;
+  return `fiscal ${first === last ? "year" : "years"} ${yearRange(first, last)}`;
 }

@@ -68,3 +68,8 @@ export function filedStatusLabel(status: FiledStatus, asOf: string): string {
       return "filed date unknown";
   }
 }
+
+/** "2024–2025", or "2025" when both ends are the same year. */
+export function yearRange(from: number | string, to: number | string): string {
+  return String(from) === String(to) ? String(from) : `${from}–${to}`;
+}

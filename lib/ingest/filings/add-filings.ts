@@ -63,20 +63,24 @@ export function addSyncedFilings(db: Database.Database, paths: BundledPaths, bat
     FROM filings f WHERE f.company_id = ? AND f.filing_type IN ('10-K', 'annual-report')`);
   const annualFilings = (companyId: number) => AnnualRow.array().parse(annual.all(companyId)).map((row): CoverFacts => ({ ...row, headline: null, labelText: row.text }));
   const added: AddedFilings = { filings: 0, passages: 0, replacedBundled: [], duplicates: [], embedding: null };
+  // One writer for the run: its passage ids continue from batch to batch.
+  const write = prepareFilingWrites(db, firstPassageId);
+  const touched = new Set<number>();
   for (const batch of batches) {
     if (batch.length === 0) continue;
     const replaced = removeBundledCopies(db, [...replacedEdgartoolsNames(batch)]);
     if (replaced.names.length > 0) progress(`filings: ${replaced.names.length} bundled copies of synced filings removed`);
-    const write = prepareFilingWrites(db, nextId("filing_passages"));
     const indexed = indexDocuments(db, paths, batch.map(syncedDocument), write, { nextFilingId: nextId("filings"), annualFilings }, progress);
-    const twins = write.twins(new Set([...indexed.companyIds, ...replaced.companyIds]));
-    progress(`filings: the new filings' companies have ${twins.passages} passages repeated near-verbatim (${twins.groups} groups)`);
+    for (const id of [...indexed.companyIds, ...replaced.companyIds]) touched.add(id);
     added.filings += indexed.filings;
     added.passages += indexed.passages;
     added.replacedBundled.push(...replaced.names);
     added.duplicates.push(...indexed.duplicates);
   }
   if (added.filings + added.duplicates.length + added.replacedBundled.length === 0) return added;
+  // Once for the run: a company whose filings span batches has its groups found over all of them.
+  const twins = write.twins(touched);
+  progress(`filings: the new filings' companies have ${twins.passages} passages repeated near-verbatim (${twins.groups} groups)`);
   db.exec(`DROP TABLE filing_term_stats; ${FILING_TERM_STATS}`);
   if (added.passages > 0) added.embedding = embedNewPassages(db, firstPassageId, progress);
 

@@ -79,10 +79,10 @@ export type PassageEmbedding =
 export function embedNewPassages(db: Database.Database, firstPassageId: number, progress: Progress): PassageEmbedding {
   sqliteVec.load(db);
   const model = LsaMeta.parse(JSON.parse(z.string().parse(db.prepare("SELECT value FROM meta WHERE key = 'embedding_model'").pluck().get())));
-  const added = PassageRow.array().parse(db.prepare("SELECT id, text, heading, filing FROM filing_passage_texts WHERE id >= ? ORDER BY id").all(firstPassageId));
   if (model.id !== CORPUS_EMBEDDER_ID) {
-    progress(`embeddings: ${added.length} new passages have no vectors (the stored ones come from ${model.id}); run npm run embed:passages again`);
-    return { kind: "left-out", passages: added.length, embedder: model.id };
+    const count = SqlCount.parse(db.prepare("SELECT count(*) FROM filing_passages WHERE id >= ?").pluck().get(firstPassageId));
+    progress(`embeddings: ${count} new passages have no vectors (the stored ones come from ${model.id}); run npm run embed:passages again`);
+    return { kind: "left-out", passages: count, embedder: model.id };
   }
   const total = SqlCount.parse(db.prepare("SELECT count(*) FROM filing_passages").pluck().get());
   if (model.passages === undefined || total >= model.passages * LSA_REFIT_GROWTH) {
@@ -90,6 +90,7 @@ export function embedNewPassages(db: Database.Database, firstPassageId: number, 
     const refit = runEmbeddingsStage(db, progress, model.options ?? LSA_DEFAULTS);
     return { kind: "refitted", ...refit };
   }
+  const added = PassageRow.array().parse(db.prepare("SELECT id, text, heading, filing FROM filing_passage_texts WHERE id >= ? ORDER BY id").all(firstPassageId));
   const embedder = new CorpusEmbedder(db, model.dimensions);
   const vector = db.prepare("INSERT INTO filing_passage_vectors (rowid, embedding) VALUES (?, ?)");
   db.transaction(() => {
