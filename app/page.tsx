@@ -46,7 +46,7 @@ export default function HomePage() {
         <h2 id="coverage" className="text-base font-semibold">
           What the data covers
         </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-9">
           {stats.map(([label, value]) =>
             value === undefined ? null : (
               <div key={label} className="rounded border border-zinc-200 p-3 dark:border-zinc-800">
