@@ -20,21 +20,21 @@ async function raceTwoInstances(a: string, b: string, key: string) {
 }
 
 /**
- * Exactly 30 of 60 admitted past the shared limit, 30 refused with 429. An admitted request may
- * still meet a busy query pool on a loaded machine (503; CI saw 3): it counted against the limit
- * all the same, which is what this checks.
+ * The query pool of these instances never refuses: a request it refuses before running is taken
+ * back from the limit (CI once saw 29 refusals for that), which would blur what this checks.
  */
+const roomyPool = { CALLER_QUEUE: "64", QUERY_QUEUE: "128", SCREEN_DEADLINE_MS: "20000" };
+
+/** Exactly 30 of 60 admitted past the shared limit, 30 refused with 429, nothing else. */
 function expectOneLimit(tally: Record<number, number>) {
-  expect(tally[429]).toBe(30);
-  expect((tally[200] ?? 0) + (tally[503] ?? 0)).toBe(30);
-  expect(Object.keys(tally).filter((status) => !["200", "429", "503"].includes(status))).toEqual([]);
+  expect(tally).toEqual({ 200: 30, 429: 30 });
 }
 
 test("two app instances sharing the state file admit exactly 30 of 60 requests on one key", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "shared-state-"));
   const statePath = path.join(dir, "state.db");
   const key = createApiKey(openApiStateDb(statePath), { name: "shared", tier: "starter" }).key;
-  const instances = await Promise.all([startApp({ API_STATE_PATH: statePath }), startApp({ API_STATE_PATH: statePath })]);
+  const instances = await Promise.all([startApp({ ...roomyPool, API_STATE_PATH: statePath }), startApp({ ...roomyPool, API_STATE_PATH: statePath })]);
   try {
     expectOneLimit(await raceTwoInstances(instances[0].url, instances[1].url, key));
   } finally {
@@ -54,7 +54,7 @@ test("with REDIS_URL, two instances with separate state files share one limit th
   second.prepare("ATTACH DATABASE ? AS other").run(path.join(dirs[0]!, "state.db"));
   second.prepare("INSERT INTO api_keys SELECT * FROM other.api_keys WHERE id = ?").run(record.id);
   second.close();
-  const instances = await Promise.all(dirs.map((dir) => startApp({ API_STATE_PATH: path.join(dir, "state.db"), REDIS_URL: redis.url })));
+  const instances = await Promise.all(dirs.map((dir) => startApp({ ...roomyPool, API_STATE_PATH: path.join(dir, "state.db"), REDIS_URL: redis.url })));
   try {
     expectOneLimit(await raceTwoInstances(instances[0]!.url, instances[1]!.url, key));
   } finally {
