@@ -2,6 +2,8 @@
  * The market database: built by `npm run ingest` from `data/`, read-only at run time.
  * Column names of screenable values are the API's field names (see lib/screener/catalog.ts).
  */
+import { FISCAL_YEAR_METRICS } from "@/lib/fiscal-year-metrics";
+
 export const SCHEMA_VERSION = 14;
 
 /** The ratios ttm_versions holds: the metric rule groups with a TTM (the others need lines the quarterly reports lack). */
@@ -14,12 +16,7 @@ const FISCAL_YEAR_COLUMNS = `fiscal_year INTEGER NOT NULL,
   source TEXT NOT NULL,
   currency TEXT NOT NULL,
   fx_to_usd REAL,
-  revenue REAL, costOfRevenue REAL, grossProfit REAL, researchAndDevelopment REAL, operatingIncome REAL,
-  ebit REAL, interestExpense REAL, earningsBeforeTax REAL, incomeTax REAL, netIncome REAL, eps REAL,
-  sharesOutstanding REAL, depreciation REAL, totalAssets REAL, totalLiabilities REAL, totalEquity REAL,
-  longTermDebt REAL, shortTermDebt REAL, cash REAL, operatingCashFlow REAL, capitalExpenditures REAL,
-  taxRate REAL, investedCapital REAL, returnOnInvestedCapital REAL, grossMargin REAL, operatingMargin REAL,
-  netMargin REAL, returnOnEquity REAL, debtToEquity REAL`;
+  ${FISCAL_YEAR_METRICS.map((m) => `${m} REAL`).join(", ")}`;
 
 export const MARKET_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIELD_BY_NAME } from "./catalog";
 import { AdvancedScreenRequest, AsOfDate, fieldName } from "./request-schema";
+import { Formulas } from "./formula-schema";
 
 import { REBALANCES } from "./backtest-params";
 
@@ -30,6 +31,7 @@ const bulkFieldName = fieldName
 export const BacktestRequest = z
   .strictObject({
     filters: AdvancedScreenRequest.shape.filters,
+    formulas: Formulas.optional().describe("Formulas as in a v2 screen; those with min or max filter the screen on each rebalance date (their values are not loaded into rows)"),
     start: AsOfDate.describe("The first rebalance date (YYYY-MM-DD, within as_of_range): the screen's holdings are bought on the last trading day on or before it"),
     end: AsOfDate.describe("The end of the last period (YYYY-MM-DD, within as_of_range, after start)"),
     rebalance: z.enum(REBALANCES).describe("How often the screen runs again and the holdings are replaced: every month, quarter or year from start"),

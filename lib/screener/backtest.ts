@@ -7,6 +7,7 @@ import { SqlCount } from "@/lib/db/sql-rows";
 import { checkAsOfDates, tradingDayOn } from "./as-of-range";
 import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, MAX_BACKTEST_VALUES, REBALANCE_MONTHS } from "./backtest-schema";
 import type { ScreenRequest } from "./request-schema";
+import type { Formula } from "./formula-schema";
 import { asOfSource } from "./screen-source";
 import { compileMatches } from "./compile";
 import { readOptionValues } from "./option-values";
@@ -190,7 +191,7 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
   const starts = [...new Set(rebalanceDates(request.start, request.end, months).map(tradingDayOn))];
   const end = tradingDayOn(request.end);
   const bounds = [...starts, end];
-  const screen: ScreenRequest = { filters: request.filters, sort: {}, page: {}, result_format: "tickers" };
+  const screen: ScreenRequest & { formulas?: readonly Formula[] } = { filters: request.filters, formulas: request.formulas, sort: {}, page: {}, result_format: "tickers" };
   validateOptionValues(screen, readOptionValues(marketDb()).lists);
   checkRowValues(starts, request.fields);
 

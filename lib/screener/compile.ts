@@ -30,6 +30,8 @@ import { missingReason } from "./missing-reasons";
 import { PRIMARY_LISTING } from "./primary-listing";
 import { type DayTable, DEFAULT_SOURCE, fieldSql, hasTrailing, type ScreenSource } from "./screen-source";
 import { temporaryColumnLabel } from "./temporary-column";
+import type { Formula } from "./formula-schema";
+import { compileFormulas, reasonColumn } from "./formula-sql";
 
 /**
  * Compiles a validated screen request into SQL. Identifiers come only from the catalog; every
@@ -307,13 +309,33 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
 }
 
 /**
+ * A request's formulas (API v2): their CTEs over the whole day, joined by company id; each a
+ * temporary column with its reason beside it, and a filter where it has bounds.
+ */
+function compileFormulaColumns(builder: Builder, formulas: readonly Formula[]) {
+  if (formulas.length === 0) return;
+  const compiled = compileFormulas(formulas, builder.source.fresh());
+  builder.ctes.push(...compiled.ctes);
+  builder.cteParams.push(...compiled.params);
+  // fv has a row for every company of the day: the join never drops one.
+  builder.joins.push("LEFT JOIN fv ON fv.company_id = c.id");
+  for (const { formula, value, reason } of compiled.columns) {
+    const { name, expression, unit } = formula;
+    addTemporary(builder, { name, source: { kind: "formula", name, expression }, unit, filter: "formulas" }, value);
+    addTemporary(builder, { name: reasonColumn(formula), source: { kind: "formula_reason", formula: name }, unit: "text", filter: "formulas" }, reason);
+    if (formula.min !== undefined || formula.max !== undefined) bounds(builder, value, formula);
+  }
+}
+
+/**
  * The builder of some filters over the listings asked for, and of one more in presence mode (see
  * Builder.presence). A company with several share classes is one row, its primary listing, unless
  * every listing is asked for.
  */
-function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], listings: ListingsMode, present?: TypedFilter): Builder {
+function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], listings: ListingsMode, present?: TypedFilter, formulas: readonly Formula[] = []): Builder {
   const where = listings === "primary" ? [PRIMARY_LISTING] : [];
   const builder: Builder = { source, presence: false, narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where, whereParams: [], temporary: [] };
+  compileFormulaColumns(builder, formulas);
   for (const filter of filters) compileFilter(builder, filter);
   if (present) {
     builder.presence = true;
@@ -394,6 +416,8 @@ function ruleOf(source: TemporaryColumnSource): Record<string, unknown> | null {
     case "ttm":
       return { [source.metric]: { missing_policy: "strict", rules: [{ kind: "range", operand: { kind: "ttm" }, ...rule }] } };
     case "field":
+    case "formula":
+    case "formula_reason":
       return null;
   }
 }
@@ -424,8 +448,8 @@ export function compileRuleColumnValues(request: ScreenRequest, name: string, so
  * whether they have a price that day (`priced`: only those can be held) and the requested fields:
  * one query gives both the match count and the holdings.
  */
-export function compileMatches(request: ScreenRequest, source: ScreenSource, fields: readonly string[] = []): { sql: string; params: unknown[] } {
-  const builder = buildFilters(source, typedFilters(request.filters), "primary");
+export function compileMatches(request: ScreenRequest & { formulas?: readonly Formula[] }, source: ScreenSource, fields: readonly string[] = []): { sql: string; params: unknown[] } {
+  const builder = buildFilters(source, typedFilters(request.filters), "primary", undefined, request.formulas);
   const defs = fields.filter((name) => name !== "full_ticker").map((name) => FIELD_BY_NAME.get(name)!);
   // Before fromClause: the fields' columns decide the source's joins.
   const columns = [
@@ -457,9 +481,9 @@ function sortKey(name: string, builder: Builder): { sql: string; profile?: boole
   ]);
 }
 
-/** Compiles a screen; `listings` (API v2) defaults to the primary listings, as v1 answers. */
-export function compileScreen(request: ScreenRequest & { listings?: ListingsMode }, source: ScreenSource = DEFAULT_SOURCE): CompiledScreen {
-  const builder = buildFilters(source, typedFilters(request.filters), request.listings ?? "primary");
+/** Compiles a screen; `listings` (API v2) defaults to the primary listings, as v1 answers; `formulas` (v2) add columns, filters and sort keys. */
+export function compileScreen(request: ScreenRequest & { listings?: ListingsMode; formulas?: readonly Formula[] }, source: ScreenSource = DEFAULT_SOURCE): CompiledScreen {
+  const builder = buildFilters(source, typedFilters(request.filters), request.listings ?? "primary", undefined, request.formulas);
   // Read now: the joins the filters need (the count's), before the page's columns add theirs.
   const countJoins = source.joins();
   const tickers = request.result_format === "tickers";

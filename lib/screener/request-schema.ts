@@ -29,6 +29,7 @@ import {
   type RightOperandKind,
 } from "./filter-settings";
 import { ftsTerms } from "./fts-query";
+import { Formulas } from "./formula-schema";
 
 /**
  * Request schemas of the two screen operations, generated from the catalog: every operator, kind
@@ -369,9 +370,29 @@ export const ListingsMode = z
   );
 export type ListingsMode = z.output<typeof ListingsMode>;
 
-/** The v2 envelope of one endpoint: v1's plus an optional `as_of` and `listings`. */
+/** A sort field of a v2 screen: the catalog's, or one of the request's formulas. */
+function sortOnFormulas(request: { sort: { field?: string | undefined }; formulas?: readonly { name: string }[] | undefined }, ctx: z.RefinementCtx) {
+  const field = request.sort.field;
+  if (field === undefined || (SORT_FIELDS as readonly string[]).includes(field) || request.formulas?.some((f) => f.name === field)) return;
+  ctx.addIssue({ code: "custom", path: ["sort", "field"], message: `unknown sort field: a sort field (${OPTIONS_HINT}, sort.fields) or the name of one of this request's formulas` });
+}
+
+/** The v2 envelope of one endpoint: v1's plus an optional `as_of`, `listings` and `formulas`, which the sort may name. */
 export function asOfScreenRequestSchema(mode: ScreenMode) {
-  return screenRequestSchema(mode).extend({ as_of: AsOfDate.optional(), listings: ListingsMode.optional() });
+  return screenRequestSchema(mode)
+    .extend({
+      as_of: AsOfDate.optional(),
+      listings: ListingsMode.optional(),
+      formulas: Formulas.optional(),
+      sort: z
+        .strictObject({
+          field: z.string().min(1).max(120).optional().describe("A sort field (sort.fields of the options record) or the name of one of the request's formulas"),
+          desc: z.boolean().optional().describe("Descending when true (default true)"),
+        })
+        .default({})
+        .describe("Default: marketCap_usd descending. Nulls always sort last; ties break on full_ticker in the sort's direction"),
+    })
+    .superRefine(sortOnFormulas);
 }
 
 export const BasicScreenRequestV2 = asOfScreenRequestSchema("basic");

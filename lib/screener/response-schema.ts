@@ -19,8 +19,10 @@ export const TemporaryColumnSource = z
       currency_basis: z.enum(CURRENCY_BASES),
     }),
     z.object({ kind: z.literal("field"), field: z.string().describe("An output field") }),
+    z.object({ kind: z.literal("formula"), name: z.string(), expression: z.string().describe("The formula's expression as the request gave it") }),
+    z.object({ kind: z.literal("formula_reason"), formula: z.string().describe("The formula whose null value this column explains") }),
   ])
-  .describe("What the column holds: a metric operand (fy, average, ttm), a growth rule, or a compared output field");
+  .describe("What the column holds: a metric operand (fy, average, ttm), a growth rule, a compared output field, a formula (API v2), or why a formula's value is null");
 export type TemporaryColumnSource = z.output<typeof TemporaryColumnSource>;
 
 /** Response schemas of the screener operations (documented in the OpenAPI document). */
@@ -31,9 +33,9 @@ const TemporaryColumn = z
     label: z.string().describe("Display label, made from source with the output fields' labels"),
     source: TemporaryColumnSource,
     unit: z.enum(UNITS),
-    filter: z.string().describe("The filter whose rule derived it"),
+    filter: z.string().describe("The filter whose rule derived it; formulas for a formula's columns"),
   })
-  .describe("A value a rule derived (trailing average, fiscal-year value, CAGR or multiple, compared field)");
+  .describe("A value a rule or formula derived (trailing average, fiscal-year value, CAGR or multiple, compared field, formula)");
 
 export const FilterOutcome = z
   .object({

@@ -32,6 +32,8 @@ export interface ScreenSource {
   fiscalYears(alias: string): { table: string; scope: string; params: unknown[] };
   /** The TTM table under `alias`, and the condition (with a trailing AND) that keeps each company's TTM of the day. */
   trailing(alias: string): { table: string; scope: string; params: unknown[] };
+  /** A source of the same day that has joined nothing yet, for a subquery with joins of its own. */
+  fresh(): ScreenSource;
 }
 
 /** The SQL of a catalog field in a source (profile fields are the same on every date). */
@@ -71,6 +73,7 @@ export const DEFAULT_SOURCE: ScreenSource = {
   column: (name) => (name === INDEX_MEMBERSHIP ? indexMembership(AS_OF_DATE) : `c."${name}"`),
   fiscalYears: (alias) => ({ table: `fiscal_years ${alias}`, scope: "", params: [] }),
   trailing: trailingOn(AS_OF_DATE),
+  fresh: () => DEFAULT_SOURCE,
 };
 
 /** Market values and valuation: day_values columns of the same name. */
@@ -132,5 +135,6 @@ export function asOfSource(date: string): ScreenSource {
     },
     fiscalYears: (alias) => ({ table: `fiscal_year_versions ${alias}`, scope: `${alias}.valid_from <= ? AND ${alias}.valid_to > ? AND `, params: [date, date] }),
     trailing: trailingOn(date),
+    fresh: () => asOfSource(date),
   };
 }

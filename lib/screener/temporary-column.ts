@@ -19,5 +19,9 @@ export function temporaryColumnLabel(source: TemporaryColumnSource, label: (name
       return `${fieldLabel(source.metric)} ${source.value_type === "cagr" ? "CAGR" : "growth multiple"} over ${source.horizon_years}y (${source.currency_basis})`;
     case "field":
       return label(source.field);
+    case "formula":
+      return source.name;
+    case "formula_reason":
+      return `Why ${source.formula} is empty`;
   }
 }
