@@ -147,3 +147,38 @@ test('listings: one row per company by default (v1 and v2), every share class wi
   expect(response.status).toBe(400);
   expect((await problem(response)).errors).toEqual([{ pointer: "/listings", message: 'Unknown member "listings".' }]);
 });
+
+test("formulas: the documented example answers with its columns and order; bad formulas are 400s naming the expression and the character; v1 refuses them", async () => {
+  const example = advancedScreenOperation.path.replace("/api/v1/", "/api/v2/");
+  const { formulasAndScore } = screenerV2Operations.find((op) => op.path === example)!.request!.examples as Record<string, { value: Record<string, unknown> }>;
+  const answer = await json(example, formulasAndScore!.value);
+  expect(answer.temporary_columns.map((c: { name: string }) => c.name)).toEqual(["fcf_yield", "fcf_yield_reason", "roic_pct", "roic_pct_reason", "score", "score_reason"]);
+  expect(answer.rows.length).toBeGreaterThan(0);
+  const scores = answer.rows.map((r: { score: number | null }) => r.score);
+  expect(scores.filter((s: number | null) => s !== null)).toEqual([...scores.filter((s: number | null) => s !== null)].sort((a: number, b: number) => b - a));
+  for (const row of answer.rows) {
+    expect(row.fcf_yield).toBeGreaterThanOrEqual(0.08);
+    expect(row.roic_pct).toBeGreaterThanOrEqual(80);
+  }
+
+  const cases: [unknown, string, RegExp][] = [
+    [{ formulas: [{ name: "x", expression: "revenue / (" }] }, "/formulas/0/expression", /^at character 12: expected a number/],
+    [{ formulas: [{ name: "x", expression: "revenue" }, { name: "x", expression: "eps" }] }, "/formulas/1/name", /already the name of an earlier formula/],
+    [{ formulas: [{ name: "peRatio", expression: "1" }] }, "/formulas/0/name", /lowercase letter/],
+    [{ formulas: [{ name: "pe", expression: "1" }, { name: "pe_reason", expression: "2" }] }, "/formulas/1/name", /may not end in _reason/],
+    [{ formulas: [{ name: "x", expression: "1".padEnd(401, "0") }] }, "/formulas/0/expression", /at most 400 characters/],
+    [{ formulas: Array.from({ length: 9 }, (_, i) => ({ name: `f${i}`, expression: "1" })) }, "/formulas", /at most 8 formulas/],
+    [{ formulas: [{ name: "x", expression: "pct(eps) + pct(revenue) + pct(ebit) + pct(cash) + pct(netIncome) + pct(peRatio) + pct(price)" }] }, "/formulas/0/expression", /more than 6 distinct percentiles/],
+    [{ formulas: [{ name: "x", expression: "eps", min: 2, max: 1 }] }, "/formulas/0/min", /min must not exceed max/],
+    [{ formulas: [{ name: "x", expression: "eps" }], sort: { field: "y" } }, "/sort/field", /one of this request's formulas/],
+  ];
+  for (const [body, pointer, message] of cases) {
+    const response = await postJson(example, key, body);
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    const error = (await problem(response)).errors?.find((e) => e.pointer === pointer);
+    expect(error?.message, `${JSON.stringify(body)} at ${pointer}`).toMatch(message);
+  }
+  const v1 = await postJson(advancedScreenOperation.path, key, { formulas: [{ name: "x", expression: "eps" }] });
+  expect(v1.status).toBe(400);
+  expect((await problem(v1)).errors?.map((e) => e.pointer)).toEqual(["/formulas"]);
+});

@@ -123,6 +123,10 @@ test("the red team's requests, all at once, neither stall the server nor go unan
     ...Array.from({ length: 8 }, (_, i) => timed(`red team search ${i}`, () => post("/api/v1/filings/search/", STALL_BODIES.longKeywordSearch))),
     ...Array.from({ length: 6 }, (_, i) => timed(`costliest search ${i}`, () => post("/api/v1/filings/search/", STALL_BODIES.costliestSearch))),
     ...Array.from({ length: 4 }, (_, i) => timed(`costliest screen ${i}`, () => post("/api/v1/screener/basic/", STALL_BODIES.costliestScreen))),
+    // Three dates: none finds the values another computed.
+    ...["2016-06-30", "2015-06-30", "2014-06-30"].map((asOf, i) =>
+      timed(`costliest formulas ${i}`, () => post("/api/v2/screener/basic/", { ...STALL_BODIES.costliestFormulas, as_of: asOf })),
+    ),
     timed("3,000 unknown members", () => post("/api/v1/screener/basic/", STALL_BODIES.manyUnknownMembers)),
     timed("the same search through the page", () => fetch(longSearchPage(app.url))),
     timedStalledBody(),
@@ -136,6 +140,7 @@ test("the red team's requests, all at once, neither stall the server nor go unan
     "red team search": [400],
     "costliest search": [200, 503],
     "costliest screen": [200, 503],
+    "costliest formulas": [200, 503],
     "3,000 unknown members": [400],
     "the same search through the page": [200],
     "stalled body": [408],

@@ -4,6 +4,7 @@ import type { Freshness } from "@/lib/screener/freshness";
 import { BacktestRequest, BacktestResponse, MAX_BACKTEST_PERIODS } from "@/lib/screener/backtest-schema";
 import { AdvancedScreenRequestV2, BasicScreenRequestV2 } from "@/lib/screener/request-schema";
 import { ScreenResponse } from "@/lib/screener/response-schema";
+import { FORMULA_OPTIONS } from "@/lib/screener/formula-schema";
 import type { ApiOperation } from "./operation";
 import { advancedScreenOperation, basicScreenOperation, screenerOptionsOperation } from "./screener-operations";
 
@@ -33,7 +34,7 @@ export const screenerOptionsV2Operation = {
     schema: OptionsResponseV2,
     description: "The screener options record with the as-of range",
     examples: Object.fromEntries(
-      Object.entries(screenerOptionsOperation.response.examples).map(([name, example]) => [name, { ...example, value: { ...example.value, as_of_range: SAMPLE_RANGE, freshness: SAMPLE_FRESHNESS } }]),
+      Object.entries(screenerOptionsOperation.response.examples).map(([name, example]) => [name, { ...example, value: { ...example.value, as_of_range: SAMPLE_RANGE, freshness: SAMPLE_FRESHNESS, formulas: FORMULA_OPTIONS } }]),
     ),
   },
 } satisfies ApiOperation;
@@ -59,6 +60,21 @@ const STALE_EXAMPLE = {
   },
 };
 
+/** Formulas, a sector percentile and a score built of percentiles (docs/METRICS.md "Formulas"). */
+const FORMULAS_EXAMPLE = {
+  formulas: [
+    { name: "fcf_yield", expression: "(operatingCashFlow + capitalExpenditures) / marketCap_usd", unit: "percent", min: 0.08 },
+    { name: "roic_pct", expression: "pct(returnOnInvestedCapital, sector)", min: 80 },
+    { name: "score", expression: "(pct(fcf_yield) + roic_pct + (100 - pct(peRatio))) / 3" },
+  ],
+  sort: { field: "score", desc: true },
+  fields: ["full_ticker", "companyName", "sector", "marketCap_usd", "peRatio"],
+  page: { limit: 20 },
+};
+
+const FORMULAS_RULES =
+  'formulas (v2): named expressions over numeric fields, fiscal-year metrics (fy(metric, k), avg(metric, Ny)), earlier formulas, abs, log, min, max and pct(x, group), the percentile (0-100) of x among every company of the market or its sector, industry group, industry or country. Each adds its column and <name>_reason (why its value is null) to the rows, filters with min and max, and may be sort.field. A formula that does not parse is a 400 at /formulas/<i>/expression naming the character. GET /api/v2/screener/options/ lists the names and limits (formulas); docs/METRICS.md "Formulas" defines every value.';
+
 /** A v1 screen operation at its v2 path, its request taking `as_of` and `listings`. */
 function asOfScreen(v1: typeof basicScreenOperation | typeof advancedScreenOperation, schema: typeof BasicScreenRequestV2 | typeof AdvancedScreenRequestV2, operationId: string) {
   const [name, first] = Object.entries(v1.request.examples)[0]!;
@@ -66,7 +82,7 @@ function asOfScreen(v1: typeof basicScreenOperation | typeof advancedScreenOpera
     ...v1,
     operationId,
     path: v2Path(v1.path),
-    description: `${v1.description}\n\n${AS_OF_RULES}\n\n${LISTINGS_RULES}`,
+    description: `${v1.description}\n\n${AS_OF_RULES}\n\n${LISTINGS_RULES}\n\n${FORMULAS_RULES}`,
     request: {
       schema,
       examples: {
@@ -74,6 +90,7 @@ function asOfScreen(v1: typeof basicScreenOperation | typeof advancedScreenOpera
         [`${name}AsOf2014`]: { summary: `${first.summary}, as of 2014-12-31`, value: { ...first.value, as_of: "2014-12-31" } },
         [`${name}AllListings`]: { summary: `${first.summary}, every share class listed`, value: { ...first.value, listings: "all" } },
         staleAsOf2021: { summary: "Which values are stale, as of 2021-04-21", value: STALE_EXAMPLE.request },
+        formulasAndScore: { summary: "Free cash flow yield ≥ 8%, ROIC in the top fifth of its sector, sorted by a three-factor score", value: FORMULAS_EXAMPLE },
       },
     },
     response: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FORMULA_OPTIONS, FormulaOptions } from "./formula-schema";
 import { ValidationError } from "@/lib/errors";
 import { cachedStatement, metaValue } from "@/lib/db/market-db";
 import { Freshness, readFreshness } from "./freshness";
@@ -48,9 +49,10 @@ export function checkAsOfDates(dates: readonly [pointer: string, date: string][]
 export const OptionsResponseV2 = OptionsResponse.extend({
   as_of_range: AsOfRange.describe("The dates as_of (and a backtest's start and end) may take"),
   freshness: Freshness.describe("How current the prices and fundamentals are"),
+  formulas: FormulaOptions,
 });
 export type ScreenerOptionsV2 = z.output<typeof OptionsResponseV2>;
 
 export function getScreenerOptionsV2(): ScreenerOptionsV2 {
-  return { ...getScreenerOptions(), as_of_range: readAsOfRange(), freshness: readFreshness() };
+  return { ...getScreenerOptions(), as_of_range: readAsOfRange(), freshness: readFreshness(), formulas: FORMULA_OPTIONS };
 }

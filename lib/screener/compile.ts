@@ -309,16 +309,13 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
 }
 
 /**
- * A request's formulas (API v2): their CTEs over the whole day, joined by company id; each a
- * temporary column with its reason beside it, and a filter where it has bounds.
+ * A request's formulas (API v2): the table of their values on the day, joined by company id; each
+ * a temporary column with its reason beside it, and a filter where it has bounds.
  */
 function compileFormulaColumns(builder: Builder, formulas: readonly Formula[]) {
   if (formulas.length === 0) return;
   const compiled = compileFormulas(formulas, builder.source.fresh());
-  builder.ctes.push(...compiled.ctes);
-  builder.cteParams.push(...compiled.params);
-  // fv has a row for every company of the day: the join never drops one.
-  builder.joins.push("LEFT JOIN fv ON fv.company_id = c.id");
+  builder.joins.push(`LEFT JOIN ${compiled.table} fv ON fv.company_id = c.id`);
   for (const { formula, value, reason } of compiled.columns) {
     const { name, expression, unit } = formula;
     addTemporary(builder, { name, source: { kind: "formula", name, expression }, unit, filter: "formulas" }, value);

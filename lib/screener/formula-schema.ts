@@ -28,8 +28,26 @@ const NUMERIC_FIELDS = FIELDS.filter((f) => f.sortable && ["percent", "usd", "nu
 /** Fiscal-year metrics; a name that is also a catalog field (revenue) reads the field, the same latest fiscal year's value. */
 const METRICS: readonly string[] = FISCAL_YEAR_METRICS;
 
-/** The names formulas use, for the options record and the page's completion. */
-export const FORMULA_NAMES = { fields: NUMERIC_FIELDS, metrics: METRICS, functions: FORMULA_FUNCTIONS, percentile_groups: PERCENTILE_GROUPS };
+/** What formulas may name and how large they may be: the v2 options record's `formulas`, and the page's completion. */
+export const FormulaOptions = z
+  .object({
+    fields: z.array(z.string()).describe("Numeric output fields a formula may name: their value as of the screen's date"),
+    metrics: z.array(z.string()).describe("Fiscal-year metrics: alone the latest fiscal year's value, fy(metric, k) at offset k, avg(metric, Ny) the mean of the latest N"),
+    functions: z.array(z.string()),
+    percentile_groups: z.array(z.string()).describe("What pct(x, group) ranks within; market (the default) is every company with a value"),
+    units: z.array(z.string()),
+    limits: z.record(z.string(), z.int()),
+  })
+  .describe('The formula language of v2 screens and backtests (docs/METRICS.md "Formulas")');
+
+export const FORMULA_OPTIONS: z.output<typeof FormulaOptions> = {
+  fields: NUMERIC_FIELDS,
+  metrics: [...METRICS],
+  functions: [...FORMULA_FUNCTIONS],
+  percentile_groups: [...PERCENTILE_GROUPS],
+  units: [...FORMULA_UNITS],
+  limits: { ...FORMULA_LIMITS },
+};
 
 /** The column beside each formula's that says why its value is null. */
 export const REASON_SUFFIX = "_reason";

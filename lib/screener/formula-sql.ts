@@ -4,10 +4,11 @@ import type { Formula } from "./formula-schema";
 import { REASON_SUFFIX } from "./formula-schema";
 import { PRIMARY_LISTING } from "./primary-listing";
 import { fieldSql, type ScreenSource } from "./screen-source";
+import { formulaValuesTable } from "./formula-values";
 
 /**
- * A request's formulas as SQL (docs/METRICS.md "Formulas"): three common table expressions the
- * screen joins by company id.
+ * A request's formulas as SQL (docs/METRICS.md "Formulas"): one statement of three kinds of common
+ * table expressions, whose rows the screen joins by company id.
  *
  * - `fx`: every company of the source's day with the inputs the formulas read (catalog fields,
  *   fiscal-year values at an offset, fiscal-year averages) and the peer-group columns.
@@ -32,10 +33,9 @@ const concat = (...parts: (Sql | string)[]): Sql => ({
 const list = (parts: Sql[], separator: string): Sql => concat(...parts.flatMap((p, i) => (i === 0 ? [p] : [separator, p])));
 
 export interface CompiledFormulas {
-  /** `fx AS (…)`, `fp0 AS (…)`, …, `fv AS (…)`, in this order, and their parameters. */
-  ctes: string[];
-  params: unknown[];
-  /** The SQL of each formula's value and of its reason, over `fv` joined to the screen. */
+  /** The temporary table of the formulas' values (`company_id`, `v0`, `r0`, …), computed once for the day. */
+  table: string;
+  /** The SQL of each formula's value and of its reason, over the table joined as `fv`. */
   columns: { formula: Formula; value: string; reason: string }[];
 }
 
@@ -121,9 +121,14 @@ function inputsCte(inputs: Inputs, source: ScreenSource): Sql {
       }
     }
   }
+  // A company with neither a price nor a fiscal year on the day has no value to compute (most of the
+  // listings): left out, its reason is said where the screen joins fv (`compileFormulas`).
+  const covered = `(${source.column("has_prices")} OR ${source.column("has_fundamentals")})`;
   // After the columns: the source joins what they read.
   const joins = source.joins();
-  return concat(`fx AS (SELECT ${select.join(", ")} FROM companies c ${joins.sql}`, { sql: "", params: joins.params }, ...yearJoins.values(), ...averageJoins, ")");
+  // Read from company_series (the few thousand companies with a price history or fiscal years), and
+  // materialized: computed once per statement, not once per use of fx.
+  return concat(`fx AS MATERIALIZED (SELECT ${select.join(", ")} FROM company_series cs JOIN companies c ON c.id = cs.company_id ${joins.sql}`, { sql: "", params: joins.params }, ...yearJoins.values(), ...averageJoins, ` WHERE ${covered})`);
 }
 
 /** A tree's value over `fx` (and the percentile CTEs joined to it). */
@@ -199,8 +204,11 @@ function percentileCte(node: Percentile, alias: string, inputs: Inputs): Sql {
 /** The largest finite REAL: an overflow (1e308 * 10) is Infinity, which JSON cannot carry. */
 const FINITE = "1.7976931348623157e308";
 
-/** Compiles a request's formulas over a source of the screen's day that has joined nothing yet. */
-export function compileFormulas(formulas: readonly Formula[], source: ScreenSource): CompiledFormulas {
+/** Why a company outside fx has no value (a constant of the SQL text: it never comes from a request). */
+const UNCOVERED = "no price and no fiscal year on the day";
+
+/** The formulas' values over the day as one statement: `WITH fx …, fp0 …, fv … SELECT * FROM fv`. */
+function valuesQuery(formulas: readonly Formula[], source: ScreenSource): Sql {
   const inputs = new Inputs(formulas);
   const percentiles = [...inputs.percentiles.values()].map(({ node, alias }) => percentileCte(node, alias, inputs));
   const values = formulas.map((formula, i) => {
@@ -212,11 +220,21 @@ export function compileFormulas(formulas: readonly Formula[], source: ScreenSour
   });
   const percentileJoins = [...inputs.percentiles.values()].map(({ alias }) => ` LEFT JOIN ${alias} ON ${alias}.company_id = fx.company_id`).join("");
   const fv = concat("fv AS (SELECT fx.company_id, ", list(values, ", "), ` FROM fx${percentileJoins})`);
-  const ctes = [inputsCte(inputs, source), ...percentiles, fv];
+  return concat("WITH ", list([inputsCte(inputs, source), ...percentiles, fv], ", "), " SELECT * FROM fv");
+}
+
+/**
+ * A request's formulas over a source of the screen's day that has joined nothing yet: their values
+ * computed into a temporary table of the connection (formula-values.ts) the first time these
+ * formulas are asked for on this day, so that a screen's count, its pages and the page's charts
+ * read them without computing them again.
+ */
+export function compileFormulas(formulas: readonly Formula[], source: ScreenSource): CompiledFormulas {
+  const key = JSON.stringify([source.date, formulas.map((f) => formulaKey(f.tree))]);
+  const table = formulaValuesTable(key, () => valuesQuery(formulas, source));
   return {
-    ctes: ctes.map((c) => c.sql),
-    params: ctes.flatMap((c) => c.params),
-    columns: formulas.map((formula, i) => ({ formula, value: `fv."v${i}"`, reason: `fv."r${i}"` })),
+    table,
+    columns: formulas.map((formula, i) => ({ formula, value: `fv."v${i}"`, reason: `CASE WHEN fv.company_id IS NULL THEN '${UNCOVERED}' ELSE fv."r${i}" END` })),
   };
 }
 

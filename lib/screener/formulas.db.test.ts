@@ -10,6 +10,9 @@ import { runBacktest } from "./backtest";
 import { AdvancedScreenRequestV2 } from "./request-schema";
 import type { RowsResponse } from "./response-schema";
 import { runScreen } from "./service";
+import { compileFormulas } from "./formula-sql";
+import { Formulas } from "./formula-schema";
+import { asOfSource, DEFAULT_SOURCE } from "./screen-source";
 import { cell, expectClose, fiscalYears } from "@/test/support/ingest/raw-files";
 
 type Body = Record<string, unknown>;
@@ -127,5 +130,22 @@ describe("formulas", () => {
     const withFilter = runBacktest(BacktestRequest.parse({ ...period, filters: { marketCap_usd: { min: 150e9 } } }));
     expect(withFormula.periods.map((p) => p.tickers)).toEqual(withFilter.periods.map((p) => p.tickers));
     expect(withFormula.periods[0]!.tickers.length).toBeGreaterThan(3);
+  });
+});
+
+describe("formula values", () => {
+  it("are computed once per day and formulas: the count, every page and a repeated request read the same table", () => {
+    const formulas = Formulas.parse([{ name: "cap_bn", expression: "marketCap_usd / 1e9" }]);
+    const table = (asOf?: string) => compileFormulas(formulas, asOf ? asOfSource(asOf) : DEFAULT_SOURCE).table;
+    expect(table()).toBe(table());
+    expect(table("2016-06-30")).toBe(table("2016-06-30"));
+    expect(table("2016-06-30")).not.toBe(table());
+    expect(compileFormulas(Formulas.parse([{ name: "other", expression: "marketCap_usd / 1e9" }]), DEFAULT_SOURCE).table).toBe(table());
+  });
+
+  it("say why a listing without prices or fiscal years has none", () => {
+    const answer = screen({ filters: { coverage: { values: ["prices", "fundamentals"], operator: "exclude" } }, formulas: [{ name: "cap_bn", expression: "marketCap_usd / 1e9" }], page: { limit: 3 } });
+    expect(answer.rows.length).toBe(3);
+    for (const row of answer.rows) expect([row.cap_bn, row.cap_bn_reason]).toEqual([null, "no price and no fiscal year on the day"]);
   });
 });

@@ -29,6 +29,27 @@ export const STALL_BODIES = {
   longKeywordSearch: { queries: LONG_QUERIES, searchtype: "keyword", results: 25 },
   /** About the costliest search the bounds accept: two 300-character queries of those words. */
   costliestSearch: { queries: [sentence(32).slice(0, 300), sentence(32, 7).slice(0, 300)], searchtype: "hybrid", results: 25 },
+  /**
+   * About the costliest formulas the bounds accept (8 formulas, the 6 percentiles, ten-year averages,
+   * the deepest offsets, every peer group), as of a date other than the default, every listing,
+   * sorted by a formula.
+   */
+  costliestFormulas: {
+    as_of: "2016-06-30",
+    listings: "all",
+    formulas: [
+      { name: "f0", expression: "pct(avg(revenue, 10y), industry)" },
+      { name: "f1", expression: "pct(avg(netIncome, 10y) / avg(totalAssets, 10y), sector)" },
+      { name: "f2", expression: "pct(fy(operatingCashFlow, 9) + fy(capitalExpenditures, 9), country)" },
+      { name: "f3", expression: "pct(marketCap_usd / (totalDebt + 1), industry_group)" },
+      { name: "f4", expression: "pct(log(abs(peRatio) + 1) * max(eps, 0.01, ebit / 1e9, fy(eps, 5)), market)" },
+      { name: "f5", expression: "pct(min(grossMargin, operatingMargin, netMargin) - avg(returnOnEquity, 10y), industry)" },
+      { name: "f6", expression: "(f0 + f1 + f2 + f3 + f4 + f5) / 6", min: 0 },
+      { name: "f7", expression: "abs(f6 - 50) + avg(cash, 10y) / avg(totalLiabilities, 10y)" },
+    ],
+    sort: { field: "f7", desc: true },
+    page: { limit: 1000 },
+  },
   /** 3,000 unknown members (a 400 that must stay small). */
   manyUnknownMembers: { filters: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, 1])) },
 };
