@@ -10,6 +10,7 @@ import { advancedScreenOperation, basicScreenOperation } from "@/lib/api/screene
 import { v2Operations } from "@/lib/api/operations";
 import { backtestOperation, screenerV2Operations } from "@/lib/api/screener-v2-operations";
 import { BacktestResponse } from "@/lib/screener/backtest-schema";
+import { FORMULA_OPTIONS } from "@/lib/screener/formula-schema";
 import { BENCH_SCREENS } from "../../bench/support/screener-suite";
 import { call, newKey, postJson, problem } from "./support";
 
@@ -59,8 +60,9 @@ test("v2 without as_of answers exactly as v1, for every v1 request example", asy
   }
   const [one, two] = await Promise.all([call("/api/v1/screener/options/", { key }), call("/api/v2/screener/options/", { key })]);
   const [v1Options, v2Options] = await Promise.all([one.json(), two.json()]);
-  const { as_of_range: range, freshness, ...rest } = v2Options;
+  const { as_of_range: range, freshness, formulas, ...rest } = v2Options;
   expect(rest).toEqual(v1Options);
+  expect(formulas).toEqual(FORMULA_OPTIONS);
   expect(range).toEqual({ min: "2012-12-31", max: "2021-04-21", default: DEFAULT_AS_OF });
   // The bundled prices end with the price file: not current.
   expect(freshness).toMatchObject({ last_price_day: "2021-04-21", prices_stale: true });
