@@ -61,7 +61,7 @@ const STALE_EXAMPLE = {
 };
 
 /** Formulas, a sector percentile and a score built of percentiles (docs/METRICS.md "Formulas"). */
-const FORMULAS_EXAMPLE = {
+export const FORMULAS_EXAMPLE = {
   formulas: [
     { name: "fcf_yield", expression: "(operatingCashFlow + capitalExpenditures) / marketCap_usd", unit: "percent", min: 0.08 },
     { name: "roic_pct", expression: "pct(returnOnInvestedCapital, sector)", min: 80 },

@@ -316,12 +316,22 @@ function compileFormulaColumns(builder: Builder, formulas: readonly Formula[]) {
   if (formulas.length === 0) return;
   const compiled = compileFormulas(formulas, builder.source.fresh());
   builder.joins.push(`LEFT JOIN ${compiled.table} fv ON fv.company_id = c.id`);
-  for (const { formula, value, reason } of compiled.columns) {
+  const bounds: string[] = [];
+  compiled.columns.forEach(({ formula, value, reason, column }) => {
     const { name, expression, unit } = formula;
     addTemporary(builder, { name, source: { kind: "formula", name, expression }, unit, filter: "formulas" }, value);
     addTemporary(builder, { name: reasonColumn(formula), source: { kind: "formula_reason", formula: name }, unit: "text", filter: "formulas" }, reason);
-    if (formula.min !== undefined || formula.max !== undefined) bounds(builder, value, formula);
-  }
+    for (const [key, operator] of [["min", ">="], ["max", "<="]] as const) {
+      if (formula[key] === undefined) continue;
+      bounds.push(`"${column}" ${operator} ?`);
+      builder.whereParams.push(formula[key]);
+    }
+  });
+  if (bounds.length === 0) return;
+  // The bounds select a set of ids from the table's few thousand rows, found once: the screen then
+  // reads those companies instead of probing the table for every listing.
+  builder.where.push(`c.id IN (SELECT company_id FROM ${compiled.table} WHERE ${bounds.join(" AND ")})`);
+  builder.narrowed = true;
 }
 
 /**

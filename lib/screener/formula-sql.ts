@@ -35,8 +35,8 @@ const list = (parts: Sql[], separator: string): Sql => concat(...parts.flatMap((
 export interface CompiledFormulas {
   /** The temporary table of the formulas' values (`company_id`, `v0`, `r0`, …), computed once for the day. */
   table: string;
-  /** The SQL of each formula's value and of its reason, over the table joined as `fv`. */
-  columns: { formula: Formula; value: string; reason: string }[];
+  /** The SQL of each formula's value and of its reason, over the table joined as `fv`, and its value's column in the table. */
+  columns: { formula: Formula; value: string; reason: string; column: string }[];
 }
 
 type Leaf = Extract<FormulaNode, { kind: "field" | "year" | "average" }>;
@@ -234,7 +234,7 @@ export function compileFormulas(formulas: readonly Formula[], source: ScreenSour
   const table = formulaValuesTable(key, () => valuesQuery(formulas, source));
   return {
     table,
-    columns: formulas.map((formula, i) => ({ formula, value: `fv."v${i}"`, reason: `CASE WHEN fv.company_id IS NULL THEN '${UNCOVERED}' ELSE fv."r${i}" END` })),
+    columns: formulas.map((formula, i) => ({ formula, value: `fv."v${i}"`, reason: `CASE WHEN fv.company_id IS NULL THEN '${UNCOVERED}' ELSE fv."r${i}" END`, column: `v${i}` })),
   };
 }
 
