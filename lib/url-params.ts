@@ -17,14 +17,25 @@ export function paramValues(params: PageParams, name: string): string[] {
 export const paramValue = (params: PageParams, name: string): string | undefined => paramValues(params, name)[0];
 
 /** A parameter holding a JSON object, or why it does not. */
-export function jsonObjectParam(text: string): Record<string, unknown> | "not JSON" | "not an object" {
-  let parsed: unknown;
+function jsonParam(text: string): { value: unknown } | "not JSON" {
   try {
-    parsed = JSON.parse(text);
+    return { value: JSON.parse(text) as unknown };
   } catch {
     return "not JSON";
   }
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : "not an object";
+}
+
+export function jsonObjectParam(text: string): Record<string, unknown> | "not JSON" | "not an object" {
+  const parsed = jsonParam(text);
+  if (parsed === "not JSON") return parsed;
+  return typeof parsed.value === "object" && parsed.value !== null && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : "not an object";
+}
+
+/** A JSON array in a URL parameter, or what is wrong with it. */
+export function jsonArrayParam(text: string): unknown[] | "not JSON" | "not an array" {
+  const parsed = jsonParam(text);
+  if (parsed === "not JSON") return parsed;
+  return Array.isArray(parsed.value) ? (parsed.value as unknown[]) : "not an array";
 }
 
 /**

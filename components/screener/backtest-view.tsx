@@ -22,14 +22,27 @@ const DATE_INPUT =
  * The settings live in the URL (Run writes them there) and the backtest follows the URL, so a
  * link reproduces it; the API's errors show next to the field they name.
  */
-export function BacktestView({ filters, params, range, onRun }: { filters: Record<string, unknown>; params: BacktestParams; range: AsOfRange; onRun: (params: BacktestParams) => void }) {
+export function BacktestView({
+  filters,
+  formulas,
+  params,
+  range,
+  onRun,
+}: {
+  filters: Record<string, unknown>;
+  /** The screen's formulas: those with bounds filter each period. */
+  formulas: readonly unknown[];
+  params: BacktestParams;
+  range: AsOfRange;
+  onRun: (params: BacktestParams) => void;
+}) {
   const [draft, setDraft] = useState({ params, form: params });
   if (JSON.stringify(draft.params) !== JSON.stringify(params)) setDraft({ params, form: params });
   const form = draft.form;
   const [apiOpen, setApiOpen] = useState(false);
   const setForm = (next: Partial<BacktestParams>) => setDraft({ params, form: { ...form, ...next } });
 
-  const body = useMemo(() => backtestRequestBody(filters, params), [filters, params]);
+  const body = useMemo(() => backtestRequestBody(filters, params, formulas), [filters, params, formulas]);
   const backtest = useQuery({
     queryKey: ["backtest", JSON.stringify(body)],
     queryFn: ({ signal }) => postUi<BacktestResponse>("/api/ui/screener/backtest/", body, { signal }),

@@ -11,6 +11,7 @@ import type { TypedScreenerOptions } from "@/lib/screener/options";
 import type { TemporaryColumn } from "@/lib/screener/response-schema";
 import { STALE_AFTER_MONTHS, staleFieldNote } from "@/lib/screener/staleness";
 import { temporaryColumnLabel } from "@/lib/screener/temporary-column";
+import { REASON_SUFFIX } from "@/lib/screener/formula-reason";
 import { formatCell, formatExact, isNumericUnit, unitLabel } from "@/lib/screener/value-format";
 
 type Row = Record<string, unknown>;
@@ -74,10 +75,14 @@ export function ResultsTable({
       return { name, label: def?.label ?? name, unit, temporary: false, description: def?.description ?? "" };
     });
     const fieldLabel = (name: string) => options.field_definitions[name]?.label ?? name;
-    const derived = temporaryColumns.map((t) => {
-      const label = temporaryColumnLabel(t.source, fieldLabel);
-      return { name: t.name, label, unit: t.unit, temporary: true, description: `Derived by the ${t.filter} filter: ${label}` };
-    });
+    // A formula's reason is no column of its own: it explains the formula's empty cells.
+    const derived = temporaryColumns
+      .filter((t) => t.source.kind !== "formula_reason")
+      .map((t) => {
+        const label = temporaryColumnLabel(t.source, fieldLabel);
+        const description = t.source.kind === "formula" ? `Formula ${t.name} = ${t.source.expression}` : `Derived by the ${t.filter} filter: ${label}`;
+        return { name: t.name, label, unit: t.unit, temporary: true, description };
+      });
     // Rule-derived values come after the view's columns: they never push market cap or P/E out of view.
     return [...output, ...derived].map((c) => ({
       id: c.name,
@@ -254,7 +259,7 @@ export function ResultsTable({
                       ) : cell.column.id === "companyName" && typeof value === "string" ? (
                         <CompanyName name={value} row={row.original} />
                       ) : text === "" ? (
-                        <span className="text-zinc-300 dark:text-zinc-600" aria-label="no data">
+                        <span className="text-zinc-300 dark:text-zinc-600" aria-label="no data" title={reasonOf(row.original, cell.column.id)}>
                           —
                         </span>
                       ) : stale ? (
@@ -277,6 +282,12 @@ export function ResultsTable({
       </table>
     </div>
   );
+}
+
+/** Why a formula's cell is empty (its `<name>_reason` member), for the cell's title. */
+function reasonOf(row: Record<string, unknown>, column: string): string | undefined {
+  const reason = row[`${column}${REASON_SUFFIX}`];
+  return typeof reason === "string" ? reason : undefined;
 }
 
 /** The name of the data's date, with today's name and symbol beside where they changed ("now Meta Platforms, META"). */

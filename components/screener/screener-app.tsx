@@ -20,7 +20,18 @@ import type { AsOfRange } from "@/lib/screener/as-of-range";
 import type { Freshness } from "@/lib/screener/freshness";
 import { DEFAULT_BACKTEST } from "@/lib/screener/backtest-params";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
-import { COMPANIONS, type Screen, screenFromSearchParams, screenKey, pageFields, screenMode, screenRequestBody, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import {
+  COMPANIONS,
+  type FormulaInput,
+  type Screen,
+  screenApiVersion,
+  screenFromSearchParams,
+  screenKey,
+  pageFields,
+  screenMode,
+  screenRequestBody,
+  searchParamsFromScreen,
+} from "@/lib/screener/screen-url";
 import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import { plainApiMessage } from "@/lib/screener/form-messages";
 import type { RowsResponse } from "@/lib/screener/response-schema";
@@ -42,6 +53,8 @@ import { ScreensMenu } from "./screens-menu";
 
 // The Backtest view and its chart load when first opened, outside the page's first-load JavaScript.
 const BacktestView = dynamic(() => import("./backtest-view").then((m) => m.BacktestView), { ssr: false });
+// The formula editor brings the API's schemas (zod): after the first render.
+const FormulaEditor = dynamic(() => import("./formula-editor").then((m) => m.FormulaEditor), { ssr: false });
 
 export interface ScreenerAppProps {
   options: TypedScreenerOptions;
@@ -164,6 +177,11 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
     const sortGone = source !== undefined && JSON.stringify(filters[source]) !== JSON.stringify(screen.filters[source]);
     navigate({ ...screen, filters, sort: sortGone ? { ...DEFAULT_SORT } : screen.sort, page: { ...screen.page, offset: 0 } });
   };
+  // A sort on a formula that went away would name a column the new screen lacks.
+  const applyFormulas = (formulas: FormulaInput[]) => {
+    const sortGone = screen.formulas.some((f) => f.name === screen.sort.field) && !formulas.some((f) => f.name === screen.sort.field);
+    navigate({ ...screen, formulas, sort: sortGone ? { ...DEFAULT_SORT } : screen.sort, page: { ...screen.page, offset: 0 } });
+  };
   const copyLink = async () => {
     const qs = searchParamsFromScreen(linkScreen);
     await navigator.clipboard.writeText(`${window.location.origin}${window.location.pathname}${qs ? `?${qs}` : ""}`);
@@ -174,9 +192,11 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
   const problem = results.error instanceof ApiProblem ? results.error : null;
   const filterErrors: FieldError[] = problem?.errors.filter((e) => e.pointer.startsWith("/filters/")) ?? [];
   const asOfErrors = problem?.errors.filter((e) => e.pointer === "/as_of") ?? [];
-  const otherErrors = problem ? (problem.errors.length > 0 ? problem.errors.filter((e) => !e.pointer.startsWith("/filters/") && e.pointer !== "/as_of") : [{ pointer: "", message: problem.detail }]) : [];
-  // The public endpoint that answers the same: v2 when the screen has an as-of date.
-  const apiPath = `/api/${screen.asOf ? "v2" : "v1"}/screener/${mode}/`;
+  const formulaErrors = problem?.errors.filter((e) => e.pointer.startsWith("/formulas")) ?? [];
+  const shownElsewhere = (pointer: string) => pointer.startsWith("/filters/") || pointer.startsWith("/formulas") || pointer === "/as_of";
+  const otherErrors = problem ? (problem.errors.length > 0 ? problem.errors.filter((e) => !shownElsewhere(e.pointer)) : [{ pointer: "", message: problem.detail }]) : [];
+  // The public endpoint that answers the same: v2 when the screen has an as-of date or formulas.
+  const apiPath = `/api/${screenApiVersion(screen)}/screener/${mode}/`;
   const data = results.data;
   // The columns shown: never the companions the page loads beside the company name and fiscal-year values.
   const chosenFields = fields ?? [...DEFAULT_FIELDS];
@@ -228,6 +248,7 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
             serverErrors={filterErrors}
             onApply={applyFilters}
           />
+          <FormulaEditor formulas={screen.formulas} serverErrors={formulaErrors} onApply={applyFormulas} />
         </FiltersDrawer>
         <section
           className="flex min-w-0 flex-1 flex-col"
@@ -293,7 +314,7 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
               </SideSheet>
             )}
             {screen.backtest ? (
-              <BacktestView filters={screen.filters} params={screen.backtest} range={asOfRange} onRun={(backtest) => navigate({ ...screen, backtest })} />
+              <BacktestView filters={screen.filters} formulas={screen.formulas} params={screen.backtest} range={asOfRange} onRun={(backtest) => navigate({ ...screen, backtest })} />
             ) : data && data.total === 0 ? (
               <EmptyResults body={body} options={options} />
             ) : data ? (

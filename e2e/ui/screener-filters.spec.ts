@@ -4,6 +4,8 @@ import { addFilter, filterCard, postApi, settled, tableTickers, totalShown } fro
 
 test.describe("screener filter builder", () => {
   test("a screen with every input type matches the public API's answer to the request the API panel shows", async ({ page }) => {
+    // Eleven filters edited, then every row read: a minute is not always enough on a loaded CI machine.
+    test.setTimeout(120_000);
     await page.goto("/screener/");
     await expect(page.getByTestId("endpoint-badge")).toHaveText("basic endpoint");
 

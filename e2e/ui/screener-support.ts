@@ -47,11 +47,14 @@ export async function tableTickers(page: Page): Promise<string[]> {
     });
     if (done) break;
     // Scrolled by less than a screen: the rows read next join the ones read so far once the table
-    // has rendered a row at the bottom of the screen (on a busy machine that takes more than a frame).
+    // has rendered rows down to the bottom of the screen (on a busy machine that takes more than a
+    // frame). Read from the rows' boxes, not by hit-testing: a panel over the table (the API
+    // request) would hide them from elementFromPoint.
     const caughtUp = () =>
       scroller.evaluate((el) => {
         const box = el.getBoundingClientRect();
-        return document.elementFromPoint(box.left + 24, box.bottom - 24)?.closest("tr[data-index]") != null;
+        const last = [...el.querySelectorAll("tbody tr[data-index]")].at(-1)?.getBoundingClientRect();
+        return last !== undefined && last.bottom >= box.bottom - 24;
       });
     await expect.poll(caughtUp).toBe(true);
   }

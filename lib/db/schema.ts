@@ -4,7 +4,7 @@
  */
 import { FISCAL_YEAR_METRICS } from "@/lib/fiscal-year-metrics";
 
-export const SCHEMA_VERSION = 14;
+export const SCHEMA_VERSION = 15;
 
 /** The ratios ttm_versions holds: the metric rule groups with a TTM (the others need lines the quarterly reports lack). */
 export const TTM_METRICS = ["operatingMargin", "netMargin", "returnOnEquity"] as const;
@@ -72,6 +72,20 @@ CREATE TABLE companies (
   priceToSales REAL,
   priceToBook REAL,
   evToEbitda REAL,
+  -- Price signals of the as-of date (lib/market/price-signals.ts).
+  high_52w REAL,
+  low_52w REAL,
+  from_high_52w REAL,
+  from_low_52w REAL,
+  sma_20 REAL,
+  sma_50 REAL,
+  sma_200 REAL,
+  price_vs_sma_20 REAL,
+  price_vs_sma_50 REAL,
+  price_vs_sma_200 REAL,
+  rsi_14 REAL,
+  max_drawdown_1y REAL,
+  dollar_volume_20d REAL,
   fiscal_year INTEGER,
   period_end TEXT,
   public_date TEXT,
@@ -172,6 +186,16 @@ CREATE TABLE daily_prices (
   -- Sum through this day of dividend × split_index, and the days whose dividend the source does not give.
   dividend_sum REAL NOT NULL,
   dividends_unknown INTEGER NOT NULL,
+  -- Price signals (lib/market/price-rows.ts): sums through this day of the adjusted close and of
+  -- close × volume, Wilder's average gain and loss (RSI), and over the last 252 rows the highest and
+  -- lowest close × split_index and the largest fall of the adjusted close from a peak.
+  adjusted_close_sum REAL NOT NULL,
+  traded_value_sum REAL NOT NULL,
+  rsi_gain REAL NOT NULL,
+  rsi_loss REAL NOT NULL,
+  window_high REAL NOT NULL,
+  window_low REAL NOT NULL,
+  window_drawdown REAL NOT NULL,
   -- Keyed by date first: a day's values read every company's row of a few dates, each one range.
   PRIMARY KEY (date, company_id)
 ) WITHOUT ROWID;

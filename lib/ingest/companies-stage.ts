@@ -25,7 +25,7 @@ import type { Progress } from "./progress";
 import * as sources from "./read-sources";
 import { computeDayValues } from "@/lib/market/day-values";
 import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
-import { type PriceDay, type PriceRow, priceRows } from "@/lib/market/price-rows";
+import { type PriceDay, type PriceRow, priceRowInsert, priceRows, priceRowValues } from "@/lib/market/price-rows";
 import type { SecTickerFiles } from "./read-sources";
 import { describeShareClasses, shareClassIssuers, tradedValue } from "./share-classes";
 import { type CompanyRecord, INDEX_LISTS, assignFullTickers, buildUniverse } from "./universe";
@@ -423,8 +423,7 @@ function prepareInserts(db: Database.Database) {
   // Rows come company by company; appended to a heap table first and copied in key order (date,
   // company) once, instead of millions of inserts scattered across the key.
   db.exec("CREATE TEMP TABLE price_rows AS SELECT * FROM daily_prices WHERE 0");
-  const price = db.prepare(`INSERT INTO price_rows (company_id, date, close, adjusted_close, volume, split_index, day_index, return_sum,
-    return_square_sum, dividend_sum, dividends_unknown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const price = db.prepare(priceRowInsert("price_rows"));
   const check = db.prepare("INSERT INTO fundamentals_checks (company_id, fiscal_year, metric, rule, detail) VALUES (?, ?, ?, ?, ?)");
   const series = db.prepare("INSERT INTO company_series (company_id, prices_from, prices_to, versions_from) VALUES (?, ?, ?, ?)");
   const version = db.prepare(`
@@ -522,8 +521,7 @@ function prepareInserts(db: Database.Database) {
       db.exec("INSERT INTO daily_prices SELECT * FROM price_rows ORDER BY date, company_id; DROP TABLE price_rows");
     },
     price(id: number, r: PriceRow) {
-      // Positional: millions of rows, where building a named-parameter object per row would dominate.
-      price.run(id, r.date, r.close, r.adjustedClose, r.volume, r.splitIndex, r.dayIndex, r.returnSum, r.returnSquareSum, r.dividendSum, r.dividendsUnknown);
+      price.run(id, ...priceRowValues(r));
     },
   };
 }

@@ -33,7 +33,9 @@ function valuesOn(days: readonly PriceDay[], years: readonly FiscalYearInputs[] 
   const versions = fiscalYearVersions(history, days, RANGE_START);
   const rows = priceRows(days);
   const lastOnOrBefore = (d: string) => rows[lastIndexOnOrBefore(rows, d)] ?? null;
-  const market = marketMetrics({ day: lastOnOrBefore(date), yearAgo: lastOnOrBefore(shiftYears(date, -1)), fiveYearsAgo: lastOnOrBefore(shiftYears(date, -5)) }, date);
+  // The price signals' anchors are not what these properties are about.
+  const back = { 20: null, 50: null, 200: null };
+  const market = marketMetrics({ day: lastOnOrBefore(date), yearAgo: lastOnOrBefore(shiftYears(date, -1)), fiveYearsAgo: lastOnOrBefore(shiftYears(date, -5)), back }, date);
   const version = versions.find((v) => v.validFrom <= date && v.validTo > date);
   const fy0 = version?.rows.find((fy) => fy.offset === 0);
   const inputs = fy0 ? { ...fy0, shares: valuationShares(version!.rows), totalDebt: totalDebt(fy0) } : null;

@@ -1,7 +1,9 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
 import { shiftDays, shiftYears } from "@/lib/calendar";
-import { type Anchor, DAY_VALUE_COLUMNS, type DayValues, type ValuationInputs, classValues, marketMetrics, valuation } from "./market-metrics";
+import { type Anchor, type Anchors, DAY_VALUE_COLUMNS, type DayValues, type ValuationInputs, classValues, marketMetrics, valuation } from "./market-metrics";
+import { PRICE_ROW_COLUMNS, PRICE_ROW_MEMBERS, type PriceRow } from "./price-rows";
+import { SMA_DAYS } from "./price-signals";
 
 /**
  * Every company's market values and valuation on one trading day (docs/METRICS.md "Values as of
@@ -46,9 +48,9 @@ function rawRows(db: Database.Database, sql: string, params: Record<string, stri
   return statement.all(params) as unknown[][];
 }
 
-const ANCHOR_SELECT = `p.company_id, p.date, p.close, p.adjusted_close, p.split_index, p.day_index, p.return_sum, p.return_square_sum,
-  p.dividend_sum, p.dividends_unknown`;
-const ANCHOR_TYPES: readonly Declared[] = ["INTEGER", "TEXT", "REAL", "REAL", "REAL", "INTEGER", "REAL", "REAL", "REAL", "INTEGER"];
+const ANCHOR_SELECT = `p.company_id, ${PRICE_ROW_MEMBERS.map((m) => `p.${PRICE_ROW_COLUMNS[m]}`).join(", ")}`;
+const declaredType = (member: keyof PriceRow): Declared => (member === "date" ? "TEXT" : member === "dayIndex" || member === "dividendsUnknown" ? "INTEGER" : "REAL");
+const ANCHOR_TYPES: readonly Declared[] = ["INTEGER", ...PRICE_ROW_MEMBERS.map(declaredType)];
 
 /** Every company's row on trading day @exact: one range of the table (its key starts with the date). */
 const ROWS_ON = `SELECT ${ANCHOR_SELECT} FROM daily_prices p WHERE p.date = @exact`;
@@ -80,17 +82,8 @@ function anchorsOn(db: Database.Database, date: string | null, weekBefore: strin
   if (date === null) return anchors;
   for (const sql of [ROWS_ON, ROWS_BEFORE]) {
     for (const r of rawRows(db, sql, { exact: date, weekBefore }, ANCHOR_TYPES)) {
-      anchors.set(r[0] as number, {
-        date: r[1] as string,
-        close: r[2] as number,
-        adjustedClose: r[3] as number,
-        splitIndex: r[4] as number,
-        dayIndex: r[5] as number,
-        returnSum: r[6] as number,
-        returnSquareSum: r[7] as number,
-        dividendSum: r[8] as number,
-        dividendsUnknown: r[9] as number,
-      });
+      // The statement's column types were checked against the schema once (rawRows).
+      anchors.set(r[0] as number, Object.fromEntries(PRICE_ROW_MEMBERS.map((m, i) => [m, r[i + 1]])) as Anchor);
     }
   }
   return anchors;
@@ -111,10 +104,24 @@ function versionsOn(db: Database.Database, day: string): Map<number, ValuationIn
 const tradingDayOnOrBefore = (db: Database.Database, date: string) =>
   z.string().nullable().parse(db.prepare("SELECT max(date) FROM daily_prices WHERE date <= ?").pluck().get(date));
 
+/**
+ * The trading day `n` trading days before `day` (a day with any price row), or null before the
+ * prices: n steps back, each one seek of the table's key (its first column is the date), so the
+ * build can ask before the benchmark exists.
+ */
+const TRADING_DAYS_BEFORE = `
+  WITH RECURSIVE back (date, n) AS (
+    SELECT max(date), 0 FROM daily_prices WHERE date <= @day
+    UNION ALL SELECT (SELECT max(date) FROM daily_prices WHERE date < back.date), n + 1 FROM back WHERE n < @n AND back.date IS NOT NULL
+  ) SELECT date FROM back WHERE n = @n`;
+const tradingDaysBefore = (db: Database.Database, day: string, n: number) =>
+  z.string().nullable().parse(db.prepare(TRADING_DAYS_BEFORE).pluck().get({ day, n }) ?? null);
+
 /** Every company's values on trading day `day`, read from `db`. */
 export function computeDayValues(db: Database.Database, day: string): CompanyDay[] {
   const weekBefore = shiftDays(day, -7);
   const [onDay, yearAgo, fiveYearsAgo] = [day, shiftYears(day, -1), shiftYears(day, -5)].map((date) => anchorsOn(db, tradingDayOnOrBefore(db, date), weekBefore));
+  const back = SMA_DAYS.map((n) => [n, anchorsOn(db, tradingDaysBefore(db, day, n), weekBefore)] as const);
   const versions = versionsOn(db, day);
   const companies = rawRows(db, COMPANIES_ON, { day }, ["INTEGER", "INTEGER", "TEXT"]).map((r) => ({
     companyId: r[0] as number,
@@ -124,7 +131,12 @@ export function computeDayValues(db: Database.Database, day: string): CompanyDay
   const days = new Map<number, CompanyDay>();
   for (const { companyId, pricedFrom } of companies) {
     const version = versions.get(companyId) ?? null;
-    const anchors = { day: onDay!.get(companyId) ?? null, yearAgo: yearAgo!.get(companyId) ?? null, fiveYearsAgo: fiveYearsAgo!.get(companyId) ?? null };
+    const anchors = {
+      day: onDay!.get(companyId) ?? null,
+      yearAgo: yearAgo!.get(companyId) ?? null,
+      fiveYearsAgo: fiveYearsAgo!.get(companyId) ?? null,
+      back: Object.fromEntries(back.map(([n, rows]) => [n, rows.get(companyId) ?? null])) as Anchors["back"],
+    };
     days.set(companyId, {
       companyId,
       hasPrices: pricedFrom !== null && pricedFrom <= day,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type DayValues, classValues } from "./market-metrics";
+import { NO_PRICE_SIGNALS } from "./price-signals";
 
 describe("classValues", () => {
   const values = (price: number, marketCap: number | null): DayValues => ({
@@ -15,6 +16,8 @@ describe("classValues", () => {
     priceToSales: marketCap === null ? null : marketCap / 1e9,
     priceToBook: null,
     evToEbitda: null,
+    ...NO_PRICE_SIGNALS,
+    rsi_14: price / 2,
   });
 
   it("keeps the class's market values and P/E and takes the issuer's market cap and the ratios built on it", () => {

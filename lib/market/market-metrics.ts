@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { shiftDays } from "@/lib/calendar";
+import { NO_PRICE_SIGNALS, PRICE_SIGNAL_COLUMNS, type PriceSignals, priceSignals, type SmaDays } from "./price-signals";
+import { type PriceRow, StoredPriceRow } from "./price-rows";
 
 /**
  * Market metrics and valuation of one company on one day (docs/METRICS.md "Market", "Market cap
@@ -11,12 +13,13 @@ import { shiftDays } from "@/lib/calendar";
 export const DAY_VALUE_COLUMNS = [
   "price", "return_1y", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized", "dividendYieldTTM",
   "shares_outstanding", "marketCap_usd", "enterpriseValue_usd", "peRatio", "priceToSales", "priceToBook", "evToEbitda",
+  ...PRICE_SIGNAL_COLUMNS,
 ] as const;
 export type DayValueColumn = (typeof DAY_VALUE_COLUMNS)[number];
 export type DayValues = Record<DayValueColumn, number | null>;
 
-/** The market metrics of one company on a day (docs/METRICS.md "Market"). */
-export type MarketMetrics = Pick<DayValues, "price" | "return_1y" | "daily_return_vol_1y_annualized" | "daily_return_vol_5y_annualized" | "dividendYieldTTM">;
+/** The market metrics of one company on a day (docs/METRICS.md "Market", "Price signals"). */
+export type MarketMetrics = Pick<DayValues, "price" | "return_1y" | "daily_return_vol_1y_annualized" | "daily_return_vol_5y_annualized" | "dividendYieldTTM"> & PriceSignals;
 
 export const NO_MARKET_METRICS: MarketMetrics = {
   price: null,
@@ -24,27 +27,22 @@ export const NO_MARKET_METRICS: MarketMetrics = {
   daily_return_vol_1y_annualized: null,
   daily_return_vol_5y_annualized: null,
   dividendYieldTTM: null,
+  ...NO_PRICE_SIGNALS,
 };
 
-/** A daily_prices row's running sums (see lib/market/price-rows.ts). */
-export const Anchor = z.object({
-  date: z.string(),
-  close: z.number(),
-  adjustedClose: z.number(),
-  splitIndex: z.number(),
-  dayIndex: z.int(),
-  returnSum: z.number(),
-  returnSquareSum: z.number(),
-  dividendSum: z.number(),
-  dividendsUnknown: z.int(),
-});
-export type Anchor = z.output<typeof Anchor>;
+/** A daily_prices row (see lib/market/price-rows.ts). */
+export const Anchor = StoredPriceRow;
+export type Anchor = PriceRow;
 
-/** The rows a day's market metrics read: the last on or before the day, a year and five years before it. */
+/**
+ * The rows a day's market metrics read: the last on or before the day, a year and five years before
+ * it, and 20, 50 and 200 trading days before it.
+ */
 export interface Anchors {
   day: Anchor | null;
   yearAgo: Anchor | null;
   fiveYearsAgo: Anchor | null;
+  back: Record<SmaDays, Anchor | null>;
 }
 
 /** The share of a trailing year's days without dividend information above which its dividend yield is unknown. */
@@ -60,7 +58,7 @@ const BEFORE_FIRST = { dayIndex: 0, returnSum: 0, returnSquareSum: 0 };
  * dividends paid after a year ago restated to the day's shares, over the day's close (unknown when
  * more than a tenth of those days lack dividend information).
  */
-export function marketMetrics({ day, yearAgo, fiveYearsAgo }: Anchors, date: string, weekBefore = shiftDays(date, -7)): MarketMetrics {
+export function marketMetrics({ day, yearAgo, fiveYearsAgo, back }: Anchors, date: string, weekBefore = shiftDays(date, -7)): MarketMetrics {
   if (day === null || day.date <= weekBefore) return NO_MARKET_METRICS;
   const volatility = (from: Pick<Anchor, "dayIndex" | "returnSum" | "returnSquareSum">, minReturns: number): number | null => {
     const n = day.dayIndex - from.dayIndex;
@@ -79,6 +77,7 @@ export function marketMetrics({ day, yearAgo, fiveYearsAgo }: Anchors, date: str
     daily_return_vol_1y_annualized: volatility(yearAgo ?? BEFORE_FIRST, 200),
     daily_return_vol_5y_annualized: volatility(fiveYearsAgo ?? BEFORE_FIRST, 1000),
     dividendYieldTTM: unknown ? null : paid / day.close,
+    ...priceSignals({ day, back }),
   };
 }
 

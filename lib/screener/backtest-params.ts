@@ -15,4 +15,8 @@ export const DEFAULT_BACKTEST: BacktestParams = { start: "2013-12-31", end: "202
 export const isRebalance = (text: string | undefined): text is BacktestParams["rebalance"] => REBALANCES.some((r) => r === text);
 
 /** The backtest request of a screen's filters: the body of `POST /api/v2/screener/backtest/` (and the page's own endpoint). */
-export const backtestRequestBody = (filters: Record<string, unknown>, params: BacktestParams) => ({ filters, ...params });
+export const backtestRequestBody = (filters: Record<string, unknown>, params: BacktestParams, formulas: readonly unknown[] = []) => ({
+  filters,
+  ...(formulas.length > 0 ? { formulas } : {}),
+  ...params,
+});

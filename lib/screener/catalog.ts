@@ -42,7 +42,7 @@ export interface FieldDef {
   longText: boolean;
 }
 
-export type FieldCategory = "Company" | "Market" | "Valuation" | "Volatility" | "Fundamentals (latest fiscal year)" | "Profitability";
+export type FieldCategory = "Company" | "Market" | "Price signals" | "Valuation" | "Volatility" | "Fundamentals (latest fiscal year)" | "Profitability";
 
 type FieldRow = [name: string, label: string, unit: Unit, category: FieldCategory, description: string, sql?: string];
 
@@ -96,6 +96,19 @@ const FIELD_ROWS: FieldRow[] = [
   ["dividendYieldTTM", "Dividend yield (TTM)", "percent", "Market", "Dividends per share paid over the trailing twelve months to the as-of date (split-adjusted) divided by the as-of price; 0 when none was paid"],
   ["daily_return_vol_1y_annualized", "Volatility 1y", "percent", "Volatility", "Annualised (× √252) standard deviation of daily adjusted-close returns over the year to the as-of date"],
   ["daily_return_vol_5y_annualized", "Volatility 5y", "percent", "Volatility", "Annualised (× √252) standard deviation of daily adjusted-close returns over the five years to the as-of date"],
+  ["high_52w", "52-week high", "number", "Price signals", "Highest close of the last 252 trading days through the as-of date, in the shares of that date (split-adjusted); null with less than a year of prices"],
+  ["low_52w", "52-week low", "number", "Price signals", "Lowest close of the last 252 trading days through the as-of date, in the shares of that date (split-adjusted); null with less than a year of prices"],
+  ["from_high_52w", "From 52-week high", "percent", "Price signals", "Price over the 52-week high, minus 1 (−0.10: 10% below it; 0 at a new high)"],
+  ["from_low_52w", "From 52-week low", "percent", "Price signals", "Price over the 52-week low, minus 1 (0.10: 10% above it)"],
+  ["sma_20", "SMA 20", "number", "Price signals", "Simple moving average of the close over the last 20 trading days through the as-of date, dividend- and split-adjusted to that date's price"],
+  ["sma_50", "SMA 50", "number", "Price signals", "Simple moving average of the close over the last 50 trading days, adjusted to the as-of date's price"],
+  ["sma_200", "SMA 200", "number", "Price signals", "Simple moving average of the close over the last 200 trading days, adjusted to the as-of date's price"],
+  ["price_vs_sma_20", "Price vs SMA 20", "percent", "Price signals", "Price over its 20-day average, minus 1 (0.05: 5% above it)"],
+  ["price_vs_sma_50", "Price vs SMA 50", "percent", "Price signals", "Price over its 50-day average, minus 1"],
+  ["price_vs_sma_200", "Price vs SMA 200", "percent", "Price signals", "Price over its 200-day average, minus 1 (above 0: above the 200-day average)"],
+  ["rsi_14", "RSI 14", "number", "Price signals", "Wilder's relative strength index over 14 trading days of adjusted closes, 0-100 (above 70 is commonly read as overbought, below 30 oversold)"],
+  ["max_drawdown_1y", "Max drawdown 1y", "percent", "Price signals", "Largest fall of the adjusted close from an earlier peak within the last 252 trading days (0.25: a 25% fall)"],
+  ["dollar_volume_20d", "Dollar volume 20d", "number", "Price signals", "Average value traded a day (close × volume, in the trading currency) over the last 20 trading days: liquidity"],
   ["enterpriseValue_usd", "Enterprise value", "usd", "Valuation", "Market cap plus total debt minus cash, both of the latest fiscal year (FY offset 0), USD"],
   ["peRatio", "P/E (latest FY EPS)", "number", "Valuation", "As-of price over earnings per share of the latest fiscal year (FY offset 0, restated to the as-of share basis), not trailing twelve months; null when EPS ≤ 0"],
   ["priceToSales", "P/S (latest FY revenue)", "number", "Valuation", "Market cap over revenue of the latest fiscal year (FY offset 0), not trailing twelve months"],
@@ -330,6 +343,12 @@ export const FILTERS: readonly FilterDef[] = [
   range("dividendYieldTTM", "Market"),
   range("daily_return_vol_1y_annualized", "Volatility"),
   range("daily_return_vol_5y_annualized", "Volatility"),
+  range("from_high_52w", "Price signals"),
+  range("price_vs_sma_50", "Price signals"),
+  range("price_vs_sma_200", "Price signals"),
+  range("rsi_14", "Price signals"),
+  range("max_drawdown_1y", "Price signals"),
+  range("dollar_volume_20d", "Price signals"),
   range("peRatio", "Valuation"),
   range("priceToSales", "Valuation"),
   range("priceToBook", "Valuation"),

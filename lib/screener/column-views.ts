@@ -31,6 +31,11 @@ export const COLUMN_VIEWS = [
     label: "Performance & risk",
     fields: ["full_ticker", "companyName", "marketCap_usd", "price", "return_1y", "dividendYieldTTM", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized"],
   },
+  {
+    id: "signals",
+    label: "Price signals",
+    fields: ["full_ticker", "companyName", "price", "from_high_52w", "price_vs_sma_50", "price_vs_sma_200", "rsi_14", "max_drawdown_1y", "dollar_volume_20d"],
+  },
 ] as const satisfies readonly { id: string; label: string; fields: readonly string[] }[];
 
 export type ColumnViewId = (typeof COLUMN_VIEWS)[number]["id"];

@@ -12,6 +12,7 @@ import {
   parseFormula,
   formulaKey,
 } from "./formula-grammar";
+import { REASON_SUFFIX } from "./formula-reason";
 
 /**
  * The `formulas` member of API v2 screens and backtests: named expressions, parsed in order (a
@@ -48,9 +49,6 @@ export const FORMULA_OPTIONS: z.output<typeof FormulaOptions> = {
   units: [...FORMULA_UNITS],
   limits: { ...FORMULA_LIMITS },
 };
-
-/** The column beside each formula's that says why its value is null. */
-export const REASON_SUFFIX = "_reason";
 
 const RESERVED = new Set<string>([...FIELDS.map((f) => f.name), ...METRICS, ...FORMULA_FUNCTIONS, ...PERCENTILE_GROUPS, ...FILTER_BY_NAME.keys()]);
 

@@ -1,7 +1,7 @@
 import { FIELD_BY_NAME } from "./catalog";
 import { type FormulaNode, formulaKey, formulaNodes, type PercentileGroup } from "./formula-grammar";
 import type { Formula } from "./formula-schema";
-import { REASON_SUFFIX } from "./formula-schema";
+import { REASON_SUFFIX } from "./formula-reason";
 import { PRIMARY_LISTING } from "./primary-listing";
 import { fieldSql, type ScreenSource } from "./screen-source";
 import { formulaValuesTable } from "./formula-values";

@@ -329,18 +329,20 @@ export const AsOfDate = z.iso
 
 /**
  * The screener page's own request (`/api/ui/screener/…`): as v1's, except that the sort field may
- * also name a temporary column the screen computes (`returnOnInvestedCapital_avg3y_fy0`); the
- * compiler refuses a name that is neither a sort field nor one of the screen's columns.
+ * also name a temporary column the screen computes (`returnOnInvestedCapital_avg3y_fy0`, a
+ * formula); the compiler refuses a name that is neither a sort field nor one of the screen's
+ * columns. It takes v2's `as_of` and `formulas`.
  */
 export function uiScreenRequestSchema(mode: ScreenMode) {
   return screenRequestSchema(mode).extend({
     sort: z
       .strictObject({
-        field: z.string().min(1).max(120).optional().describe("A sort field, or a temporary column of this screen"),
+        field: z.string().min(1).max(120).optional().describe("A sort field, or a temporary column of this screen (a formula's among them)"),
         desc: z.boolean().optional(),
       })
       .default({}),
     as_of: AsOfDate.optional(),
+    formulas: Formulas.optional(),
   });
 }
 

@@ -2,6 +2,7 @@ import { AS_OF_DATE } from "@/lib/as-of";
 import { marketDb } from "@/lib/db/market-db";
 import { TTM_METRICS } from "@/lib/db/schema";
 import { ensureDayValues } from "@/lib/market/day-values";
+import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
 import type { FieldDef } from "./catalog";
 import { staleCutoff } from "./staleness";
 
@@ -76,11 +77,8 @@ export const DEFAULT_SOURCE: ScreenSource = {
   fresh: () => DEFAULT_SOURCE,
 };
 
-/** Market values and valuation: day_values columns of the same name. */
-const MARKET_COLUMNS = new Set([
-  "price", "return_1y", "daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized", "dividendYieldTTM", "shares_outstanding",
-  "marketCap_usd", "enterpriseValue_usd", "peRatio", "priceToSales", "priceToBook", "evToEbitda",
-]);
+/** Market values, price signals and valuation: day_values columns of the same name. */
+const MARKET_COLUMNS = new Set<string>(DAY_VALUE_COLUMNS);
 
 /** Values of the latest fiscal year known on the day: fiscal_year_versions columns at offset 0. */
 const LATEST_YEAR_COLUMNS: ReadonlyMap<string, string> = new Map([

@@ -16,10 +16,12 @@ describe("screen URL", () => {
       fields: ["full_ticker", "price"],
       view: "valuation",
       asOf: "2014-12-31",
+      formulas: [{ name: "fcf_yield", expression: "(operatingCashFlow + capitalExpenditures) / marketCap_usd", unit: "percent", min: 0.08 }],
       backtest: { start: "2014-01-01", end: "2016-12-31", rebalance: "quarterly" },
     };
     const query = searchParamsFromScreen(screen);
-    expect(query).toContain("sort=price&order=asc&limit=250&offset=500&fields=full_ticker,price&view=valuation&as_of=2014-12-31&tab=backtest&start=2014-01-01&end=2016-12-31&rebalance=quarterly");
+    expect(query).toContain("sort=price&order=asc&limit=250&offset=500&fields=full_ticker,price&view=valuation&as_of=2014-12-31&formulas=");
+    expect(query).toContain("&tab=backtest&start=2014-01-01&end=2016-12-31&rebalance=quarterly");
     expect(screenFromSearchParams(new URLSearchParams(query))).toEqual({ screen, problems: [] });
     expect(searchParamsFromScreen(EMPTY_SCREEN)).toBe("");
     expect(screenFromSearchParams(new URLSearchParams(""))).toEqual({ screen: EMPTY_SCREEN, problems: [] });
@@ -31,6 +33,8 @@ describe("screen URL", () => {
     expect(screen.page).toEqual({ limit: 100, offset: 20 });
     expect(problems).toHaveLength(2);
     expect(screenFromSearchParams({ filters: "[1]" }).problems[0]).toMatch(/not a JSON object/);
+    expect(screenFromSearchParams({ formulas: "{}" }).problems).toEqual(["The link's formulas are not a JSON array; they were ignored."]);
+    expect(screenFromSearchParams({ formulas: '[{"name":"a","expression":"eps"},7,{"name":1}]' }).screen.formulas).toEqual([{ name: "a", expression: "eps" }]);
     const unknownView = screenFromSearchParams({ view: "technical" });
     expect(unknownView.screen.view).toBeNull();
     expect(unknownView.problems).toEqual(['The link\'s column view "technical" does not exist; the remembered columns are shown.']);

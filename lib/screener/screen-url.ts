@@ -1,8 +1,20 @@
-import { jsonObjectParam, type PageParams, paramValue, readableQuery } from "@/lib/url-params";
+import { jsonArrayParam, jsonObjectParam, type PageParams, paramValue, readableQuery } from "@/lib/url-params";
 import { DEFAULT_FIELDS, DEFAULT_SORT, FILTER_BY_NAME, PAGE } from "./catalog";
 import { FISCAL_YEAR_VALUE_FIELDS } from "./staleness";
 import { type BacktestParams, DEFAULT_BACKTEST, isRebalance } from "./backtest-params";
 import { type ColumnView, isColumnView } from "./column-views";
+
+/** A formula as a link or the editor holds it, before the API parses it. */
+export interface FormulaInput {
+  name: string;
+  expression: string;
+  unit?: string;
+  min?: number;
+  max?: number;
+}
+
+const isFormulaInput = (value: unknown): value is FormulaInput =>
+  typeof value === "object" && value !== null && typeof Reflect.get(value, "name") === "string" && typeof Reflect.get(value, "expression") === "string";
 
 /**
  * A screen as the browser holds it: the API envelope minus `result_format`, plus the column view.
@@ -22,6 +34,8 @@ export interface Screen {
   view: ColumnView | null;
   /** The as-of date (API v2 \`as_of\`); null for the default date (v1). */
   asOf: string | null;
+  /** Formulas (API v2 `formulas`) as the user wrote them: the API schema judges them. */
+  formulas: FormulaInput[];
   /** The Backtest view's settings when it is open; null when the results table is shown. */
   backtest: BacktestParams | null;
 }
@@ -33,6 +47,7 @@ export const EMPTY_SCREEN: Screen = {
   fields: null,
   view: null,
   asOf: null,
+  formulas: [],
   backtest: null,
 };
 
@@ -59,6 +74,14 @@ export function screenFromSearchParams(params: PageParams): { screen: Screen; pr
     problems.push(`The link's ${name} "${text}" is not a whole number; ${fallback} is used.`);
     return fallback;
   };
+  let formulas: FormulaInput[] = [];
+  const formulasText = paramValue(params, "formulas");
+  if (formulasText) {
+    const parsed = jsonArrayParam(formulasText);
+    if (parsed === "not JSON") problems.push("The link's formulas are not valid JSON; they were ignored.");
+    else if (parsed === "not an array") problems.push("The link's formulas are not a JSON array; they were ignored.");
+    else formulas = parsed.filter(isFormulaInput);
+  }
   const fieldsText = paramValue(params, "fields");
   const viewText = paramValue(params, "view");
   const view = isColumnView(viewText) ? viewText : null;
@@ -82,6 +105,7 @@ export function screenFromSearchParams(params: PageParams): { screen: Screen; pr
       fields: fieldsText ? fieldsText.split(",").filter(Boolean) : null,
       view,
       asOf: paramValue(params, "as_of") || null,
+      formulas,
       backtest,
     },
     problems,
@@ -99,6 +123,7 @@ export function searchParamsFromScreen(screen: Screen): string {
   if (screen.fields) params.set("fields", screen.fields.join(","));
   if (screen.view) params.set("view", screen.view);
   if (screen.asOf) params.set("as_of", screen.asOf);
+  if (screen.formulas.length > 0) params.set("formulas", JSON.stringify(screen.formulas));
   if (screen.backtest) {
     params.set("tab", "backtest");
     params.set("start", screen.backtest.start);
@@ -165,8 +190,12 @@ export function screenRequestBody(screen: Screen, fields: string[] | null, resul
     ...(fields && resultFormat === "rows" ? { fields } : {}),
     result_format: resultFormat,
     ...(screen.asOf ? { as_of: screen.asOf } : {}),
+    ...(screen.formulas.length > 0 ? { formulas: screen.formulas } : {}),
   };
 }
+
+/** The API version a screen needs: v2 for an as-of date or formulas. */
+export const screenApiVersion = (screen: Pick<Screen, "asOf" | "formulas">) => (screen.asOf || screen.formulas.length > 0 ? "v2" : "v1");
 
 /** Identifies a screen's request: the server and the browser compute the same key for the same screen. */
 export const screenKey = (mode: string, body: unknown) => JSON.stringify([mode, body]);

@@ -1,11 +1,10 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
-import { Anchor } from "@/lib/market/market-metrics";
 import { AS_OF_RANGE_START } from "@/lib/as-of";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { chainIndex } from "@/lib/companies/benchmark";
 import type { Progress } from "@/lib/ingest/progress";
-import type { PriceRow } from "@/lib/market/price-rows";
+import { type PriceRow, priceRowInsert, priceRowSelect, priceRowValues, StoredPriceRow, WINDOW_ROWS } from "@/lib/market/price-rows";
 import { type CompanyDays, type SeriesPlan, planSeries } from "./append-plan";
 import { changeInCopy } from "./database-copy";
 
@@ -25,10 +24,6 @@ const PriceDayInput = z.object({
 });
 export const CompanyDaysInput = z.object({ companyId: z.int().positive(), days: z.array(PriceDayInput) });
 
-/** A stored row: the running sums a day's values read, and the volume. */
-const StoredRow = Anchor.extend({ volume: z.number() });
-const STORED_COLUMNS = `date, close, adjusted_close AS adjustedClose, volume, split_index AS splitIndex, day_index AS dayIndex,
-  return_sum AS returnSum, return_square_sum AS returnSquareSum, dividend_sum AS dividendSum, dividends_unknown AS dividendsUnknown`;
 
 export interface AppendReport {
   /** Companies with days added, and the rows added. */
@@ -64,23 +59,23 @@ export function appendDays(databasePath: string, input: readonly CompanyDays[], 
 /** Plans every series against the stored rows, then writes the accepted ones in one transaction. */
 function applyDays(db: Database.Database, series: readonly CompanyDays[]) {
   let started = performance.now();
-  const lastRow = db.prepare(`SELECT ${STORED_COLUMNS} FROM daily_prices WHERE company_id = ? ORDER BY date DESC LIMIT 1`);
-  const rowOn = db.prepare(`SELECT ${STORED_COLUMNS} FROM daily_prices WHERE company_id = ? AND date = ?`);
-  const read = (row: unknown): PriceRow | undefined => StoredRow.optional().parse(row);
+  // The rows a continuation's windows read (lib/market/price-rows.ts), newest first.
+  const lastRows = db.prepare(`SELECT ${priceRowSelect("p")} FROM daily_prices p WHERE p.company_id = ? ORDER BY p.date DESC LIMIT ${WINDOW_ROWS - 1}`);
+  const rowOn = db.prepare(`SELECT ${priceRowSelect("p")} FROM daily_prices p WHERE p.company_id = ? AND p.date = ?`);
+  const read = (row: unknown): PriceRow | undefined => StoredPriceRow.optional().parse(row);
   const given = new Set<number>();
   const plans: SeriesPlan[] = series.map((s) => {
     // Both would continue the same last row.
     if (given.has(s.companyId)) return { companyId: s.companyId, refused: { date: s.days[0]?.date ?? "", reason: "a second series for the company" } };
     given.add(s.companyId);
-    return planSeries(s, read(lastRow.get(s.companyId)), (date) => read(rowOn.get(s.companyId, date)));
+    return planSeries(s, StoredPriceRow.array().parse(lastRows.all(s.companyId)).reverse(), (date) => read(rowOn.get(s.companyId, date)));
   });
   const accepted = plans.flatMap((p) => ("rows" in p && p.rows.length > 0 ? [p] : []));
   const refused = plans.flatMap((p) => ("refused" in p ? [{ companyId: p.companyId, ...p.refused }] : []));
   const overlapDays = plans.reduce((n, p) => n + ("overlap" in p ? p.overlap : 0), 0);
   const plan = elapsed(started);
 
-  const insert = db.prepare(`INSERT INTO daily_prices (company_id, date, close, adjusted_close, volume, split_index, day_index, return_sum,
-    return_square_sum, dividend_sum, dividends_unknown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insert = db.prepare(priceRowInsert("daily_prices"));
   const pricesTo = db.prepare("UPDATE company_series SET prices_to = ? WHERE company_id = ?");
   const tradingDay = db.prepare("INSERT OR IGNORE INTO trading_days (date) VALUES (?)");
   const meta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
@@ -95,7 +90,7 @@ function applyDays(db: Database.Database, series: readonly CompanyDays[]) {
     started = performance.now();
     for (const { companyId, rows: added } of accepted) {
       for (const r of added) {
-        insert.run(companyId, r.date, r.close, r.adjustedClose, r.volume, r.splitIndex, r.dayIndex, r.returnSum, r.returnSquareSum, r.dividendSum, r.dividendsUnknown);
+        insert.run(companyId, ...priceRowValues(r));
       }
       pricesTo.run(added.at(-1)!.date, companyId);
       rows += added.length;

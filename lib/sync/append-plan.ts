@@ -15,14 +15,16 @@ export type SeriesPlan =
 const disagrees = (given: number, stored: number) => Math.abs(given / stored - 1) > AGREEMENT_TOLERANCE;
 
 /**
- * The rows that extend a company's stored history (`last` is its last stored row, `storedOn` any
- * stored row by date) with `days`. Days up to `last` must be stored rows that agree with them (an
+ * The rows that extend a company's stored history (`history` its last stored rows, oldest first,
+ * as many as the windows of lib/market/price-rows.ts read; `storedOn` any stored row by date) with
+ * `days`. Days up to `last` must be stored rows that agree with them (an
  * overlap, skipped); days after it continue the running sums. Anything else refuses the whole
  * series: a day missing inside the history or a disagreeing close means the source's adjustment
  * basis is not the stored one, and a split would restate the share counts of fiscal-year
  * versions (lib/ingest/point-in-time.ts), which only a rebuild writes.
  */
-export function planSeries({ companyId, days }: CompanyDays, last: PriceRow | undefined, storedOn: (date: string) => PriceRow | undefined): SeriesPlan {
+export function planSeries({ companyId, days }: CompanyDays, history: readonly PriceRow[], storedOn: (date: string) => PriceRow | undefined): SeriesPlan {
+  const last = history.at(-1);
   const refuse = (date: string, reason: string): SeriesPlan => ({ companyId, refused: { date, reason } });
   if (days.length === 0) return { companyId, rows: [], overlap: 0 };
   if (last === undefined) return refuse(days[0]!.date, "no stored price history to continue (a rebuild starts one)");
@@ -42,5 +44,5 @@ export function planSeries({ companyId, days }: CompanyDays, last: PriceRow | un
     }
     overlap++;
   }
-  return { companyId, rows: priceRows(after, last), overlap };
+  return { companyId, rows: priceRows(after, history), overlap };
 }

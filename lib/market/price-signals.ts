@@ -1,0 +1,75 @@
+import { type PriceRow, RSI_PERIOD, WINDOW_ROWS } from "./price-rows";
+
+/**
+ * The price signals of one company on one day (docs/METRICS.md "Price signals"), from the stored
+ * rows that anchor them: the day's own row (Wilder's averages, the trading year's high, low and
+ * drawdown) and the rows 20, 50 and 200 trading days earlier (running sums: moving averages and
+ * traded value). Pure, like lib/market/market-metrics.ts.
+ */
+
+/** The moving averages' lengths in trading days. */
+export const SMA_DAYS = [20, 50, 200] as const;
+export type SmaDays = (typeof SMA_DAYS)[number];
+
+/** The trading days the average traded value covers. */
+export const TRADED_VALUE_DAYS = 20;
+
+export const PRICE_SIGNAL_COLUMNS = [
+  "high_52w", "low_52w", "from_high_52w", "from_low_52w",
+  "sma_20", "sma_50", "sma_200", "price_vs_sma_20", "price_vs_sma_50", "price_vs_sma_200",
+  "rsi_14", "max_drawdown_1y", "dollar_volume_20d",
+] as const;
+export type PriceSignals = Record<(typeof PRICE_SIGNAL_COLUMNS)[number], number | null>;
+
+export const NO_PRICE_SIGNALS = Object.fromEntries(PRICE_SIGNAL_COLUMNS.map((c) => [c, null])) as PriceSignals;
+
+/** What the signals read of a row. */
+export type SignalRow = Pick<PriceRow, "close" | "adjustedClose" | "splitIndex" | "dayIndex" | "adjustedCloseSum" | "tradedValueSum" | "rsiGain" | "rsiLoss" | "windowHigh" | "windowLow" | "windowDrawdown">;
+
+/** The anchors: the day's row and each company's last row on or before the day n trading days earlier. */
+export interface SignalAnchors {
+  day: SignalRow;
+  back: Record<SmaDays, SignalRow | null>;
+}
+
+/** RSI from Wilder's averages: 100 − 100 / (1 + gain / loss); 100 without losses, 50 when the price has not moved. */
+function rsi(gain: number, loss: number): number {
+  if (loss === 0) return gain === 0 ? 50 : 100;
+  return 100 - 100 / (1 + gain / loss);
+}
+
+/** The signals of a day whose row is `day` (already known to have a close in the week to the day). */
+export function priceSignals({ day, back }: SignalAnchors): PriceSignals {
+  // A trading year of rows through the day: the 52-week values and the drawdown need all of it.
+  const fullYear = day.dayIndex >= WINDOW_ROWS - 1;
+  const high = fullYear ? day.windowHigh / day.splitIndex : null;
+  const low = fullYear ? day.windowLow / day.splitIndex : null;
+  // The mean adjusted close of the rows after the anchor through the day; null without an anchor
+  // (a history shorter than the window).
+  const meanAdjusted = (n: SmaDays) => {
+    const from = back[n];
+    const rows = from === null ? 0 : day.dayIndex - from.dayIndex;
+    return from === null || rows <= 0 ? null : (day.adjustedCloseSum - from.adjustedCloseSum) / rows;
+  };
+  const sma = Object.fromEntries(SMA_DAYS.map((n) => [n, meanAdjusted(n)])) as Record<SmaDays, number | null>;
+  // In the day's price terms: the adjusted average scaled by the day's close over its adjusted close.
+  const level = (mean: number | null) => (mean === null ? null : (mean * day.close) / day.adjustedClose);
+  const relative = (mean: number | null) => (mean === null ? null : day.adjustedClose / mean - 1);
+  const tradedFrom = back[TRADED_VALUE_DAYS];
+  const tradedRows = tradedFrom === null ? 0 : day.dayIndex - tradedFrom.dayIndex;
+  return {
+    high_52w: high,
+    low_52w: low,
+    from_high_52w: high === null ? null : day.close / high - 1,
+    from_low_52w: low === null ? null : day.close / low - 1,
+    sma_20: level(sma[20]),
+    sma_50: level(sma[50]),
+    sma_200: level(sma[200]),
+    price_vs_sma_20: relative(sma[20]),
+    price_vs_sma_50: relative(sma[50]),
+    price_vs_sma_200: relative(sma[200]),
+    rsi_14: day.dayIndex >= RSI_PERIOD ? rsi(day.rsiGain, day.rsiLoss) : null,
+    max_drawdown_1y: fullYear ? day.windowDrawdown : null,
+    dollar_volume_20d: tradedFrom === null || tradedRows <= 0 ? null : (day.tradedValueSum - tradedFrom.tradedValueSum) / tradedRows,
+  };
+}
