@@ -207,8 +207,8 @@ const FINITE = "1.7976931348623157e308";
 /** Why a company outside fx has no value (a constant of the SQL text: it never comes from a request). */
 const UNCOVERED = "no price and no fiscal year on the day";
 
-/** The formulas' values over the day as one statement: `WITH fx …, fp0 …, fv … SELECT * FROM fv`. */
-function valuesQuery(formulas: readonly Formula[], source: ScreenSource): Sql {
+/** The formulas' values over the day as one statement: `WITH fx …, fp0 …, fv … SELECT * FROM fv`, and its columns after company_id. */
+function valuesQuery(formulas: readonly Formula[], source: ScreenSource): Sql & { columns: string[] } {
   const inputs = new Inputs(formulas);
   const percentiles = [...inputs.percentiles.values()].map(({ node, alias }) => percentileCte(node, alias, inputs));
   const values = formulas.map((formula, i) => {
@@ -220,7 +220,8 @@ function valuesQuery(formulas: readonly Formula[], source: ScreenSource): Sql {
   });
   const percentileJoins = [...inputs.percentiles.values()].map(({ alias }) => ` LEFT JOIN ${alias} ON ${alias}.company_id = fx.company_id`).join("");
   const fv = concat("fv AS (SELECT fx.company_id, ", list(values, ", "), ` FROM fx${percentileJoins})`);
-  return concat("WITH ", list([inputsCte(inputs, source), ...percentiles, fv], ", "), " SELECT * FROM fv");
+  const columns = formulas.flatMap((_, i) => [`v${i}`, `r${i}`]);
+  return { ...concat("WITH ", list([inputsCte(inputs, source), ...percentiles, fv], ", "), " SELECT * FROM fv"), columns };
 }
 
 /**

@@ -19,10 +19,10 @@ interface Cache {
 const caches = new WeakMap<Database.Database, Cache>();
 
 /**
- * The temporary table holding `query`'s rows (`company_id` first, unique) for `key`: created on
- * this thread's connection the first time the key is asked for.
+ * The temporary table holding `query`'s rows (`company_id` first, unique, then `columns`) for
+ * `key`: created on this thread's connection the first time the key is asked for.
  */
-export function formulaValuesTable(key: string, query: () => { sql: string; params: unknown[] }): string {
+export function formulaValuesTable(key: string, query: () => { sql: string; params: unknown[]; columns: readonly string[] }): string {
   const db = marketDb();
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = { tables: new Map(), created: 0 }));
@@ -33,14 +33,15 @@ export function formulaValuesTable(key: string, query: () => { sql: string; para
     return known;
   }
   const table = `formula_values_${cache.created++}`;
-  const { sql, params } = query();
+  const { sql, params, columns } = query();
   db.transaction(() => {
     for (const [oldKey, oldTable] of [...cache.tables].slice(0, Math.max(0, cache.tables.size + 1 - MAX_CACHED_FORMULA_TABLES))) {
       db.exec(`DROP TABLE temp.${oldTable}`);
       cache.tables.delete(oldKey);
     }
-    db.prepare(`CREATE TEMP TABLE ${table} AS ${sql}`).run(...params);
-    db.exec(`CREATE UNIQUE INDEX temp.${table}_company ON ${table} (company_id)`);
+    // Keyed by the company id itself (the rowid): rows arrive in its order, no index to build after.
+    db.exec(`CREATE TEMP TABLE ${table} (company_id INTEGER PRIMARY KEY, ${columns.map((c) => `"${c}"`).join(", ")})`);
+    db.prepare(`INSERT INTO ${table} ${sql}`).run(...params);
   })();
   cache.tables.set(key, table);
   return table;
