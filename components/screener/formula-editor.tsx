@@ -6,10 +6,12 @@ import type { FieldError } from "@/lib/errors";
 import { FORMULA_LIMITS } from "@/lib/screener/formula-grammar";
 import { FORMULA_OPTIONS, FORMULA_UNITS, Formulas } from "@/lib/screener/formula-schema";
 import type { FormulaInput } from "@/lib/screener/screen-url";
+import { RankBuilders } from "./rank-builders";
 
 /**
  * The screen's formulas (API v2 `formulas`): each a name, an expression with completion of the
- * names it may use and its errors where they are, a unit, and optional bounds that filter. Checked
+ * names it may use and its errors where they are, a unit, and optional bounds that filter; the
+ * percentile and score builders (rank-builders.tsx) write formulas into it. Checked
  * as typed with the API's own schema (lib/screener/formula-schema.ts); applied to the URL together.
  * Loaded when the filters panel first renders (it brings zod).
  */
@@ -40,7 +42,18 @@ function wordAt(text: string, caret: number): { word: string; start: number } | 
 
 const MAX_SUGGESTIONS = 8;
 
-export function FormulaEditor({ formulas, serverErrors, onApply }: { formulas: FormulaInput[]; serverErrors: readonly FieldError[]; onApply: (formulas: FormulaInput[]) => void }) {
+export function FormulaEditor({
+  formulas,
+  labels,
+  serverErrors,
+  onApply,
+}: {
+  formulas: FormulaInput[];
+  /** Field labels, for the builders' field lists. */
+  labels: Record<string, string>;
+  serverErrors: readonly FieldError[];
+  onApply: (formulas: FormulaInput[]) => void;
+}) {
   const nextKey = useRef(formulas.length);
   const [drafts, setDrafts] = useState<Draft[]>(() => formulas.map(draftOf));
   const [shown, setShown] = useState(JSON.stringify(formulas));
@@ -127,6 +140,12 @@ export function FormulaEditor({ formulas, serverErrors, onApply }: { formulas: F
           Apply formulas
         </Button>
       </div>
+      <RankBuilders
+        labels={labels}
+        taken={new Set(drafts.map((d) => d.name.trim()))}
+        room={FORMULA_LIMITS.max_formulas - drafts.length}
+        onAdd={(added) => setDrafts((all) => [...all, ...added.map((f) => draftOf(f, nextKey.current++))])}
+      />
     </section>
   );
 }

@@ -248,7 +248,7 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
             serverErrors={filterErrors}
             onApply={applyFilters}
           />
-          <FormulaEditor formulas={screen.formulas} serverErrors={formulaErrors} onApply={applyFormulas} />
+          <FormulaEditor formulas={screen.formulas} labels={fieldLabels} serverErrors={formulaErrors} onApply={applyFormulas} />
         </FiltersDrawer>
         <section
           className="flex min-w-0 flex-1 flex-col"

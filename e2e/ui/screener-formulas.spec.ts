@@ -61,4 +61,40 @@ test.describe("screener formulas", () => {
     await expect(page).toHaveURL(/sort=ocf_yield/);
     await settled(page);
   });
+
+  test("the percentile and score builders write formulas whose parts add up to the score", async ({ page }) => {
+    await page.goto("/screener/");
+    const editor = page.getByTestId("formula-editor");
+    await editor.getByRole("button", { name: "Percentile filter" }).click();
+    await editor.getByLabel("Percentile of").selectOption("returnOnInvestedCapital");
+    await editor.getByLabel("Percentile within").selectOption("sector");
+    await editor.getByRole("button", { name: "Add percentile" }).click();
+    await editor.getByRole("button", { name: "Multi-factor score" }).click();
+    await editor.getByLabel("Factor 1 weight").fill("2");
+    await editor.getByRole("button", { name: "Add score" }).click();
+    await editor.getByRole("button", { name: "Apply formulas" }).click();
+    await expect(page).toHaveURL(/formulas=/);
+    await settled(page);
+
+    const formulas = JSON.parse(new URL(page.url()).searchParams.get("formulas")!) as { name: string; expression: string; min?: number }[];
+    expect(formulas).toEqual([
+      { name: "returnoninvestedcapital_pct_sector", expression: "pct(returnOnInvestedCapital, sector)", min: 80 },
+      { name: "score_returnoninvestedcapital", expression: "0.5 * pct(returnOnInvestedCapital, sector)" },
+      { name: "score_peratio", expression: "0.25 * (100 - pct(peRatio))" },
+      { name: "score_price_vs_sma_200", expression: "0.25 * pct(price_vs_sma_200)" },
+      { name: "score", expression: "score_returnoninvestedcapital + score_peratio + score_price_vs_sma_200" },
+    ]);
+    // Sorted by the score through the public API: every row's parts add up to its score.
+    const response = await page.request.post("/api/v2/screener/basic/", {
+      data: { formulas, sort: { field: "score" }, page: { limit: 20 }, fields: ["full_ticker"] },
+      headers: { authorization: `Bearer ${newApiKey()}` },
+    });
+    const api = (await response.json()) as { total: number; rows: Record<string, number | null>[] };
+    expect(api.total).toBeGreaterThan(5);
+    for (const row of api.rows) {
+      expect(row.returnoninvestedcapital_pct_sector).toBeGreaterThanOrEqual(80);
+      expect(row.score).toBeCloseTo(row.score_returnoninvestedcapital! + row.score_peratio! + row.score_price_vs_sma_200!, 9);
+    }
+    await expect(table(page).locator('th[data-field="score_peratio"]')).toBeVisible();
+  });
 });
