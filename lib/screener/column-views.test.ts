@@ -8,7 +8,7 @@ describe("column views", () => {
       expect(view.fields.slice(0, 2)).toEqual(["full_ticker", "companyName"]);
       for (const name of view.fields) expect(FIELD_BY_NAME.get(name)?.sortable, `${view.id}: ${name}`).toBe(true);
     }
-    expect(COLUMN_VIEWS.map((v) => v.label)).toEqual(["Overview", "Valuation", "Profitability", "Growth", "Performance & risk"]);
+    expect(COLUMN_VIEWS.map((v) => v.label)).toEqual(["Overview", "Valuation", "Profitability", "Growth", "Performance & risk", "Price signals"]);
     expect([...COLUMN_VIEWS[0].fields].sort()).toEqual([...DEFAULT_FIELDS].sort());
   });
 
