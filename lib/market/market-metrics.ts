@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { shiftDays } from "@/lib/calendar";
 import { NO_PRICE_SIGNALS, PRICE_SIGNAL_COLUMNS, type PriceSignals, priceSignals, type SmaDays } from "./price-signals";
-import { type PriceRow, StoredPriceRow } from "./price-rows";
+import type { PriceRow } from "./price-rows";
 
 /**
  * Market metrics and valuation of one company on one day (docs/METRICS.md "Market", "Market cap
@@ -31,7 +31,6 @@ export const NO_MARKET_METRICS: MarketMetrics = {
 };
 
 /** A daily_prices row (see lib/market/price-rows.ts). */
-export const Anchor = StoredPriceRow;
 export type Anchor = PriceRow;
 
 /**

@@ -211,22 +211,17 @@ export function parseFormula(text: string, vocabulary: FormulaVocabulary): Formu
     return result;
   };
 
-  const sum = (): FormulaNode => {
-    let left = product();
-    while (isSymbol("+") || isSymbol("-")) {
-      const op = next();
-      left = { kind: "binary", op: op.text as "+" | "-", left, right: product(), at: left.at };
+  /** One precedence level: `operand` joined left to right by `operators`. */
+  const level = (operators: readonly BinaryOperator[], operand: () => FormulaNode) => (): FormulaNode => {
+    let left = operand();
+    for (let op = peek(); op.kind === "symbol" && (operators as readonly string[]).includes(op.text); op = peek()) {
+      next();
+      left = { kind: "binary", op: op.text as BinaryOperator, left, right: operand(), at: left.at };
     }
     return left;
   };
-  const product = (): FormulaNode => {
-    let left = unary();
-    while (isSymbol("*") || isSymbol("/")) {
-      const op = next();
-      left = { kind: "binary", op: op.text as "*" | "/", left, right: unary(), at: left.at };
-    }
-    return left;
-  };
+  const product = level(["*", "/"], () => unary());
+  const sum = level(["+", "-"], product);
   const unary = (): FormulaNode => {
     if (isSymbol("-")) {
       const at = next().at;

@@ -42,8 +42,6 @@ export interface CompiledFormulas {
 type Leaf = Extract<FormulaNode, { kind: "field" | "year" | "average" }>;
 type Percentile = Extract<FormulaNode, { kind: "percentile" }>;
 
-const GROUP_FIELDS: Record<Exclude<PercentileGroup, "market">, string> = { sector: "sector", industry_group: "industry_group", industry: "industry", country: "country" };
-
 /** Where a percentile ranks: its peer group's label in reasons. */
 const groupLabel = (group: PercentileGroup) => (group === "market" ? "the market" : `its ${group.replace("_", " ")}`);
 
@@ -93,7 +91,8 @@ function inputsCte(inputs: Inputs, source: ScreenSource): Sql {
   const yearJoins = new Map<number, Sql>();
   const averageJoins: Sql[] = [];
   const select: string[] = ["c.id AS company_id", `${PRIMARY_LISTING} AS primary_listing`];
-  for (const group of inputs.groups) select.push(`${fieldSql(source, FIELD_BY_NAME.get(GROUP_FIELDS[group])!)} AS "g_${group}"`);
+  // Each peer group is the catalog field of its name.
+  for (const group of inputs.groups) select.push(`${fieldSql(source, FIELD_BY_NAME.get(group)!)} AS "g_${group}"`);
   for (const { leaf, column } of inputs.columns.values()) {
     switch (leaf.kind) {
       case "field":
