@@ -86,13 +86,16 @@ interface Outcome {
   ms: number;
   at: number;
   retryAfter: string | null;
+  /** A 503's problem detail: says whether the work began (and was charged). */
+  detail?: string;
 }
 
 async function timed(name: string, send: () => Promise<Response>): Promise<Outcome> {
   const started = performance.now();
   const response = await send();
-  await response.arrayBuffer();
-  return { name, status: response.status, ms: performance.now() - started, at: performance.now(), retryAfter: response.headers.get("retry-after") };
+  const body = await response.text();
+  const detail = response.status === 503 ? String((JSON.parse(body) as { detail?: unknown }).detail) : undefined;
+  return { name, status: response.status, ms: performance.now() - started, at: performance.now(), retryAfter: response.headers.get("retry-after"), detail };
 }
 
 /** The measured times, in the test report rather than in assertions. */
@@ -225,11 +228,13 @@ test("a burst on a fresh key: requests the queue refuses (503) are not charged, 
   const count = (status: number) => outcomes.filter((o) => o.status === status).length;
   expect(count(200) + count(503) + count(429), outcomes.map((o) => o.status).join(" ")).toBe(60);
   expect(count(503)).toBeGreaterThan(0);
-  // Only what ran was counted: 30 a minute minus those, whatever the 503s.
+  // Only what ran was counted: the 200s and the 503s whose work began but missed its deadline (a
+  // loaded machine has some), whatever the refused ones.
+  const ran = count(200) + outcomes.filter((o) => o.status === 503 && o.detail?.includes("did not finish")).length;
   const next = await post("/api/v1/screener/basic/", { page: { limit: 1 } }, starter);
   const remaining = Number(/"minute";r=(\d+)/.exec(next.headers.get("ratelimit") ?? "")?.[1]);
-  expect(next.status).toBe(count(200) < 30 ? 200 : 429);
-  if (next.status === 200) expect(remaining).toBe(30 - count(200) - 1);
+  expect(next.status).toBe(ran < 30 ? 200 : 429);
+  if (next.status === 200) expect(remaining).toBe(30 - ran - 1);
 });
 
 test("a body that stalls gets 408 and costs no rate-limit slot", async () => {

@@ -1,9 +1,9 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
 import { shiftDays, shiftYears } from "@/lib/calendar";
-import { type Anchor, type Anchors, DAY_VALUE_COLUMNS, type DayValues, type ValuationInputs, classValues, marketMetrics, valuation } from "./market-metrics";
+import { type Anchors, DAY_VALUE_COLUMNS, type DayValues, FIVE_YEARS_AGO_MEMBERS, type ValuationInputs, YEAR_AGO_MEMBERS, classValues, marketMetrics, valuation } from "./market-metrics";
 import { PRICE_ROW_COLUMNS, PRICE_ROW_MEMBERS, type PriceRow } from "./price-rows";
-import { SMA_DAYS } from "./price-signals";
+import { BACK_MEMBERS, SMA_DAYS } from "./price-signals";
 
 /**
  * Every company's market values and valuation on one trading day (docs/METRICS.md "Values as of
@@ -48,23 +48,6 @@ function rawRows(db: Database.Database, sql: string, params: Record<string, stri
   return statement.all(params) as unknown[][];
 }
 
-const ANCHOR_SELECT = `p.company_id, ${PRICE_ROW_MEMBERS.map((m) => `p.${PRICE_ROW_COLUMNS[m]}`).join(", ")}`;
-const declaredType = (member: keyof PriceRow): Declared => (member === "date" ? "TEXT" : member === "dayIndex" || member === "dividendsUnknown" ? "INTEGER" : "REAL");
-const ANCHOR_TYPES: readonly Declared[] = ["INTEGER", ...PRICE_ROW_MEMBERS.map(declaredType)];
-
-/** Every company's row on trading day @exact: one range of the table (its key starts with the date). */
-const ROWS_ON = `SELECT ${ANCHOR_SELECT} FROM daily_prices p WHERE p.date = @exact`;
-
-/**
- * The last row before @exact of the companies priced within the week to the day (@weekBefore)
- * whose history has a gap at @exact or ended before it: few, each found through the company index.
- */
-const ROWS_BEFORE = `
-  SELECT ${ANCHOR_SELECT} FROM company_series s
-  JOIN daily_prices p ON p.company_id = s.company_id AND p.date = (SELECT max(date) FROM daily_prices WHERE company_id = s.company_id AND date < @exact)
-  WHERE s.prices_from < @exact AND s.prices_to > @weekBefore
-    AND NOT EXISTS (SELECT 1 FROM daily_prices x WHERE x.date = @exact AND x.company_id = s.company_id)`;
-
 /** The fiscal-year versions in force on the day, offset 0: what valuation reads. */
 const VERSIONS_ON = `
   SELECT company_id, valid_from, valuation_shares, eps, revenue, totalEquity, totalDebt, cash, ebit, depreciation
@@ -76,42 +59,61 @@ const COMPANIES_ON = `
   SELECT s.company_id, c.issuer_id, s.prices_from FROM company_series s JOIN companies c ON c.id = s.company_id
   WHERE s.prices_from <= @day OR s.versions_from <= @day`;
 
+/** A row's members as columns of `p`, after the company id. */
+const selectOf = (members: readonly (keyof PriceRow)[]) => `p.company_id, ${members.map((m) => `p.${PRICE_ROW_COLUMNS[m]}`).join(", ")}`;
+const declaredType = (member: keyof PriceRow): Declared => (member === "date" ? "TEXT" : member === "dayIndex" || member === "dividendsUnknown" ? "INTEGER" : "REAL");
+
+/** Every company's row on trading day @exact: one range of the table (its key starts with the date). */
+const rowsOn = (select: string) => `SELECT ${select} FROM daily_prices p WHERE p.date = @exact`;
+
 /**
- * A row of ANCHOR_SELECT as an Anchor, written out member by member: millions of anchors a
- * backtest, where building each through Object.fromEntries cost several times the query. The
- * statement's column types were checked against the schema once (rawRows). The indexes follow
- * ANCHOR_SELECT, the company id then PRICE_ROW_COLUMNS in its order.
+ * The last row before @exact of the companies priced within the week to the day (@weekBefore)
+ * whose history has a gap at @exact or ended before it: few, each found through the company index.
  */
-function anchorOf(r: unknown[]): Anchor {
-  return {
-    date: r[1] as string,
-    close: r[2] as number,
-    adjustedClose: r[3] as number,
-    volume: r[4] as number,
-    splitIndex: r[5] as number,
-    dayIndex: r[6] as number,
-    returnSum: r[7] as number,
-    returnSquareSum: r[8] as number,
-    dividendSum: r[9] as number,
-    dividendsUnknown: r[10] as number,
-    adjustedCloseSum: r[11] as number,
-    tradedValueSum: r[12] as number,
-    rsiGain: r[13] as number,
-    rsiLoss: r[14] as number,
-    windowHigh: r[15] as number,
-    windowLow: r[16] as number,
-    windowDrawdown: r[17] as number,
-  };
+const rowsBefore = (select: string) => `
+  SELECT ${select} FROM company_series s
+  JOIN daily_prices p ON p.company_id = s.company_id AND p.date = (SELECT max(date) FROM daily_prices WHERE company_id = s.company_id AND date < @exact)
+  WHERE s.prices_from < @exact AND s.prices_to > @weekBefore
+    AND NOT EXISTS (SELECT 1 FROM daily_prices x WHERE x.date = @exact AND x.company_id = s.company_id)`;
+
+/**
+ * How an anchor is read: its members' columns and how a row of them becomes an object. Each reads
+ * only the members its metrics use: a day reads tens of thousands of anchors, and a backtest
+ * millions, whose cost is mostly the values crossing from SQLite.
+ */
+interface AnchorRead<T> {
+  on: string;
+  before: string;
+  types: readonly Declared[];
+  decode: (row: unknown[]) => T;
 }
 
+/**
+ * Rows of these members as objects, by name: a loop over the names costs a tenth of reading the
+ * values (Object.fromEntries cost several times the query). The statement's column types were
+ * checked against the schema once (rawRows).
+ */
+function anchorRead<const M extends keyof PriceRow>(members: readonly M[]): AnchorRead<Pick<PriceRow, M>> {
+  const select = selectOf(members);
+  const decode = (r: unknown[]) => {
+    const row: Partial<Record<M, unknown>> = {};
+    members.forEach((m, i) => (row[m] = r[i + 1]));
+    return row as Pick<PriceRow, M>;
+  };
+  return { on: rowsOn(select), before: rowsBefore(select), types: ["INTEGER", ...members.map(declaredType)], decode };
+}
+
+const DAY_ROW = anchorRead(PRICE_ROW_MEMBERS);
+const YEAR_AGO_ROW = anchorRead(YEAR_AGO_MEMBERS);
+const FIVE_YEARS_AGO_ROW = anchorRead(FIVE_YEARS_AGO_MEMBERS);
+const BACK_ROW = anchorRead(BACK_MEMBERS);
+
 /** Each company's last row on or before `date`, among those priced in the week to `day`. */
-function anchorsOn(db: Database.Database, date: string | null, weekBefore: string): Map<number, Anchor> {
-  const anchors = new Map<number, Anchor>();
+function anchorsOn<T>(db: Database.Database, read: AnchorRead<T>, date: string | null, weekBefore: string): Map<number, T> {
+  const anchors = new Map<number, T>();
   if (date === null) return anchors;
-  for (const sql of [ROWS_ON, ROWS_BEFORE]) {
-    for (const r of rawRows(db, sql, { exact: date, weekBefore }, ANCHOR_TYPES)) {
-      anchors.set(r[0] as number, anchorOf(r));
-    }
+  for (const sql of [read.on, read.before]) {
+    for (const r of rawRows(db, sql, { exact: date, weekBefore }, read.types)) anchors.set(r[0] as number, read.decode(r));
   }
   return anchors;
 }
@@ -147,8 +149,10 @@ const tradingDaysBefore = (db: Database.Database, day: string, n: number) =>
 /** Every company's values on trading day `day`, read from `db`. */
 export function computeDayValues(db: Database.Database, day: string): CompanyDay[] {
   const weekBefore = shiftDays(day, -7);
-  const [onDay, yearAgo, fiveYearsAgo] = [day, shiftYears(day, -1), shiftYears(day, -5)].map((date) => anchorsOn(db, tradingDayOnOrBefore(db, date), weekBefore));
-  const back = SMA_DAYS.map((n) => [n, anchorsOn(db, tradingDaysBefore(db, day, n), weekBefore)] as const);
+  const onDay = anchorsOn(db, DAY_ROW, tradingDayOnOrBefore(db, day), weekBefore);
+  const yearAgo = anchorsOn(db, YEAR_AGO_ROW, tradingDayOnOrBefore(db, shiftYears(day, -1)), weekBefore);
+  const fiveYearsAgo = anchorsOn(db, FIVE_YEARS_AGO_ROW, tradingDayOnOrBefore(db, shiftYears(day, -5)), weekBefore);
+  const [back20, back50, back200] = SMA_DAYS.map((n) => anchorsOn(db, BACK_ROW, tradingDaysBefore(db, day, n), weekBefore));
   const versions = versionsOn(db, day);
   const companies = rawRows(db, COMPANIES_ON, { day }, ["INTEGER", "INTEGER", "TEXT"]).map((r) => ({
     companyId: r[0] as number,
@@ -159,10 +163,10 @@ export function computeDayValues(db: Database.Database, day: string): CompanyDay
   for (const { companyId, pricedFrom } of companies) {
     const version = versions.get(companyId) ?? null;
     const anchors = {
-      day: onDay!.get(companyId) ?? null,
-      yearAgo: yearAgo!.get(companyId) ?? null,
-      fiveYearsAgo: fiveYearsAgo!.get(companyId) ?? null,
-      back: Object.fromEntries(back.map(([n, rows]) => [n, rows.get(companyId) ?? null])) as Anchors["back"],
+      day: onDay.get(companyId) ?? null,
+      yearAgo: yearAgo.get(companyId) ?? null,
+      fiveYearsAgo: fiveYearsAgo.get(companyId) ?? null,
+      back: { 20: back20!.get(companyId) ?? null, 50: back50!.get(companyId) ?? null, 200: back200!.get(companyId) ?? null } satisfies Anchors["back"],
     };
     days.set(companyId, {
       companyId,

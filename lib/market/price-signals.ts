@@ -23,13 +23,17 @@ export type PriceSignals = Record<(typeof PRICE_SIGNAL_COLUMNS)[number], number 
 
 export const NO_PRICE_SIGNALS = Object.fromEntries(PRICE_SIGNAL_COLUMNS.map((c) => [c, null])) as PriceSignals;
 
-/** What the signals read of a row. */
+/** What the signals read of the day's row. */
 export type SignalRow = Pick<PriceRow, "close" | "adjustedClose" | "splitIndex" | "dayIndex" | "adjustedCloseSum" | "tradedValueSum" | "rsiGain" | "rsiLoss" | "windowHigh" | "windowLow" | "windowDrawdown">;
+
+/** What the signals read of the rows n trading days back: their running sums and position. */
+export const BACK_MEMBERS = ["dayIndex", "adjustedCloseSum", "tradedValueSum"] as const satisfies readonly (keyof PriceRow)[];
+export type BackRow = Pick<PriceRow, (typeof BACK_MEMBERS)[number]>;
 
 /** The anchors: the day's row and each company's last row on or before the day n trading days earlier. */
 export interface SignalAnchors {
   day: SignalRow;
-  back: Record<SmaDays, SignalRow | null>;
+  back: Record<SmaDays, BackRow | null>;
 }
 
 /** RSI from Wilder's averages: 100 − 100 / (1 + gain / loss); 100 without losses, 50 when the price has not moved. */
@@ -51,7 +55,7 @@ export function priceSignals({ day, back }: SignalAnchors): PriceSignals {
     const rows = from === null ? 0 : day.dayIndex - from.dayIndex;
     return from === null || rows <= 0 ? null : (day.adjustedCloseSum - from.adjustedCloseSum) / rows;
   };
-  const sma = Object.fromEntries(SMA_DAYS.map((n) => [n, meanAdjusted(n)])) as Record<SmaDays, number | null>;
+  const sma = { 20: meanAdjusted(20), 50: meanAdjusted(50), 200: meanAdjusted(200) } satisfies Record<SmaDays, number | null>;
   // In the day's price terms: the adjusted average scaled by the day's close over its adjusted close.
   const level = (mean: number | null) => (mean === null ? null : (mean * day.close) / day.adjustedClose);
   const relative = (mean: number | null) => (mean === null ? null : day.adjustedClose / mean - 1);

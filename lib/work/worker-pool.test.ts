@@ -62,7 +62,7 @@ describe("WorkerPool", () => {
     const p = start();
     await p.run("echo", 1, { caller: "a", deadlineMs: 5000 });
     const stuck = p.run("spin", 60_000, { caller: "a", deadlineMs: 200 });
-    expect(await stuck).toMatchObject({ ok: false, error: { reason: "deadline", ran: true } });
+    expect(await stuck).toMatchObject({ ok: false, error: { reason: "deadline", ran: true, message: expect.stringContaining("did not finish") } });
     // The replacement serves the next job; the pool is back to its size.
     await expect(p.run("echo", "after", { caller: "a", deadlineMs: 10_000 })).resolves.toEqual(ok("after"));
     await expect.poll(() => p.stats()).toMatchObject({ workers: 2, exiting: 0, running: 0 });
@@ -138,7 +138,7 @@ describe("WorkerPool", () => {
     await p.run("echo", 0, { caller: "a", deadlineMs: 5000 });
     const busy = p.run("spin", 500, { caller: "a", deadlineMs: 5000 });
     // It never ran: the API does not count it against the caller's limits.
-    expect(await p.run("echo", 1, { caller: "b", deadlineMs: 100 })).toMatchObject({ ok: false, error: { reason: "deadline", ran: false } });
+    expect(await p.run("echo", 1, { caller: "b", deadlineMs: 100 })).toMatchObject({ ok: false, error: { reason: "deadline", ran: false, message: expect.stringContaining("did not run") } });
     await expect(busy).resolves.toEqual(ok(500));
   });
 

@@ -246,8 +246,11 @@ export class WorkerPool {
 
 /** Every way the pool refuses or abandons a job: the API's 503, with Retry-After. */
 export const POOL_REFUSALS = {
+  // The two texts differ so a caller can tell a charged 503 (work began) from a refunded one.
   deadline: (deadlineMs: number, ran: boolean) =>
-    refusal("deadline", `The request did not finish within its ${deadlineMs / 1000}-second deadline; narrow it or retry shortly.`, 5, ran),
+    ran
+      ? refusal("deadline", `The request did not finish within its ${deadlineMs / 1000}-second deadline; narrow it or retry shortly.`, 5, true)
+      : refusal("deadline", `The request waited its whole ${deadlineMs / 1000}-second deadline for a free worker and did not run; retry shortly.`, 5),
   callerFull: (running: number, queued: number) =>
     refusal("queue_full", `Too many of your requests are running or waiting (at most ${running} run at once and ${queued} wait); retry when one has finished.`, 2),
   busy: () => refusal("queue_full", "The server is busy with other requests; retry shortly.", 2),
