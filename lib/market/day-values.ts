@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { z } from "zod";
 import { shiftDays, shiftYears } from "@/lib/calendar";
+import { ConnectionCache } from "@/lib/db/connection-cache";
 import { type Anchors, DAY_VALUE_COLUMNS, type DayValues, FIVE_YEARS_AGO_MEMBERS, type ValuationInputs, YEAR_AGO_MEMBERS, classValues, marketMetrics, valuation } from "./market-metrics";
 import { PRICE_ROW_COLUMNS, PRICE_ROW_MEMBERS, type PriceRow } from "./price-rows";
 import { BACK_MEMBERS, SMA_DAYS } from "./price-signals";
@@ -195,32 +196,21 @@ export const DAY_VALUES_TABLE = `CREATE TEMP TABLE IF NOT EXISTS day_values (
 /** Days a connection keeps (a 28-quarter backtest reads 29). */
 export const MAX_CACHED_DAYS = 40;
 
-/** The days each connection holds in day_values, least recently used first. */
-const cachedDays = new WeakMap<Database.Database, Set<string>>();
+/** The days each connection holds in day_values. */
+const cachedDays = new ConnectionCache<true>(MAX_CACHED_DAYS);
 
 /**
  * Makes trading day `day` readable from `day_values` on `db`: computed and inserted the first time,
  * the least recently used day dropped past MAX_CACHED_DAYS.
  */
 export function ensureDayValues(db: Database.Database, day: string): void {
-  let days = cachedDays.get(db);
-  if (days?.has(day)) {
-    days.delete(day);
-    days.add(day);
-    return;
-  }
-  if (!days) {
-    db.exec(DAY_VALUES_TABLE);
-    cachedDays.set(db, (days = new Set()));
-  }
+  if (cachedDays.get(db, day)) return;
+  db.exec(DAY_VALUES_TABLE);
   const insert = db.prepare(`INSERT INTO day_values VALUES (?, ?, ?, ?, ${DAY_VALUE_COLUMNS.map(() => "?").join(", ")})`);
   const rows = computeDayValues(db, day);
   db.transaction(() => {
-    for (const oldest of [...days].slice(0, Math.max(0, days.size + 1 - MAX_CACHED_DAYS))) {
-      db.prepare("DELETE FROM day_values WHERE date = ?").run(oldest);
-      days.delete(oldest);
-    }
+    for (const [oldest] of cachedDays.overflow(db)) db.prepare("DELETE FROM day_values WHERE date = ?").run(oldest);
     for (const row of rows) insert.run(day, row.companyId, row.hasPrices ? 1 : 0, row.fyFrom, ...DAY_VALUE_COLUMNS.map((c) => row.values[c]));
   })();
-  days.add(day);
+  cachedDays.set(db, day, true);
 }

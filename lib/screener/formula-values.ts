@@ -1,4 +1,4 @@
-import type Database from "better-sqlite3";
+import { ConnectionCache } from "@/lib/db/connection-cache";
 import { marketDb } from "@/lib/db/market-db";
 
 /**
@@ -11,12 +11,10 @@ import { marketDb } from "@/lib/db/market-db";
 /** Tables a connection keeps, least recently used dropped first. */
 export const MAX_CACHED_FORMULA_TABLES = 32;
 
-interface Cache {
-  tables: Map<string, string>;
-  created: number;
-}
-
-const caches = new WeakMap<Database.Database, Cache>();
+/** Each connection's tables, by key. */
+const tables = new ConnectionCache<string>(MAX_CACHED_FORMULA_TABLES);
+/** Table names are numbered: a key is too long to be one. */
+let created = 0;
 
 /**
  * The temporary table holding `query`'s rows (`company_id` first, unique, then `columns`) for
@@ -24,25 +22,16 @@ const caches = new WeakMap<Database.Database, Cache>();
  */
 export function formulaValuesTable(key: string, query: () => { sql: string; params: unknown[]; columns: readonly string[] }): string {
   const db = marketDb();
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { tables: new Map(), created: 0 }));
-  const known = cache.tables.get(key);
-  if (known) {
-    cache.tables.delete(key);
-    cache.tables.set(key, known);
-    return known;
-  }
-  const table = `formula_values_${cache.created++}`;
+  const known = tables.get(db, key);
+  if (known) return known;
+  const table = `formula_values_${created++}`;
   const { sql, params, columns } = query();
   db.transaction(() => {
-    for (const [oldKey, oldTable] of [...cache.tables].slice(0, Math.max(0, cache.tables.size + 1 - MAX_CACHED_FORMULA_TABLES))) {
-      db.exec(`DROP TABLE temp.${oldTable}`);
-      cache.tables.delete(oldKey);
-    }
+    for (const [, old] of tables.overflow(db)) db.exec(`DROP TABLE temp.${old}`);
     // Keyed by the company id itself (the rowid): rows arrive in its order, no index to build after.
     db.exec(`CREATE TEMP TABLE ${table} (company_id INTEGER PRIMARY KEY, ${columns.map((c) => `"${c}"`).join(", ")})`);
     db.prepare(`INSERT INTO ${table} ${sql}`).run(...params);
   })();
-  cache.tables.set(key, table);
+  tables.set(db, key, table);
   return table;
 }
