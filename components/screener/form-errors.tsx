@@ -34,10 +34,15 @@ export function FieldError({ path, id }: { path: string; id?: string }) {
       </p>
     );
   }
+  return <ErrorMessage id={id} path={path} message={error.message} />;
+}
+
+/** An error under the input at `path`: FieldError's, and the formula editor's for its drafts (kept outside the form's values). */
+export function ErrorMessage({ id, path, message }: { id?: string; path: string; message: string }) {
   return (
     <p id={id} role="alert" data-error-for={path} className="mt-0.5 text-xs text-red-700 dark:text-red-400">
       <span aria-hidden>⚠ </span>
-      {error.message}
+      {message}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import { FORMULA_LIMITS } from "@/lib/screener/formula-grammar";
 import { FORMULA_OPTIONS, FORMULA_UNITS, Formulas } from "@/lib/screener/formula-schema";
 import type { FormulaInput } from "@/lib/screener/screen-url";
 import { RankBuilders } from "./rank-builders";
+import { ErrorMessage } from "./form-errors";
 
 /**
  * The screen's formulas (API v2 `formulas`): each a name, an expression with completion of the
@@ -124,11 +125,7 @@ export function FormulaEditor({
           />
         ))}
       </ol>
-      {listError && (
-        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
-          {listError}
-        </p>
-      )}
+      {listError && <ErrorMessage path="formulas" message={listError} />}
       <div className="mt-2 flex gap-2">
         <Button
           disabled={drafts.length >= FORMULA_LIMITS.max_formulas}
@@ -200,11 +197,7 @@ function FormulaRow({
           Remove
         </Button>
       </div>
-      {nameError && (
-        <p id={`${id}-name-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
-          {nameError}
-        </p>
-      )}
+      {nameError && <ErrorMessage id={`${id}-name-error`} path={`formulas.${index}.name`} message={nameError} />}
       <label className="sr-only" htmlFor={`${id}-expression`}>
         Formula {index + 1} expression
       </label>
@@ -240,18 +233,14 @@ function FormulaRow({
           ))}
         </ul>
       )}
-      {expressionError && (
-        <p id={`${id}-expression-error`} role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
-          {expressionError}
-        </p>
-      )}
+      {expressionError && <ErrorMessage id={`${id}-expression-error`} path={`formulas.${index}.expression`} message={expressionError} />}
       <div className="mt-1 flex items-center gap-2 text-[12px]">
         <label htmlFor={`${id}-min`}>min</label>
-        <TextInput id={`${id}-min`} inputMode="decimal" value={draft.min} onChange={(e) => onChange({ min: e.target.value })} className="w-24" aria-invalid={errorAt("min") ? true : undefined} />
+        <TextInput id={`${id}-min`} inputMode="decimal" value={draft.min} onChange={(e) => onChange({ min: e.target.value })} className="w-24" aria-invalid={errorAt("min") ? true : undefined} aria-describedby={errorAt("min") ? `${id}-bounds-error` : undefined} />
         <label htmlFor={`${id}-max`}>max</label>
-        <TextInput id={`${id}-max`} inputMode="decimal" value={draft.max} onChange={(e) => onChange({ max: e.target.value })} className="w-24" aria-invalid={errorAt("max") ? true : undefined} />
+        <TextInput id={`${id}-max`} inputMode="decimal" value={draft.max} onChange={(e) => onChange({ max: e.target.value })} className="w-24" aria-invalid={errorAt("max") ? true : undefined} aria-describedby={errorAt("max") ? `${id}-bounds-error` : undefined} />
       </div>
-      {boundsError && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{boundsError}</p>}
+      {boundsError && <ErrorMessage id={`${id}-bounds-error`} path={`formulas.${index}.bounds`} message={boundsError} />}
     </li>
   );
 }
