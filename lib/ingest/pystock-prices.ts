@@ -1,5 +1,6 @@
 import { BundledFileError } from "./compressed-files";
 import type { PriceDay } from "@/lib/market/price-rows";
+import { plausibleDays } from "./price-plausibility";
 
 /** The header of the bundled pystock price file (data/SOURCES.md describes the columns). */
 export const PYSTOCK_PRICE_HEADER = "symbol,date,close,adj_close,volume,prev_close,prev_adj_close,read_on";
@@ -32,6 +33,11 @@ export interface PystockPriceCounts {
   earlyDividendAdjustments: number;
   /** Adjustments that are neither a split ratio nor a cash dividend (Yahoo errors): dividend null. */
   unexplainedAdjustments: number;
+  /** Days no market made, dropped (lib/ingest/price-plausibility.ts): bad prints, the short sides of breaks. */
+  spikeDays: number;
+  cutDays: number;
+  /** Symbols that lost days to either. */
+  implausibleSymbols: number;
 }
 
 interface Reading {
@@ -195,11 +201,18 @@ export function parsePystockPricesWithCounts(file: string, csv: string): { serie
       rows.push(row);
     }
   }
-  const counts: PystockPriceCounts = { rows: 0, overlapDays: 0, daysWithoutOverlap: 0, splits: 0, dividends: 0, earlySplitAdjustments: 0, earlyDividendAdjustments: 0, unexplainedAdjustments: 0 };
+  const counts: PystockPriceCounts = {
+    rows: 0, overlapDays: 0, daysWithoutOverlap: 0, splits: 0, dividends: 0, earlySplitAdjustments: 0, earlyDividendAdjustments: 0, unexplainedAdjustments: 0,
+    spikeDays: 0, cutDays: 0, implausibleSymbols: 0,
+  };
   const series = new Map<string, PriceDay[]>();
   for (const [symbol, rows] of rowsBySymbol) {
     counts.rows += rows.length;
-    series.set(symbol, symbolDays(rows, counts));
+    const { days, spikeDays, cutDays } = plausibleDays(symbolDays(rows, counts));
+    counts.spikeDays += spikeDays;
+    counts.cutDays += cutDays;
+    if (spikeDays + cutDays > 0) counts.implausibleSymbols++;
+    series.set(symbol, days);
   }
   return { series, counts };
 }

@@ -2,6 +2,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundledPaths } from "./bundled-paths";
 import { readBrotliText } from "./compressed-files";
+import { plausibleDays } from "./price-plausibility";
+import { parsePrices } from "./prices";
 import { parsePystockPricesWithCounts } from "./pystock-prices";
 import { parsePystockReports } from "./pystock-reports";
 
@@ -21,7 +23,22 @@ describe("the bundled pystock files", () => {
     const msft = series.get("MSFT")!.filter((d) => d.dividend! > 0).map((d) => [d.date, Number(d.dividend!.toFixed(2))]);
     expect(msft).toContainEqual(["2017-02-14", 0.39]);
     expect(series.get("CMCSA")!.find((d) => d.date === "2017-02-21")!.split).toBe(2);
+    // The days no market made are out (lib/ingest/price-plausibility.ts): no day is ten times above
+    // or below the day before it, in any series.
+    const breaks = [...series].flatMap(([symbol, days]) =>
+      days.slice(1).flatMap((d, i) => (d.adjustedClose > 10 * days[i]!.adjustedClose || 10 * d.adjustedClose < days[i]!.adjustedClose ? [`${symbol} ${d.date}`] : [])),
+    );
+    expect(breaks).toEqual([]);
+    expect(series.get("RMI")!.some((d) => d.date === "2015-12-28")).toBe(false);
+    expect(counts.implausibleSymbols).toBeGreaterThan(50);
+    expect(counts.implausibleSymbols).toBeLessThan(100);
   }, 120_000);
+
+  it("beside the S&P 500 price file, which holds no day the plausibility rule would drop and is read as it is", () => {
+    const sp500 = parsePrices(paths.dailyPrices, readBrotliText(paths.dailyPrices));
+    const dropped = [...sp500].filter(([, days]) => plausibleDays(days).days.length !== days.length).map(([ticker]) => ticker);
+    expect(dropped).toEqual([]);
+  });
 
   it("hold the 10-Ks and 10-Qs filed while the archives were collected", () => {
     const { reports, counts } = parsePystockReports(paths.pystockReports, readBrotliText(paths.pystockReports));
