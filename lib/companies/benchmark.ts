@@ -30,17 +30,18 @@ export function benchmarkIndex(asOf: string): BenchmarkIndex {
 
 /**
  * Every day's index value and count of companies priced by then, over the whole price history: one
- * pass over daily_prices (about a second), run by the ingest so that no request pays for it.
+ * pass over the price rows of `table` (daily_prices, or a build's staged rows: about a second), run
+ * by the ingest so that no request pays for it.
  */
-export function benchmarkRows(db: Database.Database): z.output<typeof IndexRow>[] {
+export function benchmarkRows(db: Database.Database, table: string): z.output<typeof IndexRow>[] {
   const growth = z.array(DailyMean).parse(
     db
       .prepare(`
-        WITH r AS (SELECT date, adjusted_close / LAG(adjusted_close) OVER (PARTITION BY company_id ORDER BY date) AS g FROM daily_prices)
+        WITH r AS (SELECT date, adjusted_close / LAG(adjusted_close) OVER (PARTITION BY company_id ORDER BY date) AS g FROM ${table})
         SELECT date, avg(g) AS growth FROM r GROUP BY date ORDER BY date`)
       .all(),
   );
-  const firsts = z.array(z.string()).parse(db.prepare("SELECT min(date) FROM daily_prices GROUP BY company_id ORDER BY 1").pluck().all());
+  const firsts = z.array(z.string()).parse(db.prepare(`SELECT min(date) FROM ${table} GROUP BY company_id ORDER BY 1`).pluck().all());
   const { dates, values } = chainIndex(growth);
   let priced = 0;
   return dates.map((date, i) => {

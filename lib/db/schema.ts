@@ -4,7 +4,7 @@
  */
 import { FISCAL_YEAR_METRICS } from "@/lib/fiscal-year-metrics";
 
-export const SCHEMA_VERSION = 15;
+export const SCHEMA_VERSION = 16;
 
 /** The ratios ttm_versions holds: the metric rule groups with a TTM (the others need lines the quarterly reports lack). */
 export const TTM_METRICS = ["operatingMargin", "netMargin", "returnOnEquity"] as const;
@@ -86,6 +86,7 @@ CREATE TABLE companies (
   rsi_14 REAL,
   max_drawdown_1y REAL,
   dollar_volume_20d REAL,
+  beta_1y REAL,
   fiscal_year INTEGER,
   period_end TEXT,
   public_date TEXT,
@@ -196,6 +197,11 @@ CREATE TABLE daily_prices (
   window_high REAL NOT NULL,
   window_low REAL NOT NULL,
   window_drawdown REAL NOT NULL,
+  -- Sums through this day of the benchmark's return over the interval of each daily return, of its
+  -- square and of its product with the daily return (lib/market/benchmark-sums.ts): beta.
+  benchmark_return_sum REAL NOT NULL,
+  benchmark_square_sum REAL NOT NULL,
+  benchmark_cross_sum REAL NOT NULL,
   -- Keyed by date first: a day's values read every company's row of a few dates, each one range.
   PRIMARY KEY (date, company_id)
 ) WITHOUT ROWID;

@@ -6,7 +6,6 @@ import { buildingMarker } from "@/lib/db/build-marker";
 import { FILINGS_SCHEMA } from "@/lib/db/filings-schema";
 import { MARKET_SCHEMA, SCHEMA_VERSION } from "@/lib/db/schema";
 import { SqlCount } from "@/lib/db/sql-rows";
-import { benchmarkRows } from "@/lib/companies/benchmark";
 import { screenerIndexStatements } from "@/lib/screener/indexes";
 import { bundledPaths } from "./bundled-paths";
 import { type SecFilersReport, runCompaniesStage } from "./companies-stage";
@@ -81,8 +80,6 @@ export function buildDatabase({ dataDir, databasePath, progress, syncedCompanyFa
       syncedTickers,
       providerPrices,
     });
-    const benchmark = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
-    for (const row of benchmarkRows(db)) benchmark.run(row.date, row.value, row.companies);
     for (const statement of screenerIndexStatements()) db.exec(statement);
     progress("screener indexes created");
     runFilingsStage(db, paths, progress, syncedFilings ?? []);

@@ -24,6 +24,8 @@ import { weekdaysAfter } from "@/lib/calendar";
 import type { Progress } from "./progress";
 import * as sources from "./read-sources";
 import { computeDayValues } from "@/lib/market/day-values";
+import { fillBenchmarkSums } from "@/lib/market/benchmark-sums";
+import { benchmarkRows } from "@/lib/companies/benchmark";
 import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
 import { type PriceDay, type PriceRow, priceRowInsert, priceRows, priceRowValues } from "@/lib/market/price-rows";
 import type { SecTickerFiles } from "./read-sources";
@@ -290,7 +292,7 @@ export function runCompaniesStage(
       if (days || versions.length > 0) insert.series(id, days?.[0]?.date ?? null, days?.at(-1)?.date ?? null, versions[0]?.validFrom ?? null);
     });
     for (const date of tradingDays) insert.tradingDay(date);
-    insert.sortPrices();
+    insert.finishPrices();
     for (const interval of membership) insert.membershipInterval(interval);
   })();
   const withPrices = setDefaultDayValues(db, asOf);
@@ -424,6 +426,7 @@ function prepareInserts(db: Database.Database) {
   // company) once, instead of millions of inserts scattered across the key.
   db.exec("CREATE TEMP TABLE price_rows AS SELECT * FROM daily_prices WHERE 0");
   const price = db.prepare(priceRowInsert("price_rows"));
+  const benchmark = db.prepare("INSERT INTO benchmark_index (date, value, companies) VALUES (?, ?, ?)");
   const check = db.prepare("INSERT INTO fundamentals_checks (company_id, fiscal_year, metric, rule, detail) VALUES (?, ?, ?, ?, ?)");
   const series = db.prepare("INSERT INTO company_series (company_id, prices_from, prices_to, versions_from) VALUES (?, ?, ?, ?)");
   const version = db.prepare(`
@@ -517,7 +520,10 @@ function prepareInserts(db: Database.Database) {
       const relative = kaggle !== null && sec !== null && sec !== 0 ? (kaggle - sec) / Math.abs(sec) : null;
       difference.run(id, fiscalYear, metric, kaggle, sec, relative);
     },
-    sortPrices() {
+    /** The staged rows' benchmark, their sums against it, then the rows into daily_prices in its key's order. */
+    finishPrices() {
+      for (const row of benchmarkRows(db, "price_rows")) benchmark.run(row.date, row.value, row.companies);
+      fillBenchmarkSums(db, "price_rows");
       db.exec("INSERT INTO daily_prices SELECT * FROM price_rows ORDER BY date, company_id; DROP TABLE price_rows");
     },
     price(id: number, r: PriceRow) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { shiftDays } from "@/lib/calendar";
-import { type BackRow, NO_PRICE_SIGNALS, PRICE_SIGNAL_COLUMNS, type PriceSignals, priceSignals, type SmaDays } from "./price-signals";
+import { type BackRow, BETA_MEMBERS, NO_PRICE_SIGNALS, PRICE_SIGNAL_COLUMNS, type PriceSignals, priceSignals, type SmaDays } from "./price-signals";
 import type { PriceRow } from "./price-rows";
 
 /**
@@ -30,8 +30,8 @@ export const NO_MARKET_METRICS: MarketMetrics = {
   ...NO_PRICE_SIGNALS,
 };
 
-/** What the metrics read of the row a year before the day: the return, volatility and dividends since. */
-export const YEAR_AGO_MEMBERS = ["adjustedClose", "dayIndex", "returnSum", "returnSquareSum", "dividendSum", "dividendsUnknown"] as const satisfies readonly (keyof PriceRow)[];
+/** What the metrics read of the row a year before the day: the return, volatility, beta and dividends since. */
+export const YEAR_AGO_MEMBERS = [...BETA_MEMBERS, "adjustedClose", "returnSquareSum", "dividendSum", "dividendsUnknown"] as const satisfies readonly (keyof PriceRow)[];
 /** What the metrics read of the row five years before the day: the volatility since. */
 export const FIVE_YEARS_AGO_MEMBERS = ["dayIndex", "returnSum", "returnSquareSum"] as const satisfies readonly (keyof PriceRow)[];
 
@@ -79,7 +79,7 @@ export function marketMetrics({ day, yearAgo, fiveYearsAgo, back }: Anchors, dat
     daily_return_vol_1y_annualized: volatility(yearAgo ?? BEFORE_FIRST, 200),
     daily_return_vol_5y_annualized: volatility(fiveYearsAgo ?? BEFORE_FIRST, 1000),
     dividendYieldTTM: unknown ? null : paid / day.close,
-    ...priceSignals({ day, back }),
+    ...priceSignals({ day, yearAgo, back }),
   };
 }
 

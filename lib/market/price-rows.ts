@@ -51,6 +51,14 @@ export const StoredPriceRow = z.object({
   windowLow: z.number(),
   /** The largest fall of the adjusted close from an earlier peak within the last WINDOW_ROWS rows through this day, as a fraction (0.25 is 25%). */
   windowDrawdown: z.number(),
+  /**
+   * Sums through this day of the benchmark's return over each daily return's interval, of its
+   * square and of its product with the daily return (lib/market/benchmark-sums.ts): a window's beta
+   * is a subtraction. They need the benchmark, so they are written after it.
+   */
+  benchmarkReturnSum: z.number(),
+  benchmarkSquareSum: z.number(),
+  benchmarkCrossSum: z.number(),
 });
 export type PriceRow = z.output<typeof StoredPriceRow>;
 
@@ -73,6 +81,9 @@ export const PRICE_ROW_COLUMNS = {
   windowHigh: "window_high",
   windowLow: "window_low",
   windowDrawdown: "window_drawdown",
+  benchmarkReturnSum: "benchmark_return_sum",
+  benchmarkSquareSum: "benchmark_square_sum",
+  benchmarkCrossSum: "benchmark_cross_sum",
 } as const satisfies Record<keyof PriceRow, string>;
 
 export const PRICE_ROW_MEMBERS = Object.keys(PRICE_ROW_COLUMNS) as (keyof PriceRow)[];
@@ -151,7 +162,8 @@ export const isSpecialDistribution = (dividend: number | null, previousClose: nu
 /**
  * The rows of `days` (sorted by date), continuing the running sums and windows of `history` (the
  * stored rows before them, oldest first: at least the last WINDOW_ROWS − 1) when the days extend a
- * stored history.
+ * stored history. The benchmark sums are carried over unchanged: the benchmark of the days is not
+ * known until every company's rows are in, and lib/market/benchmark-sums.ts writes them then.
  */
 export function priceRows(days: readonly PriceDay[], history: readonly PriceRow[] = []): PriceRow[] {
   const window = new Window();
@@ -182,6 +194,9 @@ export function priceRows(days: readonly PriceDay[], history: readonly PriceRow[
       rsiGain: (last?.rsiGain ?? 0) + (Math.max(change, 0) - (last?.rsiGain ?? 0)) * weight,
       rsiLoss: (last?.rsiLoss ?? 0) + (Math.max(-change, 0) - (last?.rsiLoss ?? 0)) * weight,
       ...window.values(),
+      benchmarkReturnSum: last?.benchmarkReturnSum ?? 0,
+      benchmarkSquareSum: last?.benchmarkSquareSum ?? 0,
+      benchmarkCrossSum: last?.benchmarkCrossSum ?? 0,
     };
     rows.push(row);
     last = row;

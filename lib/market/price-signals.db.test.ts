@@ -2,17 +2,20 @@
  * Price signals (docs/METRICS.md "Price signals") re-derived from the bundled raw price file with
  * their own arithmetic, against a screen at the default date D and as of two other dates: Apple
  * across its 7-for-1 split of 2014-06-09, Netflix across its 7-for-1 split of 2015-07-15, and
- * companies paying dividends. Needs the database (`npm run ingest`).
+ * companies paying dividends. Beta is re-derived against the equal-weighted market rebuilt here
+ * from every stored adjusted close (the raw file holds only the S&P 500's). Needs the database
+ * (`npm run ingest`).
  */
 import { describe, expect, it } from "vitest";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { runScreen } from "@/lib/screener/service";
-import { D, type Day, days, expectClose, priceTickers } from "@/test/support/ingest/raw-files";
+import { shiftYears } from "@/lib/calendar";
+import { D, type Day, builtDb, days, expectClose, priceTickers } from "@/test/support/ingest/raw-files";
 
 const SIGNALS = [
   "high_52w", "low_52w", "from_high_52w", "from_low_52w", "sma_20", "sma_50", "sma_200", "price_vs_sma_20", "price_vs_sma_50", "price_vs_sma_200",
-  "rsi_14", "max_drawdown_1y", "dollar_volume_20d",
+  "rsi_14", "max_drawdown_1y", "dollar_volume_20d", "beta_1y",
 ] as const;
 
 const CASES = { AAPL: "NASDAQ:AAPL", NFLX: "NASDAQ:NFLX", XOM: "NYSE:XOM", KO: "NYSE:KO", JPM: "NYSE:JPM" } as const;
@@ -25,6 +28,42 @@ function calendar(): string[] {
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/**
+ * The equal-weighted market on each day, rebuilt from every stored row: the mean over the companies
+ * priced that day and before it of close over previous close (adjusted), chained from 1.
+ */
+let market: Map<string, number> | undefined;
+function marketLevels(): Map<string, number> {
+  if (market) return market;
+  const last = new Map<number, number>();
+  const growth = new Map<string, { sum: number; n: number }>();
+  for (const [date, company, adjusted] of builtDb().prepare("SELECT date, company_id, adjusted_close FROM daily_prices").raw().iterate() as Iterable<[string, number, number]>) {
+    const previous = last.get(company);
+    const day = growth.get(date) ?? { sum: 0, n: 0 };
+    if (previous !== undefined) {
+      day.sum += adjusted / previous;
+      day.n++;
+    }
+    growth.set(date, day);
+    last.set(company, adjusted);
+  }
+  let level = 1;
+  market = new Map([...growth].sort(([a], [b]) => a.localeCompare(b)).map(([date, { sum, n }]) => [date, (level *= n === 0 ? 1 : sum / n)]));
+  return market;
+}
+
+/** Beta of the daily returns after the last row on or before a year earlier, against the market's over the same intervals. */
+function beta(rows: readonly Day[], asOf: string): number | null {
+  const from = Math.max(0, rows.findLastIndex((d) => d.date <= shiftYears(asOf, -1)));
+  const pairs = rows.slice(from + 1).map((d, i) => {
+    const before = rows[from + i]!;
+    return { r: d.adj / before.adj - 1, m: marketLevels().get(d.date)! / marketLevels().get(before.date)! - 1 };
+  });
+  if (pairs.length < 200) return null;
+  const [r, m] = [mean(pairs.map((p) => p.r)), mean(pairs.map((p) => p.m))];
+  return pairs.reduce((a, p) => a + (p.r - r) * (p.m - m), 0) / pairs.reduce((a, p) => a + (p.m - m) ** 2, 0);
+}
 
 /** The signals of `ticker` as of `asOf`, the plain way. */
 function expected(ticker: string, asOf: string): Record<(typeof SIGNALS)[number], number | null> {
@@ -80,6 +119,7 @@ function expected(ticker: string, asOf: string): Record<(typeof SIGNALS)[number]
     rsi_14: loss === 0 ? 100 : 100 - 100 / (1 + gain / loss),
     max_drawdown_1y: drawdown,
     dollar_volume_20d: traded ? mean(traded.map((d) => d.close * d.volume)) : null,
+    beta_1y: beta(rows, asOf),
   };
 }
 

@@ -34,7 +34,7 @@ export const COLUMN_VIEWS = [
   {
     id: "signals",
     label: "Price signals",
-    fields: ["full_ticker", "companyName", "price", "from_high_52w", "price_vs_sma_50", "price_vs_sma_200", "rsi_14", "max_drawdown_1y", "dollar_volume_20d"],
+    fields: ["full_ticker", "companyName", "price", "from_high_52w", "price_vs_sma_50", "price_vs_sma_200", "rsi_14", "max_drawdown_1y", "beta_1y", "dollar_volume_20d"],
   },
 ] as const satisfies readonly { id: string; label: string; fields: readonly string[] }[];
 

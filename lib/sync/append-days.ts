@@ -7,6 +7,7 @@ import type { Progress } from "@/lib/ingest/progress";
 import { type PriceRow, priceRowInsert, priceRowSelect, priceRowValues, StoredPriceRow, WINDOW_ROWS } from "@/lib/market/price-rows";
 import { type CompanyDays, type SeriesPlan, planSeries } from "./append-plan";
 import { changeInCopy } from "./database-copy";
+import { restateBenchmarkSums } from "@/lib/market/benchmark-sums";
 
 /**
  * Adds trading days to the database in place of a rebuild (`npm run sync -- prices --append`):
@@ -107,7 +108,10 @@ function applyDays(db: Database.Database, series: readonly CompanyDays[]) {
     meta.run("built_at", new Date().toISOString());
     insertTime = elapsed(started);
     started = performance.now();
-    if (dates.length > 0) updateBenchmark(db, dates[0]!);
+    if (dates.length > 0) {
+      updateBenchmark(db, dates[0]!);
+      restateBenchmarkSums(db, dates[0]!);
+    }
     benchmark = elapsed(started);
   })();
   return { companies: accepted.length, rows, overlapDays, refused, newTradingDays, asOfMax, timings: { plan, insert: insertTime, benchmark } };
