@@ -38,7 +38,7 @@ test.describe("screener formulas", () => {
     await editor.getByRole("button", { name: "Add formula" }).click();
     const expression = editor.getByLabel("Formula 1 expression");
     await expression.fill("revenue / (");
-    await expect(editor.getByRole("alert")).toHaveText(/at character 12: expected a number, a name or "\(", found the end of the formula/);
+    await expect(editor.getByRole("alert")).toHaveText(/^⚠ at character 12: expected a number, a name or "\(", found the end of the formula/);
     await expect(editor.getByRole("button", { name: "Apply formulas" })).toBeDisabled();
 
     await expression.fill("operatingC");

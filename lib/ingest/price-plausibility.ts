@@ -13,7 +13,9 @@ import type { PriceDay } from "@/lib/market/price-rows";
  * 2. **Breaks**: a day whose adjusted close is more than BREAK_FACTOR times above or below the day
  *    before splits the series. One part is kept: the latest of at least MIN_PART_DAYS days (the
  *    security trading now: new shares after a bankruptcy, the listing after rows before it), else
- *    the longest (a bad tail).
+ *    the longest (a bad tail). The first day kept has no split and an unknown dividend.
+ *
+ * A bad print on a series' first day has no day before it to come back to: it stays unless tenfold.
  */
 
 export const SPIKE_FACTOR = 3;
@@ -58,15 +60,11 @@ function withoutBadPrints(days: readonly PriceDay[]): PriceDay[] {
       if (back < days.length && !beyond(price[back]!, price[before]!, RETURN_BAND)) {
         const run = days.slice(i, back + 1);
         const dividends = run.map((d) => d.dividend);
-        const previous = kept.at(-1)!;
-        const adjustedClose = previous.adjustedClose * (price[back]! / price[before]!);
+        const dividend = dividends.includes(null) ? null : dividends.reduce((sum: number, d) => sum + d!, 0);
+        // The total return: the dividends paid in the run and on the day count as on that day.
+        const adjustedClose = kept.at(-1)!.adjustedClose * (price[back]! / price[before]!) * (1 + (dividend ?? 0) / days[back]!.close);
         scale = adjustedClose / days[back]!.adjustedClose;
-        kept.push({
-          ...days[back]!,
-          adjustedClose,
-          split: run.reduce((product, d) => product * d.split, 1),
-          dividend: dividends.includes(null) ? null : dividends.reduce((sum: number, d) => sum + d!, 0),
-        });
+        kept.push({ ...days[back]!, adjustedClose, split: run.reduce((product, d) => product * d.split, 1), dividend });
         before = i = back;
         continue;
       }
@@ -92,7 +90,10 @@ function keptPart(days: readonly PriceDay[]): PriceDay[] {
   }
   const size = (p: { from: number; to: number }) => p.to - p.from;
   const kept = parts.findLast((p) => size(p) >= MIN_PART_DAYS) ?? parts.reduce((a, b) => (size(b) > size(a) ? b : a), parts[0] ?? { from: 0, to: 0 });
-  return days.slice(kept.from, kept.to);
+  const part = days.slice(kept.from, kept.to);
+  // A first day after a dropped one: its split and dividend were measured against that day.
+  if (kept.from > 0) part[0] = { ...part[0]!, split: 1, dividend: null };
+  return part;
 }
 
 /**

@@ -18,7 +18,7 @@ const SPLIT_RATIOS = [
 /** How far a measured ratio may lie from a split ratio: the archives round prices to 2-6 decimals. */
 const SPLIT_SNAP = 0.005;
 
-/** What the derivation found in the file (data/SOURCES.md, "pystock prices"). */
+/** What the derivation found in the file (data/SOURCES.md, "pystock prices"), before the implausible days were dropped. */
 export interface PystockPriceCounts {
   rows: number;
   /** Days with their archive's reading of the day before: split and dividend known. */

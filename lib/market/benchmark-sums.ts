@@ -12,8 +12,9 @@ import type { PriceRow } from "./price-rows";
  * The benchmark needs every company's rows, so the sums are written after it: a build fills them
  * in the staged rows before sorting them into daily_prices (`fillBenchmarkSums`), an append
  * restates the rows from its first day once it has updated the benchmark (`restateBenchmarkSums`).
- * Both continue the previous row's sums one row at a time in the same arithmetic, so an append
- * stores what a rebuild would, to the bit.
+ * Both continue the previous row's sums one row at a time in the same arithmetic, from the stored
+ * benchmark: an append stores what a rebuild would wherever the two benchmarks agree (the
+ * append-equals-rebuild tests compare every column).
  */
 
 export type BenchmarkSums = Pick<PriceRow, "benchmarkReturnSum" | "benchmarkSquareSum" | "benchmarkCrossSum">;

@@ -136,8 +136,7 @@ const tradingDayOnOrBefore = (db: Database.Database, date: string) =>
 
 /**
  * The trading day `n` trading days before `day` (a day with any price row), or null before the
- * prices: n steps back, each one seek of the table's key (its first column is the date), so the
- * build can ask before the benchmark exists.
+ * prices: n steps back, each one seek of the table's key (its first column is the date).
  */
 const TRADING_DAYS_BEFORE = `
   WITH RECURSIVE back (date, n) AS (

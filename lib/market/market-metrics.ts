@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { shiftDays } from "@/lib/calendar";
-import { type BackRow, BETA_MEMBERS, NO_PRICE_SIGNALS, PRICE_SIGNAL_COLUMNS, type PriceSignals, priceSignals, type SmaDays } from "./price-signals";
+import { type BackRow, BETA_MEMBERS, MIN_RETURNS_1Y, NO_PRICE_SIGNALS, NOTHING_SUMMED, PRICE_SIGNAL_COLUMNS, type PriceSignals, priceSignals, type SmaDays } from "./price-signals";
 import type { PriceRow } from "./price-rows";
 
 /**
@@ -50,8 +50,6 @@ export interface Anchors {
 /** The share of a trailing year's days without dividend information above which its dividend yield is unknown. */
 export const MAX_UNKNOWN_DIVIDEND_SHARE = 0.1;
 
-/** Before a history's first row: nothing summed yet. */
-const BEFORE_FIRST = { dayIndex: 0, returnSum: 0, returnSquareSum: 0 };
 
 /**
  * Market metrics of trading day `date` from its anchors: a close in the week up to it, the total
@@ -76,8 +74,8 @@ export function marketMetrics({ day, yearAgo, fiveYearsAgo, back }: Anchors, dat
   return {
     price: day.close,
     return_1y: yearAgo ? day.adjustedClose / yearAgo.adjustedClose - 1 : null,
-    daily_return_vol_1y_annualized: volatility(yearAgo ?? BEFORE_FIRST, 200),
-    daily_return_vol_5y_annualized: volatility(fiveYearsAgo ?? BEFORE_FIRST, 1000),
+    daily_return_vol_1y_annualized: volatility(yearAgo ?? NOTHING_SUMMED, MIN_RETURNS_1Y),
+    daily_return_vol_5y_annualized: volatility(fiveYearsAgo ?? NOTHING_SUMMED, 1000),
     dividendYieldTTM: unknown ? null : paid / day.close,
     ...priceSignals({ day, yearAgo, back }),
   };

@@ -27,8 +27,8 @@ export const NO_PRICE_SIGNALS = Object.fromEntries(PRICE_SIGNAL_COLUMNS.map((c) 
 export const BETA_MEMBERS = ["dayIndex", "returnSum", "benchmarkReturnSum", "benchmarkSquareSum", "benchmarkCrossSum"] as const satisfies readonly (keyof PriceRow)[];
 export type BetaRow = Pick<PriceRow, (typeof BETA_MEMBERS)[number]>;
 
-/** The daily returns a beta needs in its year, as the one-year volatility does. */
-export const BETA_MIN_RETURNS = 200;
+/** The daily returns a one-year beta or volatility needs in its year. */
+export const MIN_RETURNS_1Y = 200;
 
 /** What the signals read of the day's row. */
 export type SignalRow = BetaRow &
@@ -48,17 +48,17 @@ export interface SignalAnchors {
   back: Record<SmaDays, BackRow | null>;
 }
 
-/** Before a history's first row: nothing summed yet. */
-const NOTHING_SUMMED: BetaRow = { dayIndex: 0, returnSum: 0, benchmarkReturnSum: 0, benchmarkSquareSum: 0, benchmarkCrossSum: 0 };
+/** Before a history's first row: nothing summed yet (the anchor of a window that starts there). */
+export const NOTHING_SUMMED = { dayIndex: 0, returnSum: 0, returnSquareSum: 0, benchmarkReturnSum: 0, benchmarkSquareSum: 0, benchmarkCrossSum: 0 } as const satisfies Partial<PriceRow>;
 
 /**
  * Beta of the daily returns after `from` through `day` against the benchmark's returns over the
  * same intervals: their covariance over the benchmark's variance (the n − 1 cancel). Null with
- * fewer than BETA_MIN_RETURNS returns, or a benchmark that did not move.
+ * fewer than MIN_RETURNS_1Y returns, or a benchmark that did not move.
  */
 function beta(day: BetaRow, from: BetaRow): number | null {
   const n = day.dayIndex - from.dayIndex;
-  if (n < BETA_MIN_RETURNS) return null;
+  if (n < MIN_RETURNS_1Y) return null;
   const own = day.returnSum - from.returnSum;
   const market = day.benchmarkReturnSum - from.benchmarkReturnSum;
   const covariance = day.benchmarkCrossSum - from.benchmarkCrossSum - (own * market) / n;
