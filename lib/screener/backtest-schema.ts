@@ -31,18 +31,26 @@ const bulkFieldName = fieldName
 export const BacktestRequest = z
   .strictObject({
     filters: AdvancedScreenRequest.shape.filters,
-    formulas: Formulas.optional().describe("Formulas as in a v2 screen; those with min or max filter the screen on each rebalance date (their values are not loaded into rows)"),
+    formulas: Formulas.optional().describe("Formulas as in a v2 screen; those with min or max filter the screen on each rebalance date, and fields may name any of them to load its values into rows"),
     start: AsOfDate.describe("The first rebalance date (YYYY-MM-DD, within as_of_range): the screen's holdings are bought on the last trading day on or before it"),
     end: AsOfDate.describe("The end of the last period (YYYY-MM-DD, within as_of_range, after start)"),
     rebalance: z.enum(REBALANCES).describe("How often the screen runs again and the holdings are replaced: every month, quarter or year from start"),
     fields: z
-      .array(bulkFieldName)
+      .array(z.string().max(120))
       .min(1)
       .max(MAX_BACKTEST_FIELDS)
       .optional()
       .describe(
-        `Output fields to load for each holding as of its period's start (at most ${MAX_BACKTEST_FIELDS}, no long text such as description, and at most ${MAX_BACKTEST_VALUES.toLocaleString("en-US")} values over all periods: holdings × fields, counted from the companies priced on each rebalance date); without them periods list tickers only`,
+        `Output fields to load for each holding as of its period's start, catalog fields or the request's formulas (at most ${MAX_BACKTEST_FIELDS}, no long text such as description, and at most ${MAX_BACKTEST_VALUES.toLocaleString("en-US")} values over all periods: holdings × fields, counted from the companies priced on each rebalance date); without them periods list tickers only`,
       ),
+  })
+  .superRefine((r, context) => {
+    // A field names a formula of the request, or a catalog field a holding's row can carry.
+    const formulas = new Set(r.formulas?.map((f) => f.name));
+    r.fields?.forEach((name, i) => {
+      if (formulas.has(name)) return;
+      for (const issue of bulkFieldName.safeParse(name).error?.issues ?? []) context.addIssue({ code: "custom", path: ["fields", i], message: issue.message });
+    });
   })
   .refine((r) => r.start < r.end, { path: ["end"], error: "end must be after start" });
 export type BacktestRequest = z.output<typeof BacktestRequest>;

@@ -457,13 +457,16 @@ export function compileRuleColumnValues(request: ScreenRequest, name: string, so
  */
 export function compileMatches(request: ScreenRequest & { formulas?: readonly Formula[] }, source: ScreenSource, fields: readonly string[] = []): { sql: string; params: unknown[] } {
   const builder = buildFilters(source, typedFilters(request.filters), "primary", undefined, request.formulas);
-  const defs = fields.filter((name) => name !== "full_ticker").map((name) => FIELD_BY_NAME.get(name)!);
+  const defs = fields.flatMap((name) => (name === "full_ticker" ? [] : FIELD_BY_NAME.get(name) ?? []));
+  // A field that is no catalog field names one of the request's formulas (BacktestRequest checked).
+  const formulas = fields.flatMap((name) => builder.temporary.filter((t) => t.column.source.kind === "formula" && t.column.name === name));
   // Before fromClause: the fields' columns decide the source's joins.
   const columns = [
     "c.id AS id",
     "c.full_ticker AS full_ticker",
     `${source.column("price")} IS NOT NULL AS priced`,
     ...defs.map((f) => `${fieldSql(source, f)} AS "${f.name}"`),
+    ...formulas.map((t) => `${t.sql} AS "${t.column.name}"`),
   ].join(", ");
   const profileJoin = defs.some((f) => f.profile) ? " LEFT JOIN company_profiles p ON p.company_id = c.id" : "";
   const { withClause, from, fromParams } = fromClause(builder, profileJoin);

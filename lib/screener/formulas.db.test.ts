@@ -131,6 +131,25 @@ describe("formulas", () => {
     expect(withFormula.periods.map((p) => p.tickers)).toEqual(withFilter.periods.map((p) => p.tickers));
     expect(withFormula.periods[0]!.tickers.length).toBeGreaterThan(3);
   });
+
+  it("loads a formula named in fields into each holding's row, as the screen as of the period's start gives it", () => {
+    const formulas = [{ name: "cap_bn", expression: "marketCap_usd / 1e9", min: 150 }, { name: "sales_yield", expression: "revenue / marketCap_usd" }];
+    const result = runBacktest(BacktestRequest.parse({ start: "2014-01-01", end: "2016-12-31", rebalance: "yearly", formulas, fields: ["sales_yield", "marketCap_usd"] }));
+    for (const period of result.periods) {
+      const rows = new Map(screen({ formulas, fields: ["full_ticker"], page: { limit: 1000 }, as_of: period.start }).rows.map((r) => [r.full_ticker, r]));
+      expect(period.rows!.map((r) => r.full_ticker)).toEqual(period.tickers);
+      for (const row of period.rows!) {
+        expect(row.sales_yield, `${String(row.full_ticker)} ${period.start}`).toBe(rows.get(row.full_ticker)!.sales_yield);
+        expectClose(row.marketCap_usd, (rows.get(row.full_ticker)!.cap_bn as number) * 1e9, `${String(row.full_ticker)} market cap`);
+      }
+    }
+    expect(result.periods[0]!.rows!.some((r) => typeof r.sales_yield === "number")).toBe(true);
+  });
+
+  it("refuses a field that is neither a catalog field nor one of the request's formulas, naming it", () => {
+    const parsed = BacktestRequest.safeParse({ start: "2014-01-01", end: "2016-12-31", rebalance: "yearly", formulas: [{ name: "cap_bn", expression: "marketCap_usd / 1e9" }], fields: ["cap_bn", "nonsense"] });
+    expect(parsed.error?.issues.map((i) => [i.path.join("/"), i.message])).toEqual([["fields/1", expect.stringContaining("unknown field")]]);
+  });
 });
 
 describe("formula values", () => {
