@@ -18,14 +18,14 @@ import type { PriceDay } from "@/lib/market/price-rows";
  * A bad print on a series' first day has no day before it to come back to: it stays unless tenfold.
  */
 
-export const SPIKE_FACTOR = 3;
-export const SPIKE_DAYS = 5;
-export const RETURN_BAND = 1.5;
-export const BREAK_FACTOR = 10;
-export const MIN_PART_DAYS = 10;
+const SPIKE_FACTOR = 3;
+const SPIKE_DAYS = 5;
+const RETURN_BAND = 1.5;
+const BREAK_FACTOR = 10;
+const MIN_PART_DAYS = 10;
 
 /** What cleaning took out of a series. */
-export interface Implausible {
+interface Implausible {
   /** Days of bad prints dropped. */
   spikeDays: number;
   /** Days dropped on the other sides of breaks. */

@@ -17,7 +17,7 @@ import type { PriceRow } from "./price-rows";
  * append-equals-rebuild tests compare every column).
  */
 
-export type BenchmarkSums = Pick<PriceRow, "benchmarkReturnSum" | "benchmarkSquareSum" | "benchmarkCrossSum">;
+type BenchmarkSums = Pick<PriceRow, "benchmarkReturnSum" | "benchmarkSquareSum" | "benchmarkCrossSum">;
 
 /** What a row's sums continue: the company's previous row. */
 type Previous = BenchmarkSums & { date: string; adjustedClose: number };
@@ -88,23 +88,20 @@ const COLUMNS = "date, adjusted_close AS adjustedClose, benchmark_return_sum AS 
 
 /**
  * Restates the sums of every daily_prices row dated `from` or later, continuing each company's last
- * row before it: the days whose benchmark an append changed. Returns the rows restated.
+ * row before it: the days whose benchmark an append changed.
  */
-export function restateBenchmarkSums(db: Database.Database, from: string): number {
+export function restateBenchmarkSums(db: Database.Database, from: string): void {
   const level = benchmarkLevels(db);
   const companies = z.int().array().parse(db.prepare("SELECT DISTINCT company_id FROM daily_prices WHERE date >= ?").pluck().all(from));
   const before = db.prepare(`SELECT ${COLUMNS} FROM daily_prices WHERE company_id = ? AND date < ? ORDER BY date DESC LIMIT 1`);
   const after = db.prepare(`SELECT ${COLUMNS} FROM daily_prices WHERE company_id = ? AND date >= ? ORDER BY date`);
   const update = db.prepare("UPDATE daily_prices SET benchmark_return_sum = ?, benchmark_square_sum = ?, benchmark_cross_sum = ? WHERE date = ? AND company_id = ?");
-  let rows = 0;
   for (const companyId of companies) {
     let previous: Previous | undefined = StoredRow.optional().parse(before.get(companyId, from));
     for (const row of StoredRow.array().parse(after.all(companyId, from))) {
       const sums = nextBenchmarkSums(previous, row.date, row.adjustedClose, level);
       update.run(sums.benchmarkReturnSum, sums.benchmarkSquareSum, sums.benchmarkCrossSum, row.date, companyId);
       previous = { date: row.date, adjustedClose: row.adjustedClose, ...sums };
-      rows++;
     }
   }
-  return rows;
 }
