@@ -7,6 +7,8 @@ import { FORMULA_LIMITS } from "@/lib/screener/formula-grammar";
 import { FORMULA_OPTIONS, FORMULA_UNITS, Formulas } from "@/lib/screener/formula-schema";
 import type { FormulaInput } from "@/lib/screener/screen-url";
 import { RankBuilders } from "./rank-builders";
+import type { FilterOutcome } from "@/lib/screener/response-schema";
+import { FilterOutcomeLine } from "./filter-outcome-line";
 import { ErrorMessage } from "./form-errors";
 
 /**
@@ -47,12 +49,15 @@ export function FormulaEditor({
   formulas,
   labels,
   serverErrors,
+  outcomes,
   onApply,
 }: {
   formulas: FormulaInput[];
   /** Field labels, for the builders' field lists. */
   labels: Record<string, string>;
   serverErrors: readonly FieldError[];
+  /** What each applied formula with bounds did to the last screen, by name. */
+  outcomes: Record<string, FilterOutcome>;
   onApply: (formulas: FormulaInput[]) => void;
 }) {
   const nextKey = useRef(formulas.length);
@@ -117,6 +122,8 @@ export function FormulaEditor({
             draft={d}
             index={i}
             errorAt={(member) => errorAt(i, member)}
+            // Only while the row is the formula applied: an edited one has not filtered yet.
+            outcome={JSON.stringify(inputs[i]) === JSON.stringify(formulas[i]) ? outcomes[d.name] : undefined}
             onChange={(change) => update(d.key, change)}
             onRemove={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}
             suggestions={completion?.key === d.key ? suggestions(d, i, completion.caret) : []}
@@ -151,6 +158,7 @@ function FormulaRow({
   draft,
   index,
   errorAt,
+  outcome,
   onChange,
   onRemove,
   suggestions,
@@ -160,6 +168,7 @@ function FormulaRow({
   draft: Draft;
   index: number;
   errorAt: (member: string) => string | undefined;
+  outcome: FilterOutcome | undefined;
   onChange: (change: Partial<Draft>) => void;
   onRemove: () => void;
   suggestions: string[];
@@ -241,6 +250,7 @@ function FormulaRow({
         <TextInput id={`${id}-max`} inputMode="decimal" value={draft.max} onChange={(e) => onChange({ max: e.target.value })} className="w-24" aria-invalid={errorAt("max") ? true : undefined} aria-describedby={errorAt("max") ? `${id}-bounds-error` : undefined} />
       </div>
       {boundsError && <ErrorMessage id={`${id}-bounds-error`} path={`formulas.${index}.bounds`} message={boundsError} />}
+      {outcome && <FilterOutcomeLine outcome={outcome} />}
     </li>
   );
 }

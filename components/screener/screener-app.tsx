@@ -118,12 +118,19 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
   });
 
   // What each filter left out, on the screen's date: its own request, after the results (it costs a count per filter).
+  // Formulas with bounds are filters too; every formula goes with them, as a later one may name an earlier.
   const filtersJson = JSON.stringify(body.filters);
+  const formulasJson = JSON.stringify(screen.formulas);
+  const boundedFormulas = screen.formulas.some((f) => f.min !== undefined || f.max !== undefined);
   const outcomes = useQuery({
-    queryKey: ["outcomes", filtersJson, screen.asOf],
+    queryKey: ["outcomes", filtersJson, formulasJson, screen.asOf],
     queryFn: ({ signal }) =>
-      postUi<FilterOutcomesResponse>("/api/ui/screener/outcomes/", { filters: body.filters, ...(screen.asOf ? { as_of: screen.asOf } : {}) }, { signal }),
-    enabled: filtersJson !== "{}" && results.isSuccess,
+      postUi<FilterOutcomesResponse>(
+        "/api/ui/screener/outcomes/",
+        { filters: body.filters, ...(boundedFormulas ? { formulas: screen.formulas } : {}), ...(screen.asOf ? { as_of: screen.asOf } : {}) },
+        { signal },
+      ),
+    enabled: (filtersJson !== "{}" || boundedFormulas) && results.isSuccess,
     staleTime: Infinity,
   });
 
@@ -248,7 +255,7 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
             serverErrors={filterErrors}
             onApply={applyFilters}
           />
-          <FormulaEditor formulas={screen.formulas} labels={fieldLabels} serverErrors={formulaErrors} onApply={applyFormulas} />
+          <FormulaEditor formulas={screen.formulas} labels={fieldLabels} serverErrors={formulaErrors} outcomes={outcomes.data?.filter_outcomes ?? {}} onApply={applyFormulas} />
         </FiltersDrawer>
         <section
           className="flex min-w-0 flex-1 flex-col"

@@ -1,4 +1,7 @@
 import { expect, test } from "@playwright/test";
+import type { FilterOutcome } from "@/lib/screener/response-schema";
+import { formatCount as count } from "@/lib/screener/value-format";
+import { pageToken } from "@/test/support/page-token";
 import { newApiKey, snapshot } from "./page-support";
 import { settled, table, tableTickers, totalShown } from "./screener-support";
 
@@ -30,6 +33,32 @@ test.describe("screener formulas", () => {
     expect(await tableTickers(page)).toEqual(api.rows.map((r) => r.full_ticker));
     await page.getByRole("button", { name: "Hide API request" }).click();
     await snapshot(page, "screener-formulas");
+  });
+
+  test("a bounded formula says what it left out for missing data, as the page's outcomes operation counts it", async ({ page, baseURL }) => {
+    const filters = { price_vs_sma_200: { min: 0 } };
+    const response = await page.request.post("/api/ui/screener/outcomes/", {
+      data: { filters, formulas: FORMULAS },
+      headers: { "sec-fetch-site": "same-origin", "x-ui-token": await pageToken(baseURL!) },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    const api = (await response.json()) as { total: number; filter_outcomes: Record<string, FilterOutcome> };
+    expect(Object.keys(api.filter_outcomes).sort()).toEqual(["fcf_yield", "price_vs_sma_200", "roic_pct"]);
+    await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(filters))}&formulas=${encodeURIComponent(JSON.stringify(FORMULAS))}`);
+    await settled(page);
+    expect(await totalShown(page)).toBe(api.total);
+    for (const [i, name] of [[0, "fcf_yield"], [1, "roic_pct"]] as const) {
+      const outcome = api.filter_outcomes[name]!;
+      expect(outcome.missing).toBeGreaterThan(0);
+      const line = page.getByTestId(`formula-${i}`).getByTestId("filter-outcome");
+      await expect(line).toContainText(`${count(outcome.passed)} kept · ${count(outcome.failed)} failed the condition · ${count(outcome.missing)} left out for missing data`);
+      for (const reason of outcome.missing_reasons) await expect(line).toContainText(`${count(reason.companies)}: ${reason.reason}`);
+    }
+    // The score has no bounds: it leaves nothing out.
+    await expect(page.getByTestId("formula-2").getByTestId("filter-outcome")).toHaveCount(0);
+    // An edited formula has not filtered yet: its line goes until it is applied.
+    await page.getByTestId("formula-0").getByLabel("min").fill("0.1");
+    await expect(page.getByTestId("formula-0").getByTestId("filter-outcome")).toHaveCount(0);
   });
 
   test("the editor completes names, shows a formula's error where it is, and applies formulas to the URL", async ({ page }) => {

@@ -312,7 +312,7 @@ function compileFilter(builder: Builder, filter: TypedFilter) {
  * A request's formulas (API v2): the table of their values on the day, joined by company id; each
  * a temporary column with its reason beside it, and a filter where it has bounds.
  */
-function compileFormulaColumns(builder: Builder, formulas: readonly Formula[]) {
+function compileFormulaColumns(builder: Builder, formulas: readonly Formula[], unbounded?: string) {
   if (formulas.length === 0) return;
   const compiled = compileFormulas(formulas, builder.source.fresh());
   builder.joins.push(`LEFT JOIN ${compiled.table} fv ON fv.company_id = c.id`);
@@ -322,7 +322,7 @@ function compileFormulaColumns(builder: Builder, formulas: readonly Formula[]) {
     addTemporary(builder, { name, source: { kind: "formula", name, expression }, unit, filter: "formulas" }, value);
     addTemporary(builder, { name: reasonColumn(formula), source: { kind: "formula_reason", formula: name }, unit: "text", filter: "formulas" }, reason);
     for (const [key, operator] of [["min", ">="], ["max", "<="]] as const) {
-      if (formula[key] === undefined) continue;
+      if (formula[key] === undefined || name === unbounded) continue;
       bounds.push(`"${column}" ${operator} ?`);
       builder.whereParams.push(formula[key]);
     }
@@ -337,12 +337,13 @@ function compileFormulaColumns(builder: Builder, formulas: readonly Formula[]) {
 /**
  * The builder of some filters over the listings asked for, and of one more in presence mode (see
  * Builder.presence). A company with several share classes is one row, its primary listing, unless
- * every listing is asked for.
+ * every listing is asked for. Every formula is a column; each filters by its bounds but the one
+ * named `unbounded` (whose outcomes are being counted).
  */
-function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], listings: ListingsMode, present?: TypedFilter, formulas: readonly Formula[] = []): Builder {
+function buildFilters(source: ScreenSource, filters: readonly TypedFilter[], listings: ListingsMode, present?: TypedFilter, formulas: readonly Formula[] = [], unbounded?: string): Builder {
   const where = listings === "primary" ? [PRIMARY_LISTING] : [];
   const builder: Builder = { source, presence: false, narrowed: false, categorical: false, operands: new Map(), ctes: [], cteParams: [], joins: [], where, whereParams: [], temporary: [] };
-  compileFormulaColumns(builder, formulas);
+  compileFormulaColumns(builder, formulas, unbounded);
   for (const filter of filters) compileFilter(builder, filter);
   if (present) {
     builder.presence = true;
@@ -375,12 +376,14 @@ function fromClause(builder: Builder, profileJoin = ""): { withClause: string; f
  * for those with the data this filter needs, otherwise why it is missing, with `n` companies each.
  * One pass over at most the universe, testing the filter's own presence conditions on each row
  * (or probing the id set of its rule's joins; nothing when it cannot leave a company out for
- * missing data: text, exclude, skip_missing).
+ * missing data: text, exclude, skip_missing). A formula with bounds (v2) is a filter too: its
+ * value is what it needs, its reason column why that is null.
  */
-export function compileFilterOutcomes(request: ScreenRequest, source: ScreenSource = DEFAULT_SOURCE): { filter: string; sql: string; params: unknown[] }[] {
+export function compileFilterOutcomes(request: ScreenRequest & { formulas?: readonly Formula[] }, source: ScreenSource = DEFAULT_SOURCE): { filter: string; sql: string; params: unknown[] }[] {
   const filters = typedFilters(request.filters);
-  return filters.map((filter) => {
-    const kept = buildFilters(source, filters.filter((f) => f !== filter), "primary");
+  const formulas = request.formulas ?? [];
+  const catalog = filters.map((filter) => {
+    const kept = buildFilters(source, filters.filter((f) => f !== filter), "primary", undefined, formulas);
     // The kept filters already hold the screen to primary listings.
     const own = buildFilters(source, [], "all", filter);
     const ownFrom = fromClause(own);
@@ -390,16 +393,29 @@ export function compileFilterOutcomes(request: ScreenRequest, source: ScreenSour
         : own.where.length > 0
           ? { sql: `(${own.where.join(" AND ")})`, params: own.whereParams }
           : undefined;
-    const reason = missingReason(filter, source);
-    // After the reason, whose columns the kept filters' joins must bring too.
-    const { withClause, from, fromParams } = fromClause(kept);
-    return {
-      filter: filter.def.name,
-      sql: `${withClause}SELECT ${probe ? `CASE WHEN ${probe.sql} THEN NULL ELSE ${reason.sql} END` : "NULL"} AS reason, count(*) AS n ${from} GROUP BY 1`,
-      // In the order of the text: the kept CTEs, the probe and its reason, the kept joins and conditions.
-      params: [...kept.cteParams, ...(probe ? [...probe.params, ...reason.params] : []), ...fromParams],
-    };
+    return outcomeQuery(filter.def.name, kept, probe && { sql: `CASE WHEN ${probe.sql} THEN NULL ELSE `, params: probe.params }, missingReason(filter, source));
   });
+  const bounded = formulas.filter((f) => f.min !== undefined || f.max !== undefined);
+  return [
+    ...catalog,
+    ...bounded.map(({ name }) => {
+      const kept = buildFilters(source, filters, "primary", undefined, formulas, name);
+      const column = (kind: "formula" | "formula_reason") => kept.temporary.find((t) => t.column.source.kind === kind && t.column.name === (kind === "formula" ? name : reasonColumn({ name })))!.sql;
+      return outcomeQuery(name, kept, { sql: `CASE WHEN ${column("formula")} IS NOT NULL THEN NULL ELSE `, params: [] }, { sql: column("formula_reason"), params: [] });
+    }),
+  ];
+}
+
+/** A filter's outcome query over what `kept` keeps: `probe` opens the CASE that is NULL for a company with the data, `reason` closes it. */
+function outcomeQuery(filter: string, kept: Builder, probe: { sql: string; params: unknown[] } | undefined, reason: { sql: string; params: unknown[] }) {
+  // After the reason, whose columns the kept filters' joins must bring too.
+  const { withClause, from, fromParams } = fromClause(kept);
+  return {
+    filter,
+    sql: `${withClause}SELECT ${probe ? `${probe.sql}${reason.sql} END` : "NULL"} AS reason, count(*) AS n ${from} GROUP BY 1`,
+    // In the order of the text: the kept CTEs, the probe and its reason, the kept joins and conditions.
+    params: [...kept.cteParams, ...(probe ? [...probe.params, ...reason.params] : []), ...fromParams],
+  };
 }
 
 /** A synthetic filter payload whose rule computes a temporary column of this source (null: none computes one). */

@@ -192,12 +192,14 @@ function reasonClauses(node: FormulaNode, inputs: Inputs): Sql[] {
 function percentileCte(node: Percentile, alias: string, inputs: Inputs): Sql {
   const group = node.within === "market" ? "1" : `fx."g_${node.within}"`;
   return concat(
-    // One window, one sort: rank() is a tie group's first place r, cume_dist() × n its last (r + t − 1).
-    `${alias} AS (SELECT company_id, CASE WHEN n > 1 THEN 100.0 * ((r + round(d * n)) / 2.0 - 1) / (n - 1) END AS v FROM (`,
-    "SELECT company_id, rank() OVER w AS r, cume_dist() OVER w AS d, count(*) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS n FROM (",
+    // One sort: rank() is a tie group's first place r, count(*) over the default frame (every row up
+    // to the last of its ties) its last place c; the group's largest c is its size n.
+    `${alias} AS (SELECT company_id, CASE WHEN n > 1 THEN 100.0 * ((r + c) / 2.0 - 1) / (n - 1) END AS v FROM (`,
+    "SELECT company_id, r, c, max(c) OVER (PARTITION BY g) AS n FROM (",
+    "SELECT company_id, g, rank() OVER w AS r, count(*) OVER w AS c FROM (",
     `SELECT fx.company_id, ${group} AS g, `,
     valueSql(node.arg, inputs),
-    ` AS x FROM fx WHERE fx.primary_listing AND ${group} IS NOT NULL) WHERE x IS NOT NULL WINDOW w AS (PARTITION BY g ORDER BY x)))`,
+    ` AS x FROM fx WHERE fx.primary_listing AND ${group} IS NOT NULL) WHERE x IS NOT NULL WINDOW w AS (PARTITION BY g ORDER BY x))))`,
   );
 }
 

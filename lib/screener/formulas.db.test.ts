@@ -12,6 +12,7 @@ import type { RowsResponse } from "./response-schema";
 import { runScreen } from "./service";
 import { compileFormulas } from "./formula-sql";
 import { Formulas } from "./formula-schema";
+import { countFilterOutcomes, FilterOutcomesRequest } from "./filter-outcomes";
 import { asOfSource, DEFAULT_SOURCE } from "./screen-source";
 import { cell, expectClose, fiscalYears } from "@/test/support/ingest/raw-files";
 
@@ -113,6 +114,37 @@ describe("formulas", () => {
     expect(caps).toEqual([...caps].sort((a, b) => b - a));
     const apple = byTicker(answer.rows).get("NASDAQ:AAPL");
     expect(apple).toBeDefined();
+  });
+
+  it("counts what each bounded formula left out for missing data, as the unbounded screen's values and reasons give it", () => {
+    const asOf = "2016-06-30";
+    const filters = { exchange: { values: ["NYSE"] } };
+    const formulas = [
+      { name: "fcf_yield", expression: "(operatingCashFlow + capitalExpenditures) / marketCap_usd", min: 0.05 },
+      { name: "roic_pct", expression: "pct(returnOnInvestedCapital, sector)", min: 50 },
+    ];
+    const outcomes = countFilterOutcomes(FilterOutcomesRequest.parse({ filters, formulas, as_of: asOf }));
+    // Every company of the catalog filters with both formulas' values and reasons, no bounds.
+    const rows = allRows({ filters, formulas: formulas.map(({ min: _, ...f }) => f), fields: ["full_ticker"], as_of: asOf });
+    const passes = (row: Record<string, unknown>, name: string) => (row[name] as number | null) !== null && (row[name] as number) >= formulas.find((f) => f.name === name)!.min;
+    const total = rows.filter((r) => passes(r, "fcf_yield") && passes(r, "roic_pct")).length;
+    expect(outcomes.total).toBe(total);
+    for (const [name, other] of [["fcf_yield", "roic_pct"], ["roic_pct", "fcf_yield"]] as const) {
+      const considered = rows.filter((r) => passes(r, other));
+      const missing = considered.filter((r) => r[name] === null);
+      const reasons = new Map<string, number>();
+      for (const r of missing) reasons.set(String(r[`${name}_reason`]), (reasons.get(String(r[`${name}_reason`])) ?? 0) + 1);
+      expect(outcomes.filter_outcomes[name]).toEqual({
+        considered: considered.length,
+        passed: total,
+        failed: considered.length - missing.length - total,
+        missing: missing.length,
+        missing_reasons: expect.arrayContaining([...reasons].map(([reason, companies]) => ({ reason, companies }))),
+      });
+      expect(outcomes.filter_outcomes[name]!.missing_reasons).toHaveLength(reasons.size);
+      expect(missing.length).toBeGreaterThan(0);
+    }
+    expect(outcomes.filter_outcomes.exchange).toMatchObject({ passed: total, missing: 0 });
   });
 
   it("reads the values of the screen's date", () => {
