@@ -108,3 +108,11 @@ export class KeyStoreUnavailableError extends Error {
     this.name = "KeyStoreUnavailableError";
   }
 }
+
+/** 503: the API state store cannot answer a saved-screen operation (the key check before it passed). */
+export class StateStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("The API state store is unavailable", { cause });
+    this.name = "StateStoreUnavailableError";
+  }
+}

@@ -19,6 +19,7 @@ interface DocumentResponse {
   content?: Record<string, { schema?: JsonSchema; examples?: Record<string, { summary?: string; value: unknown }> }>;
 }
 interface DocumentOperation {
+  parameters?: { name: string; in: string; description?: string }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, DocumentResponse>;
 }
@@ -268,6 +269,20 @@ export async function ApiReference({ api }: { api: ApiVersion }) {
               <RichText text={op.description} className="mt-3 text-zinc-700 dark:text-zinc-300" />
               <CodeBlock title="curl" code={operationCurl(op, origin)} />
 
+              {operation.parameters?.length ? (
+                <>
+                  <h3 className="mt-6 font-semibold">Path parameters</h3>
+                  <dl className="mt-2 text-sm">
+                    {operation.parameters.map((p) => (
+                      <div key={p.name} className="flex gap-2">
+                        <dt className="font-mono font-semibold">{p.name}</dt>
+                        <dd className="text-zinc-600 dark:text-zinc-400">{p.description}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </>
+              ) : null}
+
               {requestSchema ? (
                 <>
                   <h3 className="mt-6 font-semibold">Request body</h3>
@@ -284,7 +299,7 @@ export async function ApiReference({ api }: { api: ApiVersion }) {
               {Object.entries(operation.responses).map(([status, response]) => {
                 const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
                 return (
-                  <details key={status} className="mt-2 rounded border border-zinc-200 dark:border-zinc-800" open={status === "200"}>
+                  <details key={status} className="mt-2 rounded border border-zinc-200 dark:border-zinc-800" open={status.startsWith("2")}>
                     <summary className="cursor-pointer px-2 py-1">
                       <span className="mr-2 font-mono font-semibold">{status}</span>
                       <span className="text-zinc-600 dark:text-zinc-400">{response.description.split(". ")[0]}</span>
@@ -292,7 +307,7 @@ export async function ApiReference({ api }: { api: ApiVersion }) {
                     <div className="border-t border-zinc-200 px-2 py-2 dark:border-zinc-800">
                       <RichText text={response.description} className="text-zinc-600 dark:text-zinc-400" />
                       {response.headers ? <p className="mt-2 text-xs text-zinc-500">Headers: {Object.keys(response.headers).join(", ")}</p> : null}
-                      {status === "200" && media?.schema ? (
+                      {status.startsWith("2") && media?.schema ? (
                         <div className="mt-2">
                           <SchemaView schema={media.schema} resolve={resolve} />
                         </div>

@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { MIGRATIONS } from "@/lib/db/api-state-pg";
+import { SavedScreen } from "@/lib/screens/saved-screen-schema";
 import { type AppServer, type LocalServer, startApp, startPostgres, startRedis } from "@/test/support/local-servers";
 
 /*
@@ -77,6 +78,22 @@ test("60 concurrent requests spread over both instances admit exactly 30", async
   const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => options(instances[i % 2]!, key).then((r) => r.status)));
   expect(statuses.filter((s) => s === 200)).toHaveLength(30);
   expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+});
+
+test("a screen saved on one instance is read, replaced and deleted on the other: the screens live in PostgreSQL", async () => {
+  const { key } = await createKey("cluster screens");
+  const [a, b] = instances as [AppServer, AppServer];
+  const send = (instance: AppServer, method: string, path: string, body?: unknown) =>
+    fetch(`${instance.url}${path}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const created = await send(a, "POST", "/api/v2/screens/", { name: "Across instances", request: { filters: { marketCap_usd: { min: 1e11 } } } });
+  expect(created.status).toBe(201);
+  const saved = SavedScreen.parse(await created.json());
+  const path = `/api/v2/screens/${saved.id}/`;
+  expect(await (await send(b, "GET", path)).json()).toEqual(saved);
+  expect((await send(b, "PUT", path, { name: "Renamed on B", request: saved.request })).status).toBe(200);
+  expect(SavedScreen.parse(await (await send(a, "GET", path)).json()).name).toBe("Renamed on B");
+  expect((await send(a, "DELETE", path)).status).toBe(204);
+  expect((await send(b, "GET", path)).status).toBe(404);
 });
 
 test("an instance killed mid-load loses no admitted request's count", async () => {

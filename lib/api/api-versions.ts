@@ -2,6 +2,7 @@ import { filingOperations } from "./filing-operations";
 import { filingV2Operations } from "./filing-v2-operations";
 import type { ApiOperation } from "./operation";
 import { screenerOperations } from "./screener-operations";
+import { savedScreenOperations } from "./saved-screen-operations";
 import { screenerV2Operations } from "./screener-v2-operations";
 
 /**
@@ -39,7 +40,7 @@ export const API_V2: ApiVersion = {
   docsPath: "/docs/v2/",
   summary:
     "Version 2 adds request members that version 1's fixed request shapes cannot take. Without the new members, each v2 operation answers exactly as its v1 twin. Keys, limits, errors and headers are those of v1.",
-  operations: [...filingV2Operations, ...screenerV2Operations],
+  operations: [...filingV2Operations, ...screenerV2Operations, ...savedScreenOperations],
 };
 
 export const API_VERSIONS = [API_V1, API_V2] as const;

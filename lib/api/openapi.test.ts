@@ -5,7 +5,7 @@ import { z } from "zod";
 import { parseTiers } from "@/lib/rate-limit/tiers";
 import { buildOpenApiDocument } from "./openapi";
 import { type ApiOperation, MAX_ANSWER_BYTES } from "./operation";
-import { publicOperations } from "./operations";
+import { publicOperations, v2Operations } from "./operations";
 import * as uiOperationsModule from "./ui-operations";
 import { uiAdvancedScreenOperation, uiBasicScreenOperation } from "./screener-operations";
 
@@ -132,6 +132,46 @@ describe("OpenAPI document", () => {
     expect(document.components?.headers?.RateLimit).toMatchObject({ example: '"minute";r=29;t=60, "day";r=999;t=86400' });
   });
 });
+
+describe("v2 document: saved screens, several operations on a resource path", () => {
+  const v2 = buildOpenApiDocument(v2Operations, parseTiers(undefined));
+  const responsesAt = (path: string, method: string) => (v2.paths![path] as Record<string, { responses: Record<string, ResponseObject> }>)[method]!.responses;
+
+  it("validates as OpenAPI 3.1 with every example satisfying its schema", async () => {
+    await SwaggerParser.validate(structuredClone(v2) as never);
+    const ajv = new Ajv2020({ strict: false, allErrors: true }).addSchema(structuredClone(v2), "openapi");
+    const failures = examplesWithSchemas(v2).flatMap(({ at, schemaAt, value }) => (ajv.validate({ $ref: `openapi#${schemaAt}` }, value) ? [] : [`${at}: ${ajv.errorsText(ajv.errors)}`]));
+    expect(failures).toEqual([]);
+  });
+
+  it("puts each path's operations under it, with the path parameter and each method's statuses", () => {
+    expect(Object.keys(v2.paths!["/api/v2/screens/"]!).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(v2.paths!["/api/v2/screens/{id}/"]!).filter((k) => k !== "parameters").sort()).toEqual(["delete", "get", "put"]);
+    const get = (v2.paths!["/api/v2/screens/{id}/"] as Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>).get!;
+    expect(get.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path", required: true }));
+    // Written out, not derived: in process (no query worker's 503s), 201 and 204 for create and delete, 404 and 409 where they can happen.
+    const pipeline = ["308", "401", "405", "429", "500", "503"];
+    const body = ["400", "408", "413", "415"];
+    const expected: [string, string, string[]][] = [
+      ["/api/v2/screens/", "get", [...pipeline, "200", "304"]],
+      ["/api/v2/screens/", "post", [...pipeline, ...body, "201", "409"]],
+      ["/api/v2/screens/{id}/", "get", [...pipeline, "200", "304", "404"]],
+      ["/api/v2/screens/{id}/", "put", [...pipeline, ...body, "200", "404"]],
+      ["/api/v2/screens/{id}/", "delete", [...pipeline, "204", "404"]],
+      ["/api/v2/shared-screens/{token}/", "get", [...pipeline, "200", "304", "404"]],
+    ];
+    for (const [path, method, statuses] of expected) {
+      const responses = responsesAt(path, method);
+      expect(Object.keys(responses).sort(), `${method} ${path}`).toEqual([...statuses].sort());
+      expect(Object.keys(problemExamplesOf(responses["503"]!))).toEqual(["store", "limiter"]);
+    }
+    expect(responsesAt("/api/v2/screens/{id}/", "delete")["204"]!.content).toBeUndefined();
+    expect(responsesAt("/api/v2/screens/{id}/", "get")["405"]!.headers!.Allow).toMatchObject({ example: "GET, HEAD, PUT, DELETE, OPTIONS" });
+    expect(responsesAt("/api/v2/screens/", "post")["405"]!.headers!.Allow).toMatchObject({ example: "GET, HEAD, POST, OPTIONS" });
+  });
+});
+
+const problemExamplesOf = (response: ResponseObject) => response.content![PROBLEM_CONTENT_TYPE]!.examples!;
 
 describe("registered operations", () => {
   it("have request examples that their own schemas accept", () => {

@@ -83,8 +83,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
   const thrownErrors = (op: ApiOperation): Record<string, ZodOpenApiResponseObject> => {
     const errors: [string, ServiceErrorExample][] = [
       ...Object.entries(op.serviceErrors ?? {}),
-      // Operations with a body run in the query workers (lib/work/query-pool.ts).
-      ...(op.request ? Object.entries(WORKER_ERRORS) : []),
+      // Operations with a body run in the query workers (lib/work/query-pool.ts), unless answered in process.
+      ...(op.request && !op.inProcess ? Object.entries(WORKER_ERRORS) : []),
       ["limiter", { summary: "The rate-limit store is unreachable", error: new RateLimitStoreUnavailableError(null) }],
       ["internal", { summary: PROBLEMS.internal.title, error: new Error("unexpected") }],
     ];
@@ -101,13 +101,15 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     );
   };
 
-  const operationObject = (op: ApiOperation): ZodOpenApiOperationObject => {
+  /** An operation of a path whose operations have `methods`. */
+  const operationObject = (op: ApiOperation, methods: readonly ApiOperation["method"][]): ZodOpenApiOperationObject => {
     const isGet = op.method === "get";
+    const success = String(op.status ?? 200);
     const responses: ZodOpenApiOperationObject["responses"] = {
-      "200": {
+      [success]: {
         description: op.response.description,
         headers: Object.fromEntries(["X-Request-Id", ...limited, ...(isGet ? ["ETag"] : [])].map((name) => [name, header(name)])),
-        content: { "application/json": { schema: op.response.schema, examples: op.response.examples } },
+        ...(op.status === 204 ? {} : { content: { "application/json": { schema: op.response.schema, examples: op.response.examples } } }),
       },
     };
     if (isGet) {
@@ -126,9 +128,10 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     if (op.request) {
       responses["400"] = problem("validation", validationExamples(op), limited);
     }
-    const wrongMethod = isGet ? "POST" : "GET";
-    responses["405"] = problem("method_not_allowed", one("method_not_allowed", methodNotAllowedDetail(wrongMethod, op.path, op.method.toUpperCase())), [], {
-      Allow: { description: "The methods of this path.", schema: { type: "string" }, example: allowedMethods(op.method) },
+    const wrongMethod = (["post", "get", "put", "delete", "patch"] as const).find((m) => !(methods as readonly string[]).includes(m))!.toUpperCase();
+    const pathMethods = methods.map((m) => m.toUpperCase()).join(" or ");
+    responses["405"] = problem("method_not_allowed", one("method_not_allowed", methodNotAllowedDetail(wrongMethod, op.path, pathMethods)), [], {
+      Allow: { description: "The methods of this path.", schema: { type: "string" }, example: allowedMethods(methods) },
     });
     responses["401"] = problem("unauthorized", one("unauthorized", UNAUTHORIZED_DETAIL), ["WWW-Authenticate"]);
     if (op.request) {
@@ -155,6 +158,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
       description: `${op.description}\n\n${answerBoundText(op.responseBound)}`,
       tags: op.tags,
       "x-max-response-bytes": op.responseBound.maxBytes,
+      ...(op.params ? { requestParams: { path: op.params } } : {}),
       ...(op.request
         ? { requestBody: { required: true, content: { "application/json": { schema: op.request.schema, examples: op.request.examples } } } }
         : {}),
@@ -174,7 +178,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
         `**Limits** per key, both windows sliding (exact counts of the requests admitted in the last 60 seconds and the last 24 hours). Every authenticated request counts, including ones that fail validation; a request refused with 429 does not.\n${describeTiers(tiers)}`,
         `**Headers**: every response has \`x-request-id\` (yours when you send a sane one, up to 128 of \`A-Za-z0-9._:-\`). Authenticated responses have \`RateLimit-Policy\` and \`RateLimit\` (IETF httpapi RateLimit header fields draft), e.g. \`RateLimit-Policy: ${freshHeaders["RateLimit-Policy"]}\` and \`RateLimit: ${freshHeaders.RateLimit}\`; a 429 adds \`Retry-After\` (seconds until a request would pass).`,
         `**Errors** are RFC 9457 problem details (\`application/problem+json\`) with \`type\`, \`title\`, \`status\` and \`detail\`; a 400 adds \`errors\`, a list of \`{ pointer, message }\` with a JSON Pointer into your body.`,
-        `**Request bodies** (POST): a JSON object sent as \`Content-Type: application/json\`, at most ${MAX_BODY_BYTES} bytes (413) and ${MAX_BODY_DEPTH} levels deep; unknown members, \`__proto__\`/\`constructor\`/\`prototype\` members and non-finite numbers are rejected (400).`,
+        `**Request bodies** (POST, PUT): a JSON object sent as \`Content-Type: application/json\`, at most ${MAX_BODY_BYTES} bytes (413) and ${MAX_BODY_DEPTH} levels deep; unknown members, \`__proto__\`/\`constructor\`/\`prototype\` members and non-finite numbers are rejected (400).`,
         `**Unknown paths**: any method on a path under \`/api/\` that is not listed here answers 404 with problem details (\`components.responses.NotFound\`).`,
         checkOrderMarkdown(),
         "**CORS**: any origin may call the API from a browser with a key; preflight requests are answered (`Authorization`, `Content-Type`, `If-None-Match` and `X-Request-Id` allowed), and `ETag`, `RateLimit`, `RateLimit-Policy`, `Retry-After` and `X-Request-Id` are exposed.",
@@ -190,7 +194,12 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], tiers:
     ],
     tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name, description: API_TAGS[name] })),
     security: [{ apiKey: [] }],
-    paths: Object.fromEntries(operations.map((op) => [op.path, { [op.method]: operationObject(op) }])),
+    paths: Object.fromEntries(
+      [...new Set(operations.map((op) => op.path))].map((path) => {
+        const here = operations.filter((op) => op.path === path);
+        return [path, Object.fromEntries(here.map((op) => [op.method, operationObject(op, here.map((o) => o.method))]))];
+      }),
+    ),
     components: {
       responses: {
         NotFound: problem("not_found", one("not_found", notFoundDetail(`${api.base}screener/nothing/`))),

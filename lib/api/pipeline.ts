@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { BackendError, DatabaseUnavailableError, KeyStoreUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
+import { BackendError, DatabaseUnavailableError, KeyStoreUnavailableError, StateStoreUnavailableError, ValidationError, WorkUnavailableError } from "@/lib/errors";
 import { RateLimitStoreUnavailableError } from "@/lib/rate-limit/sliding-window";
 import { HttpProblem, type ProblemBody, problemBody, problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
@@ -57,11 +57,11 @@ export async function serve(
   return response;
 }
 
-/** A 200 JSON answer carrying the context's response headers. */
-export function jsonResponse(context: RequestContext, json: string | Uint8Array<ArrayBuffer>, cacheControl = "no-store"): Response {
+/** A JSON answer (200 unless told) carrying the context's response headers. */
+export function jsonResponse(context: RequestContext, json: string | Uint8Array<ArrayBuffer>, cacheControl = "no-store", status = 200): Response {
   context.headers.set("Content-Type", "application/json");
   context.headers.set("Cache-Control", cacheControl);
-  return new Response(json, { status: 200, headers: context.headers });
+  return new Response(json, { status, headers: context.headers });
 }
 
 /**
@@ -104,6 +104,9 @@ export function problemFor(error: unknown): { body: ProblemBody; headers: Record
   }
   if (error instanceof KeyStoreUnavailableError) {
     return { body: problemBody("unavailable", "The API key store is unavailable, so no key can be checked; retry shortly."), headers: retryAfter(5), fault: true };
+  }
+  if (error instanceof StateStoreUnavailableError) {
+    return { body: problemBody("unavailable", "The store of saved screens is unavailable; retry shortly."), headers: retryAfter(5), fault: true };
   }
   return { body: problemBody("internal", INTERNAL_DETAIL), headers: {}, fault: true };
 }

@@ -26,6 +26,12 @@ export const PROBLEMS = {
   },
   cross_origin: { status: 403, title: "Cross-origin request refused", when: "Browser UI endpoints only: the request came from another site." },
   not_found: { status: 404, title: "Not found", when: "No operation has this path (any method). Needs no key and never counts." },
+  no_such_resource: {
+    status: 404,
+    title: "No such resource",
+    when: "The path names a resource (a saved screen, a share token) that does not exist or is not the key's own: another key's screen is absent, never forbidden. Counts like any request.",
+  },
+  conflict: { status: 409, title: "Conflict", when: "The request cannot be carried out in the resource's state: a key that keeps as many saved screens as it may." },
   method_not_allowed: {
     status: 405,
     title: "Method not allowed",

@@ -9,7 +9,7 @@ export function publicApiRequest(origin: string, path: string, body: unknown) {
 }
 
 /** A curl command for one public API call, the key read from `$API_KEY`; a body is sent as JSON. */
-export function curlCommand(method: "get" | "post", url: string, body?: unknown): string {
+export function curlCommand(method: "get" | "post" | "put" | "delete", url: string, body?: unknown): string {
   const lines = [`curl -sS -X ${method.toUpperCase()} ${shellWord(url)}`, `  -H "Authorization: Bearer $API_KEY"`];
   if (body !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellWord(JSON.stringify(body))}`);
   return lines.join(" \\\n");

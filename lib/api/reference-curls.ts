@@ -6,4 +6,4 @@ export const firstRequestCurl = (origin: string, base: string) => curlCommand("g
 
 /** An operation's curl command, with its first example body. */
 export const operationCurl = (op: ApiOperation, origin: string) =>
-  curlCommand(op.method, `${origin}${op.path}`, op.request && Object.values(op.request.examples)[0]?.value);
+  curlCommand(op.method, `${origin}${op.pathExample ?? op.path}`, op.request && Object.values(op.request.examples)[0]?.value);

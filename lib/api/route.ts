@@ -35,8 +35,33 @@ import type { AnswerBound } from "@/lib/work/worker-protocol";
  * becomes a problem response in one place (lib/api/pipeline.ts); one log line per request.
  */
 export function apiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, services = apiServices): RouteHandlers {
-  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, apiKeyGate, services);
+  return createRoute([route(operation, handler)], apiKeyGate, services);
 }
+
+/**
+ * The same for a resource path that has several operations (a method each), keyed by API key:
+ *
+ *   export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiResource([route(listOp, list), route(createOp, create)]);
+ *
+ * Every method answers `Allow` with all of them; the path's parameters (`{id}`) reach the handler
+ * as `params`, checked by the operation's schema.
+ */
+export function apiResource(routes: readonly OperationRoute[], services = apiServices): RouteHandlers {
+  const paths = new Set(routes.map((r) => r.operation.path));
+  const methods = new Set(routes.map((r) => r.operation.method));
+  if (paths.size !== 1 || methods.size !== routes.length) throw new Error(`a resource is one path with one operation per method: ${[...paths].join(", ")}`);
+  return createRoute(routes, apiKeyGate, services);
+}
+
+/** An operation and its handler, typed together. */
+export interface OperationRoute {
+  operation: ApiOperation;
+  handler: (context: HandlerContext<never, never>) => unknown;
+}
+export const route = <Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>): OperationRoute => ({
+  operation,
+  handler: handler as OperationRoute["handler"],
+});
 
 /**
  * The same for the browser UI's own endpoints (`app/api/ui/...`): no API key, but the token of a
@@ -46,7 +71,7 @@ export function apiRoute<Op extends ApiOperation>(operation: Op, handler: Operat
  * public API.
  */
 export function uiRoute<Op extends ApiOperation>(operation: Op, handler: OperationHandler<Op>, services = apiServices): RouteHandlers {
-  return createRoute(operation, handler as (context: HandlerContext<never>) => unknown, sameOriginGate, services);
+  return createRoute([route(operation, handler)], sameOriginGate, services);
 }
 
 /**
@@ -54,7 +79,8 @@ export function uiRoute<Op extends ApiOperation>(operation: Op, handler: Operati
  * OpenAPI document only (`/api/v1/openapi.json`), which the spec does not count as an operation.
  */
 export function documentRoute(path: string, getDocument: () => unknown): RouteHandlers {
-  return createRoute({ operationId: "getOpenApiDocument", method: "get", path, responseBound: ANSWER_BOUNDS.document }, getDocument, openGate, apiServices);
+  const operation = { operationId: "getOpenApiDocument", method: "get", path, responseBound: ANSWER_BOUNDS.document } as ApiOperation;
+  return createRoute([{ operation, handler: getDocument }], openGate, apiServices);
 }
 
 /** Every method of a path that has no operation: JSON 404 (the `app/api/[[...path]]` catch-all). */
@@ -85,10 +111,13 @@ export type RouteHandlers = Record<Method | "OPTIONS", RouteHandler>;
 
 /** The parsed body type; `unknown` when the operation is typed as plain `ApiOperation` (use `satisfies ApiOperation` to keep it). */
 type BodyOf<Op extends ApiOperation> = [NonNullable<Op["request"]>] extends [never] ? undefined : z.output<NonNullable<Op["request"]>["schema"]>;
+type ParamsOf<Op extends ApiOperation> = [NonNullable<Op["params"]>] extends [never] ? Record<string, never> : z.output<NonNullable<Op["params"]>>;
 
-export interface HandlerContext<Body> {
-  /** The validated body (POST), typed by the operation's request schema. */
+export interface HandlerContext<Body, Params = Record<string, never>> {
+  /** The validated body (POST, PUT), typed by the operation's request schema. */
   body: Body;
+  /** The path's parameters, checked by the operation's `params`. */
+  params: Params;
   request: Request;
   requestId: string;
   keyId: string | null;
@@ -102,7 +131,7 @@ type ResponseOf<Op extends ApiOperation> = z.output<Op["response"]["schema"]>;
 
 /** A handler answers with the response value, or with its JSON bytes already serialised (`answerQuery`). */
 export type OperationHandler<Op extends ApiOperation> = (
-  context: HandlerContext<BodyOf<Op>>,
+  context: HandlerContext<BodyOf<Op>, ParamsOf<Op>>,
 ) => ResponseOf<Op> | JsonAnswer<ResponseOf<Op>> | Promise<ResponseOf<Op> | JsonAnswer<ResponseOf<Op>>>;
 
 /** How a kind of route lets requests in. */
@@ -120,16 +149,15 @@ interface Counted {
   windows: readonly WindowLimit[];
 }
 
-function createRoute(
-  operation: Pick<ApiOperation, "operationId" | "method" | "path" | "request" | "responseBound">,
-  handler: (context: HandlerContext<never>) => unknown,
-  gate: Gate,
-  services: () => ApiServices,
-): RouteHandlers {
-  const method = operation.method.toUpperCase() as Method;
-  const schema = operation.request?.schema;
-  if (method === "POST" && schema === undefined) throw new Error(`${operation.operationId}: a POST operation needs a request schema`);
-  const allow = allowedMethods(operation.method);
+function createRoute(routes: readonly OperationRoute[], gate: Gate, services: () => ApiServices): RouteHandlers {
+  for (const { operation } of routes) {
+    if ((operation.method === "post" || operation.method === "put") && operation.request === undefined) {
+      throw new Error(`${operation.operationId}: a ${operation.method.toUpperCase()} operation needs a request schema`);
+    }
+  }
+  const path = routes[0]!.operation.path;
+  const byMethod = new Map(routes.map((r) => [r.operation.method.toUpperCase() as Method, r]));
+  const allow = allowedMethods(routes.map((r) => r.operation.method));
 
   const handle =
     (handlerMethod: Method | "OPTIONS"): RouteHandler =>
@@ -137,23 +165,28 @@ function createRoute(
       serve(request, gate.headers(allow), async (context) => {
         const called = unservedMethod(request) ?? handlerMethod;
         const url = new URL(request.url);
-        if (operation.path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(context, url);
+        if (path.endsWith("/") && !url.pathname.endsWith("/")) return slashRedirect(context, url);
         if (called === "OPTIONS") return gate.preflight(context, allow);
         // Before the key check: a wrong method costs nothing, so it is neither authenticated nor counted.
-        if (called !== method) {
-          throw new HttpProblem("method_not_allowed", methodNotAllowedDetail(called, operation.path, method), { headers: { Allow: allow } });
+        const chosen = byMethod.get(called as Method);
+        if (chosen === undefined) {
+          throw new HttpProblem("method_not_allowed", methodNotAllowedDetail(called, path, [...byMethod.keys()].join(" or ")), { headers: { Allow: allow } });
         }
+        const { operation, handler } = chosen;
+        const schema = operation.request?.schema;
         const shared = services();
         const counted = await gate.identify(context, shared);
         // Received before counting: a body that never arrives (408) costs the caller nothing.
         const received = schema === undefined ? null : await receiveBody(request, shared.bodyTimeoutMs);
         const admitted = counted === null ? null : await throttle(context, counted, shared);
+        const params = pathParams(operation, url.pathname);
         const body = received !== null && schema !== undefined ? parseRequestBody(schema, parseJsonObject(request.headers, received)) : undefined;
         const result = await refundUnstartedWork(context, admitted, shared, () =>
-          handler({ body: body as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open", bound: operation.responseBound }),
+          handler({ body: body as never, params: params as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open", bound: operation.responseBound }),
         );
+        if (operation.status === 204) return new Response(null, { status: 204, headers: context.headers });
         const json = result instanceof JsonAnswer ? result.bytes : boundedJson(operation, result);
-        return method === "GET" ? revalidatableResponse(context, json) : jsonResponse(context, json);
+        return operation.method === "get" ? revalidatableResponse(context, json) : jsonResponse(context, json, "no-store", operation.status);
       });
 
   return {
@@ -164,6 +197,21 @@ function createRoute(
     DELETE: handle("DELETE"),
     OPTIONS: handle("OPTIONS"),
   };
+}
+
+/**
+ * The values of an operation's path parameters in the request's path (the segments where its path
+ * has `{name}`), checked by its `params`: a refused value names nothing, so it is a 404 naming it.
+ */
+function pathParams(operation: ApiOperation, pathname: string): Record<string, unknown> {
+  if (operation.params === undefined) return {};
+  const template = operation.path.split("/");
+  const sent = pathname.split("/");
+  const raw = Object.fromEntries(template.flatMap((part, i) => (/^\{\w+\}$/.test(part) ? [[part.slice(1, -1), decodeURIComponent(sent[i] ?? "")]] : [])));
+  const checked = operation.params.safeParse(raw);
+  if (checked.success) return checked.data;
+  const name = String(checked.error.issues[0]?.path[0] ?? "");
+  throw new HttpProblem("no_such_resource", `No resource has the ${name} ${JSON.stringify(String(raw[name]).slice(0, 80))}.`);
 }
 
 /**
@@ -186,8 +234,9 @@ function slashRedirect(context: RequestContext, url: URL): Response {
   return new Response(null, { status: 308, headers: context.headers });
 }
 
-/** The `Allow` header of an operation's path. */
-export const allowedMethods = (method: ApiOperation["method"]) => (method === "get" ? "GET, HEAD, OPTIONS" : `${method.toUpperCase()}, OPTIONS`);
+/** The `Allow` header of a path with these operations' methods (GET brings HEAD). */
+export const allowedMethods = (methods: readonly ApiOperation["method"][]) =>
+  [...methods.flatMap((m) => (m === "get" ? ["GET", "HEAD"] : [m.toUpperCase()])), "OPTIONS"].join(", ");
 export const methodNotAllowedDetail = (called: string, path: string, method: string) => `${called} is not allowed on ${path}; use ${method}.`;
 export const notFoundDetail = (path: string) =>
   `No operation at ${path}. The operations are listed at ${path.startsWith("/api/v2/") ? "/api/v2/openapi.json" : "/api/v1/openapi.json"}.`;

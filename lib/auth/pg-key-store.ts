@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PgState } from "@/lib/db/api-state-pg";
+import { type PgState, stateQuery } from "@/lib/db/api-state-pg";
 import { KeyStoreUnavailableError } from "@/lib/errors";
 import { type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, keyRecordRow, newApiKey } from "./api-key-store";
 
@@ -13,15 +13,7 @@ const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: z.boolean
 const KeyRecordRow = keyRecordRow(z.date(), (date) => date.toISOString());
 
 export function pgKeyStore(state: PgState): ApiKeyStore {
-  /** Runs one query once the schema is current; PostgreSQL being away becomes KeyStoreUnavailableError. */
-  async function query(sql: string, values: unknown[] = []): Promise<unknown[]> {
-    try {
-      await state.ready();
-      return (await state.pool.query({ text: sql, values })).rows;
-    } catch (error) {
-      throw new KeyStoreUnavailableError(error);
-    }
-  }
+  const query = (sql: string, values: unknown[] = []) => stateQuery(state, sql, values, (cause) => new KeyStoreUnavailableError(cause));
 
   return {
     kind: "postgres",

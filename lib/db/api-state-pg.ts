@@ -108,6 +108,23 @@ END
 $$;
 `,
   },
+  {
+    version: 3,
+    name: "saved screens",
+    sql: `
+CREATE TABLE saved_screens (
+  id          text PRIMARY KEY,
+  owner       text NOT NULL,          -- who may read and change it: key:<id>
+  name        text NOT NULL,
+  notes       text NOT NULL,
+  request     json NOT NULL,          -- the v2 screen request as sent (json keeps its text)
+  share_token text UNIQUE,            -- set while shared: any key may read the screen by it
+  created_at  timestamptz NOT NULL,
+  updated_at  timestamptz NOT NULL
+);
+CREATE INDEX saved_screens_owner ON saved_screens (owner, created_at);
+`,
+  },
 ];
 
 // Any constant: instances starting together take turns migrating instead of racing.
@@ -173,4 +190,17 @@ export function openPgState(url: string): PgState {
       )),
     close: () => pool.end(),
   };
+}
+
+/**
+ * One query once the schema is current, its rows; PostgreSQL being away (or the query failing)
+ * becomes the caller's 503 error (`unavailable`).
+ */
+export async function stateQuery(state: PgState, sql: string, values: unknown[], unavailable: (cause: unknown) => Error): Promise<unknown[]> {
+  try {
+    await state.ready();
+    return (await state.pool.query({ text: sql, values })).rows;
+  } catch (error) {
+    throw unavailable(error);
+  }
 }

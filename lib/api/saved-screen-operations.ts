@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { StateStoreUnavailableError } from "@/lib/errors";
+import { MAX_SAVED_SCREENS, SavedScreen, SavedScreenId, SavedScreenInput, SavedScreenList, SharedScreenToken } from "@/lib/screens/saved-screen-schema";
+import { ANSWER_BOUNDS } from "./answer-bounds";
+import type { ApiOperation } from "./operation";
+import { HttpProblem } from "./problem";
+
+/**
+ * Saved screens (API v2): a key's own screens at `/api/v2/screens/`, one at `/api/v2/screens/{id}/`,
+ * and a shared one by its token at `/api/v2/shared-screens/{token}/`. Answered in process from the
+ * API state store; another key's screen answers 404 exactly as one that never existed.
+ */
+
+export const noSuchScreen = (id: string) => new HttpProblem("no_such_resource", `No saved screen of this key has the id ${JSON.stringify(id.slice(0, 80))}.`);
+export const noSharedScreen = () => new HttpProblem("no_such_resource", "No shared screen has this token.");
+export const screensFull = () =>
+  new HttpProblem("conflict", `This key keeps ${MAX_SAVED_SCREENS} saved screens, the most a key may keep: delete one (DELETE /api/v2/screens/{id}/) first.`);
+
+const EXAMPLE_INPUT = {
+  name: "Cash-rich large caps",
+  notes: "Free cash flow yield above 8%; revisit after each quarter's filings.",
+  request: {
+    filters: { marketCap_usd: { min: 10_000_000_000 } },
+    formulas: [{ name: "fcf_yield", expression: "(operatingCashFlow + capitalExpenditures) / marketCap_usd", unit: "percent", min: 0.08 }],
+    sort: { field: "fcf_yield", desc: true },
+    fields: ["full_ticker", "companyName", "marketCap_usd"],
+  },
+  shared: false,
+};
+const EXAMPLE_SCREEN = {
+  id: "scr_4fQm9TzK2bXa",
+  name: EXAMPLE_INPUT.name,
+  notes: EXAMPLE_INPUT.notes,
+  request: EXAMPLE_INPUT.request,
+  share_token: null,
+  created_at: "2026-11-28T17:20:00.000Z",
+  updated_at: "2026-11-28T17:20:00.000Z",
+};
+const SHARED_EXAMPLE = { ...EXAMPLE_SCREEN, share_token: "shr_8cVb2LmQ0xTy7RkN4wHs1d" };
+
+const INPUT_RULES = `The request is checked by POST /api/v2/screener/advanced/'s schema (a 400 points into /request) and kept as sent; run it by posting it there. A key keeps at most ${MAX_SAVED_SCREENS} screens (409 past that).`;
+const OWNERSHIP = "Only the key that saved a screen reads, changes or deletes it: any other key gets 404, as for an id that never existed.";
+
+const common = { tags: ["Saved screens" as const], inProcess: true as const };
+const store = { store: { summary: "The store of saved screens cannot answer (PostgreSQL away)", error: new StateStoreUnavailableError(null) } };
+const missing = { ...store, missing: { summary: "No screen of this key has the id", error: noSuchScreen("scr_4fQm9TzK2bXa") } };
+
+export const listSavedScreensOperation = {
+  ...common,
+  operationId: "listSavedScreens",
+  method: "get",
+  path: "/api/v2/screens/",
+  summary: "List the key's saved screens",
+  description: `Every screen this key saved, oldest first (at most ${MAX_SAVED_SCREENS}: unpaged). ${OWNERSHIP}`,
+  response: { schema: SavedScreenList, description: "The key's screens", examples: { one: { summary: "A key with one screen", value: { screens: [EXAMPLE_SCREEN], max_screens: MAX_SAVED_SCREENS } } } },
+  responseBound: ANSWER_BOUNDS.savedScreens,
+  serviceErrors: store,
+} satisfies ApiOperation;
+
+export const createSavedScreenOperation = {
+  ...common,
+  operationId: "createSavedScreen",
+  method: "post",
+  path: "/api/v2/screens/",
+  status: 201,
+  summary: "Save a screen",
+  description: `Saves a v2 screen request under a name, with notes; \`shared: true\` gives it a read-only share token. ${INPUT_RULES}`,
+  request: { schema: SavedScreenInput, examples: { cashRich: { summary: "A formula screen, not shared", value: EXAMPLE_INPUT } } },
+  response: { schema: SavedScreen, description: "The saved screen, with its id", examples: { cashRich: { summary: "Saved", value: EXAMPLE_SCREEN } } },
+  responseBound: ANSWER_BOUNDS.savedScreen,
+  serviceErrors: { ...store, full: { summary: `The key keeps ${MAX_SAVED_SCREENS} screens already`, error: screensFull() } },
+} satisfies ApiOperation;
+
+const one = {
+  ...common,
+  path: "/api/v2/screens/{id}/",
+  pathExample: "/api/v2/screens/scr_4fQm9TzK2bXa/",
+  params: SavedScreenId,
+  responseBound: ANSWER_BOUNDS.savedScreen,
+  serviceErrors: missing,
+};
+
+export const getSavedScreenOperation = {
+  ...one,
+  operationId: "getSavedScreen",
+  method: "get",
+  summary: "Read a saved screen",
+  description: OWNERSHIP,
+  response: { schema: SavedScreen, description: "The screen", examples: { cashRich: { summary: "A saved screen", value: EXAMPLE_SCREEN } } },
+} satisfies ApiOperation;
+
+export const updateSavedScreenOperation = {
+  ...one,
+  operationId: "updateSavedScreen",
+  method: "put",
+  summary: "Replace a saved screen",
+  description: `Replaces the name, notes, request and sharing of a screen; its id and creation time stay, and a shared screen keeps its token until \`shared: false\`. ${INPUT_RULES} ${OWNERSHIP}`,
+  request: { schema: SavedScreenInput, examples: { share: { summary: "The same screen, now shared", value: { ...EXAMPLE_INPUT, shared: true } } } },
+  response: { schema: SavedScreen, description: "The screen as replaced", examples: { shared: { summary: "Shared", value: SHARED_EXAMPLE } } },
+} satisfies ApiOperation;
+
+export const deleteSavedScreenOperation = {
+  ...one,
+  operationId: "deleteSavedScreen",
+  method: "delete",
+  status: 204,
+  summary: "Delete a saved screen",
+  description: `Deletes a screen and its share token for good. ${OWNERSHIP}`,
+  response: { schema: z.null(), description: "Deleted: no body", examples: {} },
+} satisfies ApiOperation;
+
+export const getSharedScreenOperation = {
+  ...common,
+  operationId: "getSharedScreen",
+  method: "get",
+  path: "/api/v2/shared-screens/{token}/",
+  pathExample: "/api/v2/shared-screens/shr_8cVb2LmQ0xTy7RkN4wHs1d/",
+  params: SharedScreenToken,
+  summary: "Read a shared screen",
+  description: "Any key reads a screen its owner shared, by the share token; read-only. The token stops working when the owner unshares or deletes the screen (404).",
+  response: { schema: SavedScreen, description: "The shared screen", examples: { shared: { summary: "A shared screen", value: SHARED_EXAMPLE } } },
+  responseBound: ANSWER_BOUNDS.savedScreen,
+  serviceErrors: { ...store, missing: { summary: "No shared screen has the token", error: noSharedScreen() } },
+} satisfies ApiOperation;
+
+export const savedScreenOperations = [
+  listSavedScreensOperation,
+  createSavedScreenOperation,
+  getSavedScreenOperation,
+  updateSavedScreenOperation,
+  deleteSavedScreenOperation,
+  getSharedScreenOperation,
+] as const;

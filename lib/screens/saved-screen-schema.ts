@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
+
+/**
+ * Saved screens (API v2 `/api/v2/screens/`): a name, notes and a v2 screen request kept in the API
+ * state store for the key that saved it, with a stable id and, when shared, a read-only token.
+ */
+
+/** How many screens one owner may keep: every listing answers them all, unpaged. */
+export const MAX_SAVED_SCREENS = 100;
+
+/**
+ * A v2 advanced screen request, kept as it was sent: checked with the screen's own schema (its
+ * errors point into `request`), stored without the defaults and parsed forms that schema adds.
+ */
+const SavedRequest = z
+  .record(z.string(), z.unknown())
+  .superRefine((request, ctx) => {
+    const checked = AdvancedScreenRequestV2.safeParse(request);
+    if (checked.success) return;
+    for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  })
+  .describe("A request of POST /api/v2/screener/advanced/ (filters, formulas, as_of, sort, fields, page), checked by that operation's schema and kept as sent");
+
+export const SavedScreenInput = z.strictObject({
+  name: z.string().trim().min(1, { error: "a saved screen needs a name" }).max(120).describe("Shown in listings; need not be unique"),
+  notes: z.string().max(4000).default("").describe("Free text, at most 4,000 characters"),
+  request: SavedRequest,
+  shared: z.boolean().default(false).describe("true: the screen gets a share token, and any key can read it at /api/v2/shared-screens/{token}/; false removes it"),
+});
+export type SavedScreenInput = z.output<typeof SavedScreenInput>;
+
+export const SavedScreen = z.object({
+  id: z.string().describe("Stable: scr_ and 12 characters"),
+  name: z.string(),
+  notes: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  share_token: z.string().nullable().describe("The read-only token of a shared screen (shr_ and 22 characters), null when not shared"),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type SavedScreen = z.output<typeof SavedScreen>;
+
+export const SavedScreenList = z.object({
+  screens: z.array(SavedScreen).describe("Every screen of the key, oldest first"),
+  max_screens: z.int().describe("How many screens a key may keep"),
+});
+
+/** The path parameter of one saved screen. */
+export const SavedScreenId = z.object({ id: z.string().max(64).describe("The screen's id (scr_...)") });
+export const SharedScreenToken = z.object({ token: z.string().max(64).describe("A shared screen's token (shr_...)") });
