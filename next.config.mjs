@@ -7,7 +7,7 @@ const nextConfig = {
   // that API requests never pass through the proxy (see proxy.ts).
   skipTrailingSlashRedirect: true,
   // Native modules must be loaded by Node at run time, not bundled.
-  serverExternalPackages: ["better-sqlite3", "sqlite-vec", "ioredis"],
+  serverExternalPackages: ["better-sqlite3", "sqlite-vec", "ioredis", "@node-rs/argon2"],
   poweredByHeader: false,
   // `npm test` type checks once with tsc before it builds (scripts/test.ts); a build alone checks.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1" },

@@ -22,6 +22,7 @@ const NAV = [
   { href: "/screener/", label: "Screener" },
   { href: "/filings/", label: "Filings" },
   { href: "/docs/", label: "API" },
+  { href: "/account/", label: "Account" },
 ];
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /** open: anyone may sign up on /account/ and create keys there; closed: only the operator's CLI issues keys (accounts that exist still sign in). */
+  SIGNUP: z.enum(["open", "closed"]).default("open"),
   /** Requests per minute per client address on the browser UI's own endpoints (/api/ui/). */
   UI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Requests per day per client address on the browser UI's own endpoints. */

@@ -18,8 +18,13 @@ export function ThemeToggle() {
       title="Light / dark theme"
       className="ml-auto rounded px-2 py-1 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-950 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-white"
     >
-      <span className="dark:hidden">◐ Dark</span>
-      <span className="hidden dark:inline">◑ Light</span>
+      {/* The word goes on phones, where the header has no room for it; the title still says it. */}
+      <span className="dark:hidden">
+        ◐<span className="max-sm:sr-only"> Dark</span>
+      </span>
+      <span className="hidden dark:inline">
+        ◑<span className="max-sm:sr-only"> Light</span>
+      </span>
     </button>
   );
 }

@@ -9,6 +9,7 @@ export const API_TAGS = {
   // The browser UI's own operations (/api/ui/), in no public document.
   "Filing search UI": "The filing search of the app's own pages, optionally limited to the companies of a screen.",
   "Screener UI": "The screener page's own operations.",
+  "Account UI": "The account page's own operations: sign-up, sign-in, sign-out and the account's API keys.",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

@@ -18,6 +18,8 @@ export interface RequestContext {
   headers: Headers;
   /** Set once the request is authenticated, for the log line. */
   keyId: string | null;
+  /** The account that created the authenticated key (the Keys page), if one did. */
+  accountId: string | null;
   /** Who is asking, as the rate limiter counts it (`key:<id>`, `ui:<address>`); set once admitted. */
   caller: string | null;
 }
@@ -33,7 +35,7 @@ export async function serve(
 ): Promise<Response> {
   const started = performance.now();
   const requestId = requestIdFor(request.headers);
-  const context: RequestContext = { request, requestId, headers: new Headers(baseHeaders), keyId: null, caller: null };
+  const context: RequestContext = { request, requestId, headers: new Headers(baseHeaders), keyId: null, accountId: null, caller: null };
   context.headers.set(REQUEST_ID_HEADER, requestId);
   let response: Response;
   let failure: RequestLogLine["error"];

@@ -31,7 +31,10 @@ export const PROBLEMS = {
     title: "No such resource",
     when: "The path names a resource (a saved screen, a share token) that does not exist or is not the key's own: another key's screen is absent, never forbidden. Counts like any request.",
   },
-  conflict: { status: 409, title: "Conflict", when: "The request cannot be carried out in the resource's state: a key that keeps as many saved screens as it may." },
+  not_signed_in: { status: 401, title: "Not signed in", when: "Account UI endpoints only: no session, or it has expired or ended; sign in again." },
+  sign_in_failed: { status: 401, title: "Sign-in failed", when: "The email and password do not match an account (one answer for both, so neither is confirmed)." },
+  signup_closed: { status: 403, title: "Sign-up closed", when: "The operator turned sign-up off (SIGNUP=closed): keys come from the operator." },
+  conflict: { status: 409, title: "Conflict", when: "The request cannot be carried out in the resource's state: a key that keeps as many saved screens as it may, an account for an email that has one." },
   method_not_allowed: {
     status: 405,
     title: "Method not allowed",

@@ -121,6 +121,10 @@ export interface HandlerContext<Body, Params = Record<string, never>> {
   request: Request;
   requestId: string;
   keyId: string | null;
+  /** The account that created the key, if one did (its saved screens are the account's). */
+  accountId: string | null;
+  /** The answer's headers so far: a handler may add its own (a session's Set-Cookie). */
+  responseHeaders: Headers;
   /** Who is asking (`key:<id>`, `ui:<address>`): the unit of the query pool's bulkhead. */
   caller: string;
   /** The operation's answer bound, for the query worker that serialises the answer (`answerQuery`). */
@@ -182,7 +186,17 @@ function createRoute(routes: readonly OperationRoute[], gate: Gate, services: ()
         const params = pathParams(operation, url.pathname);
         const body = received !== null && schema !== undefined ? parseRequestBody(schema, parseJsonObject(request.headers, received)) : undefined;
         const result = await refundUnstartedWork(context, admitted, shared, () =>
-          handler({ body: body as never, params: params as never, request, requestId: context.requestId, keyId: context.keyId, caller: context.caller ?? "open", bound: operation.responseBound }),
+          handler({
+            body: body as never,
+            params: params as never,
+            request,
+            requestId: context.requestId,
+            keyId: context.keyId,
+            accountId: context.accountId,
+            responseHeaders: context.headers,
+            caller: context.caller ?? "open",
+            bound: operation.responseBound,
+          }),
         );
         if (operation.status === 204) return new Response(null, { status: 204, headers: context.headers });
         const json = result instanceof JsonAnswer ? result.bytes : boundedJson(operation, result);
@@ -280,6 +294,7 @@ const apiKeyGate: Gate = {
     if (key === null) throw UNAUTHORIZED();
     forgive();
     context.keyId = key.keyId;
+    context.accountId = key.accountId;
     // A key whose tier was removed from the configuration falls back to the default tier.
     return { subject: `key:${key.keyId}`, windows: services.tiers.get(key.tier) ?? services.tiers.get(DEFAULT_TIER)! };
   },

@@ -20,8 +20,8 @@ import {
 let store: SavedScreenStore | undefined;
 const screens = () => (store ??= savedScreenStoreFor(apiState()));
 
-/** A screen belongs to the key that saved it. */
-const ownerOf = (keyId: string | null) => `key:${keyId}`;
+/** A screen belongs to the account whose key saved it (every key of the account sees it), else to the key. */
+const ownerOf = ({ keyId, accountId }: { keyId: string | null; accountId: string | null }) => (accountId === null ? `key:${keyId}` : `account:${accountId}`);
 
 const found = <T>(value: T | null, id: string): T => {
   if (value === null) throw noSuchScreen(id);
@@ -29,19 +29,19 @@ const found = <T>(value: T | null, id: string): T => {
 };
 
 export const screensRoutes = [
-  route(listSavedScreensOperation, async ({ keyId }) => ({ screens: await screens().list(ownerOf(keyId)), max_screens: MAX_SAVED_SCREENS })),
-  route(createSavedScreenOperation, async ({ keyId, body }) => {
-    const created = await screens().create(ownerOf(keyId), body, MAX_SAVED_SCREENS);
+  route(listSavedScreensOperation, async (context) => ({ screens: await screens().list(ownerOf(context)), max_screens: MAX_SAVED_SCREENS })),
+  route(createSavedScreenOperation, async (context) => {
+    const created = await screens().create(ownerOf(context), context.body, MAX_SAVED_SCREENS);
     if (created === "full") throw screensFull();
     return created;
   }),
 ];
 
 export const screenRoutes = [
-  route(getSavedScreenOperation, async ({ keyId, params }) => found(await screens().get(ownerOf(keyId), params.id), params.id)),
-  route(updateSavedScreenOperation, async ({ keyId, params, body }) => found(await screens().update(ownerOf(keyId), params.id, body), params.id)),
-  route(deleteSavedScreenOperation, async ({ keyId, params }) => {
-    if (!(await screens().remove(ownerOf(keyId), params.id))) throw noSuchScreen(params.id);
+  route(getSavedScreenOperation, async (context) => found(await screens().get(ownerOf(context), context.params.id), context.params.id)),
+  route(updateSavedScreenOperation, async (context) => found(await screens().update(ownerOf(context), context.params.id, context.body), context.params.id)),
+  route(deleteSavedScreenOperation, async (context) => {
+    if (!(await screens().remove(ownerOf(context), context.params.id))) throw noSuchScreen(context.params.id);
     return null;
   }),
 ];

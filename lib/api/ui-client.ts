@@ -34,13 +34,15 @@ export interface PostOptions {
   signal?: AbortSignal;
   /** Told how long a 429 makes the call wait. */
   onWait?: (seconds: number) => void;
+  /** false: a 429 is an error to show, not a wait (a sign-in locked out for minutes). */
+  waitOnLimit?: boolean;
 }
 
 /**
  * POSTs JSON to a UI endpoint with the page's token. A 429 waits as long as `Retry-After` says and tries again (exports
  * send many requests in a row); `onWait` tells the caller why it is slow.
  */
-export async function postUi<T>(path: string, body: unknown, { signal, onWait }: PostOptions = {}): Promise<T> {
+export async function postUi<T>(path: string, body: unknown, { signal, onWait, waitOnLimit = true }: PostOptions = {}): Promise<T> {
   for (;;) {
     const meta = tokenMeta();
     const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json", [UI_TOKEN_HEADER]: meta?.content ?? "" }, body: JSON.stringify(body), signal });
@@ -51,7 +53,7 @@ export async function postUi<T>(path: string, body: unknown, { signal, onWait }:
     const problem = (await response.json().catch(() => ({}))) as { detail?: string; errors?: FieldError[] };
     const seconds = Number(response.headers.get("retry-after") ?? 5);
     // The minute's limit is waited out; the day's is reported.
-    if (response.status === 429 && seconds <= 60) {
+    if (response.status === 429 && seconds <= 60 && waitOnLimit) {
       onWait?.(seconds);
       await wait(seconds * 1000, signal);
       continue;

@@ -4,6 +4,8 @@ import type { ApiKeyStore } from "./api-key-store";
 export interface AuthenticatedKey {
   keyId: string;
   tier: string;
+  /** The account that created the key (the Keys page), null for the CLI's keys. */
+  accountId: string | null;
 }
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -20,6 +22,6 @@ export function apiKeyAuthenticator(store: ApiKeyStore): (authorization: string 
     if (key === undefined || !isWellFormedApiKey(key)) return null;
     const found = await store.find(hashApiKey(key));
     if (!found || found.revoked) return null;
-    return { keyId: found.id, tier: found.tier };
+    return { keyId: found.id, tier: found.tier, accountId: found.accountId };
   };
 }

@@ -8,7 +8,9 @@ import { type ApiKeyStore, KEY_COLUMNS, KEY_INSERT_COLUMNS, keyInsertValues, key
  * database (one indexed read over a pooled connection): there is no key cache, so a revocation
  * holds on every instance from its next request.
  */
-const FoundRow = z.object({ id: z.string(), tier: z.string(), revoked: z.boolean() });
+const FoundRow = z
+  .object({ id: z.string(), tier: z.string(), revoked: z.boolean(), account_id: z.string().nullable() })
+  .transform(({ account_id, ...found }) => ({ ...found, accountId: account_id }));
 
 const KeyRecordRow = keyRecordRow(z.date(), (date) => date.toISOString());
 
@@ -19,17 +21,21 @@ export function pgKeyStore(state: PgState): ApiKeyStore {
     kind: "postgres",
     async create(input) {
       const { record, key, hash } = newApiKey(input);
-      await query(`INSERT INTO api_keys (${KEY_INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, keyInsertValues(record, hash));
+      await query(`INSERT INTO api_keys (${KEY_INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, keyInsertValues(record, hash));
       return { record, key };
     },
-    list: async () => KeyRecordRow.array().parse(await query(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`)),
-    async revoke(id) {
+    list: async (accountId) =>
+      KeyRecordRow.array().parse(await query(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE $1::text IS NULL OR account_id = $1 ORDER BY created_at, id`, [accountId ?? null])),
+    async revoke(id, accountId) {
       // COALESCE keeps the first revocation's time, as the SQLite store does.
-      const rows = await query(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING ${KEY_COLUMNS}`, [id]);
+      const rows = await query(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 AND ($2::text IS NULL OR account_id = $2) RETURNING ${KEY_COLUMNS}`, [
+        id,
+        accountId ?? null,
+      ]);
       return KeyRecordRow.optional().parse(rows[0]) ?? null;
     },
     async find(hash) {
-      const rows = await query(`SELECT id, tier, revoked_at IS NOT NULL AS revoked FROM api_keys WHERE key_hash = $1`, [hash]);
+      const rows = await query(`SELECT id, tier, revoked_at IS NOT NULL AS revoked, account_id FROM api_keys WHERE key_hash = $1`, [hash]);
       return FoundRow.optional().parse(rows[0]);
     },
     ping: async () => void (await query("SELECT 1")),

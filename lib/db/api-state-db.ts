@@ -3,9 +3,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { z } from "zod";
 import { env } from "@/lib/env";
+import { accountsTables, savedScreensTable, SQLITE_TYPES } from "./state-tables";
 
 /**
- * The API state file: API keys, the rate-limit log and saved screens. It is separate from the market database,
+ * The API state file: API keys, the rate-limit log, saved screens, accounts and sessions. It is separate from the market database,
  * so rebuilding market data (`npm run ingest`) never touches it. Several processes (app
  * instances, the `apikey` command) may open it at once: WAL lets readers run beside the one
  * writer, and the busy timeout makes a writer wait for the lock instead of failing.
@@ -36,18 +37,8 @@ CREATE INDEX IF NOT EXISTS rate_limit_log_at ON rate_limit_log (at_ms);
 const UPGRADES = [
   // Names each admitted request, so that a refund deletes that one (lib/rate-limit/receipts.ts).
   "ALTER TABLE rate_limit_log ADD COLUMN entry TEXT",
-  // Saved screens (lib/screens/), owned by a key.
-  `CREATE TABLE saved_screens (
-  id          TEXT PRIMARY KEY,
-  owner       TEXT NOT NULL,          -- who may read and change it: key:<id>
-  name        TEXT NOT NULL,
-  notes       TEXT NOT NULL,
-  request     TEXT NOT NULL,          -- the v2 screen request as sent
-  share_token TEXT UNIQUE,            -- set while shared: any key may read the screen by it
-  created_at  TEXT NOT NULL,
-  updated_at  TEXT NOT NULL
-);
-CREATE INDEX saved_screens_owner ON saved_screens (owner, created_at);`,
+  savedScreensTable(SQLITE_TYPES),
+  accountsTables(SQLITE_TYPES),
 ];
 const UserVersion = z.int().nonnegative();
 

@@ -1,5 +1,6 @@
 import { Pool } from "pg";
 import { z } from "zod";
+import { accountsTables, PG_TYPES, savedScreensTable } from "./state-tables";
 
 /**
  * The API state in PostgreSQL (`API_STATE_URL`): the same tables as the SQLite state file, shared
@@ -108,23 +109,8 @@ END
 $$;
 `,
   },
-  {
-    version: 3,
-    name: "saved screens",
-    sql: `
-CREATE TABLE saved_screens (
-  id          text PRIMARY KEY,
-  owner       text NOT NULL,          -- who may read and change it: key:<id>
-  name        text NOT NULL,
-  notes       text NOT NULL,
-  request     json NOT NULL,          -- the v2 screen request as sent (json keeps its text)
-  share_token text UNIQUE,            -- set while shared: any key may read the screen by it
-  created_at  timestamptz NOT NULL,
-  updated_at  timestamptz NOT NULL
-);
-CREATE INDEX saved_screens_owner ON saved_screens (owner, created_at);
-`,
-  },
+  { version: 3, name: "saved screens", sql: savedScreensTable(PG_TYPES) },
+  { version: 4, name: "accounts, sessions and the keys they create", sql: accountsTables(PG_TYPES) },
 ];
 
 // Any constant: instances starting together take turns migrating instead of racing.

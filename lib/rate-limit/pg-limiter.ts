@@ -16,6 +16,8 @@ const ReplyRow = z.object({ reply: z.array(z.coerce.number()) });
  * resolves once the schema is current (the pool and the migrations belong to lib/db, which this
  * layer may not import).
  */
+const CountRow = z.object({ n: z.int().nonnegative() });
+
 export function pgRateLimiter(pool: Pool, ready: () => Promise<void>): RateLimiter {
   let sweptAt = 0;
   const receiptFor = receipts();
@@ -54,6 +56,8 @@ export function pgRateLimiter(pool: Pool, ready: () => Promise<void>): RateLimit
       return withReceipt(decide(windows, states, now), receipt);
     },
     refund: async ({ subject, atMs, entry }) => void (await query("SELECT rate_limit_refund($1, $2, $3)", [subject, atMs, entry])),
+    used: (subject, windows, now) =>
+      Promise.all(windows.map(async (w) => CountRow.parse((await query("SELECT count(*)::int AS n FROM rate_limit_log WHERE subject = $1 AND at_ms > $2", [subject, now - w.windowMs]))[0]).n)),
     ping: async () => void (await query("SELECT 1")),
   };
 }

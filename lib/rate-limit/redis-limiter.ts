@@ -92,6 +92,15 @@ export function redisRateLimiter(url: string, keyPrefix = "ratelimit:"): RedisRa
       });
       return withReceipt(decide(windows, states, now), receipt);
     },
+    async used(subject, windows, now) {
+      const keys = keysOf(subject, windows.map((w) => w.name));
+      try {
+        // Entries at or before now - window have left it (the script's ZREMRANGEBYSCORE bound).
+        return await Promise.all(keys.map((key, i) => redis.zcount(key, `(${now - windows[i]!.windowMs}`, "+inf")));
+      } catch (error) {
+        throw new RateLimitStoreUnavailableError(error);
+      }
+    },
     async refund({ subject, windows, entry }) {
       const keys = keysOf(subject, windows);
       try {

@@ -71,6 +71,8 @@ export interface RateLimiter {
    * Throws RateLimitStoreUnavailableError when the store cannot answer.
    */
   refund(receipt: RateLimitReceipt): Promise<void>;
+  /** The admitted requests of `subject` in each window at `now`, recording nothing (a key's usage on the Keys page). */
+  used(subject: string, windows: readonly WindowLimit[], now: number): Promise<number[]>;
   /** Resolves when the store answers (the health check); throws RateLimitStoreUnavailableError when not. */
   ping(): Promise<void>;
 }

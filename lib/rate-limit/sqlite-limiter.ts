@@ -63,6 +63,7 @@ export function sqliteRateLimiter(db: Database.Database): RateLimiter {
   return {
     consume: async (subject, windows, now) => guarded(() => consume(subject, windows, now)),
     refund: async ({ subject, atMs, entry }) => void guarded(() => remove.run(subject, atMs, entry)),
+    used: async (subject, windows, now) => guarded(() => windows.map((w) => WindowRow.parse(window.get(subject, now - w.windowMs)).count)),
     ping: async () => void guarded(() => probe.get()),
   };
 }

@@ -15,7 +15,7 @@ export function keyStoreContract(name: string, stores: () => { store: ApiKeyStor
       const { key, record } = await store.create({ name: "research notebook", tier: "starter" });
       expect(record).toMatchObject({ name: "research notebook", tier: "starter", hint: key.slice(-4), revokedAt: null });
       expect(record.id).toMatch(/^key_[0-9A-Za-z]{12}$/);
-      expect(await store.find(hashApiKey(key))).toEqual({ id: record.id, tier: "starter", revoked: false });
+      expect(await store.find(hashApiKey(key))).toEqual({ id: record.id, tier: "starter", revoked: false, accountId: null });
       expect(await store.find(Buffer.from(key))).toBeUndefined();
     });
 
@@ -36,8 +36,8 @@ export function keyStoreContract(name: string, stores: () => { store: ApiKeyStor
       const { store, stranger } = stores();
       const authenticate = apiKeyAuthenticator(store);
       const { key, record } = await store.create({ name: "n", tier: "starter" });
-      expect(await authenticate(`Bearer ${key}`)).toEqual({ keyId: record.id, tier: "starter" });
-      expect(await authenticate(`bearer  ${key}`)).toEqual({ keyId: record.id, tier: "starter" });
+      expect(await authenticate(`Bearer ${key}`)).toEqual({ keyId: record.id, tier: "starter", accountId: null });
+      expect(await authenticate(`bearer  ${key}`)).toEqual({ keyId: record.id, tier: "starter", accountId: null });
       expect(await authenticate(null)).toBeNull();
       expect(await authenticate(key)).toBeNull();
       expect(await authenticate(`Basic ${key}`)).toBeNull();
@@ -53,11 +53,11 @@ export function keyStoreContract(name: string, stores: () => { store: ApiKeyStor
       const { store, other } = stores();
       const authenticate = apiKeyAuthenticator(store);
       const { key, record } = await other.create({ name: "cli", tier: "starter" });
-      expect(await authenticate(`Bearer ${key}`)).toEqual({ keyId: record.id, tier: "starter" });
+      expect(await authenticate(`Bearer ${key}`)).toEqual({ keyId: record.id, tier: "starter", accountId: null });
       const revoked = await other.revoke(record.id);
       expect(revoked?.revokedAt).not.toBeNull();
       expect(await authenticate(`Bearer ${key}`)).toBeNull();
-      expect(await store.find(hashApiKey(key))).toEqual({ id: record.id, tier: "starter", revoked: true });
+      expect(await store.find(hashApiKey(key))).toEqual({ id: record.id, tier: "starter", revoked: true, accountId: null });
       // Revoking again keeps the first time; an unknown id is null.
       expect((await store.revoke(record.id))?.revokedAt).toBe(revoked?.revokedAt);
       expect(await store.revoke("key_missing")).toBeNull();
@@ -66,6 +66,24 @@ export function keyStoreContract(name: string, stores: () => { store: ApiKeyStor
 
     it("answers a ping", async () => {
       await expect(stores().store.ping()).resolves.toBeUndefined();
+    });
+
+    it("keeps an account's keys to the account: listed and revoked only with it, found with it", async () => {
+      const { store, other } = stores();
+      const account = `acc_contract${Date.now()}`;
+      const mine = await store.create({ name: "page key", tier: "starter", accountId: account });
+      const cli = await store.create({ name: "cli key", tier: "starter" });
+      expect(mine.record.accountId).toBe(account);
+      expect(await other.find(hashApiKey(mine.key))).toMatchObject({ id: mine.record.id, accountId: account });
+      expect((await other.list(account)).map((k) => k.id)).toEqual([mine.record.id]);
+      expect((await other.list()).map((k) => k.id)).toEqual(expect.arrayContaining([mine.record.id, cli.record.id]));
+      expect(await other.list("acc_nobody")).toEqual([]);
+      // Another account cannot revoke it; its own account (and the CLI, unscoped) can.
+      expect(await other.revoke(mine.record.id, "acc_nobody")).toBeNull();
+      expect(await other.revoke(cli.record.id, account)).toBeNull();
+      expect((await store.find(hashApiKey(mine.key)))!.revoked).toBe(false);
+      expect((await other.revoke(mine.record.id, account))!.revokedAt).not.toBeNull();
+      expect((await store.find(hashApiKey(mine.key)))!.revoked).toBe(true);
     });
   });
 }

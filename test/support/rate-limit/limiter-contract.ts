@@ -83,6 +83,19 @@ export function limiterContract(name: string, limiter: () => RateLimiter) {
       expect(refused.retryAfterSeconds).toBe(Math.ceil((DAY - 2 * MINUTE - 1000) / 1000));
     });
 
+    it("says how many requests each window holds without recording one; a refund and time passing show in it", async () => {
+      const subject = fresh();
+      expect(await limiter().used(subject, STARTER, T0)).toEqual([0, 0]);
+      const decisions = await consumeMany(limiter(), subject, 3, (i) => T0 + i * 1000);
+      expect(await limiter().used(subject, STARTER, T0 + 2000)).toEqual([3, 3]);
+      expect(await limiter().used(subject, STARTER, T0 + 2000)).toEqual([3, 3]);
+      await limiter().refund(receiptOf(decisions[1]!));
+      expect(await limiter().used(subject, STARTER, T0 + 2000)).toEqual([2, 2]);
+      // A minute after the first, it has left the minute's window but not the day's.
+      expect(await limiter().used(subject, STARTER, T0 + MINUTE)).toEqual([1, 2]);
+      expect(await limiter().used(fresh(), STARTER, T0)).toEqual([0, 0]);
+    });
+
     it("keeps subjects apart", async () => {
       const a = fresh();
       const b = fresh();
