@@ -32,6 +32,7 @@ const PAGES: { name: string; path: () => string; ready: (page: Page) => Promise<
   { name: "reader", path: () => `/filings/${filingName()}/`, ready: async (page) => void (await expect(page.getByRole("heading", { level: 1 })).toBeVisible()) },
   { name: "company", path: () => "/company/NASDAQ:AAPL/", ready: async (page) => void (await expect(page.getByTestId("price-chart").locator("canvas").first()).toBeVisible()) },
   { name: "docs", path: () => "/docs/", ready: async (page) => void (await expect(page.getByRole("heading", { level: 1 })).toBeVisible()) },
+  { name: "account", path: () => "/account/", ready: async (page) => void (await expect(page.getByRole("form", { name: "Sign in" })).toBeVisible()) },
 ];
 
 for (const theme of THEMES) {
