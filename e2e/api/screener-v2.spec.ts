@@ -85,14 +85,14 @@ test("as_of reads the last trading day on or before it", async () => {
   expect(saturday.rows.length).toBe(5);
 });
 
-test("the v2 OpenAPI document lists every v2 operation (the screener's 4 among them) and validates; /docs/v2/ renders them", async () => {
+test("the v2 OpenAPI document lists every v2 operation (the screener's 5 among them) and validates; /docs/v2/ renders them", async () => {
   const response = await call("/api/v2/openapi.json");
   expect(response.status).toBe(200);
   const document = await response.json();
   await SwaggerParser.validate(structuredClone(document));
   const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
   expect(operations.sort()).toEqual(v2Operations.map((op) => `${op.method} ${op.path}`).sort());
-  expect(screenerV2Operations).toHaveLength(4);
+  expect(screenerV2Operations).toHaveLength(5);
   for (const op of screenerV2Operations) expect(v2Operations).toContain(op);
 
   const page = await call("/docs/v2/");
@@ -183,4 +183,18 @@ test("formulas: the documented example answers with its columns and order; bad f
   const v1 = await postJson(advancedScreenOperation.path, key, { formulas: [{ name: "x", expression: "eps" }] });
   expect(v1.status).toBe(400);
   expect((await problem(v1)).errors?.map((e) => e.pointer)).toEqual(["/formulas"]);
+});
+
+test("membership history: who entered and left, each change with the rule that flipped; a range past its bound names /to", async () => {
+  const body = { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } }, from: "2016-04-18", to: "2016-05-13" };
+  const history = (await json("/api/v2/screener/history/", body)) as { total: number; changes: { date: string; change: string; rules: { reason: string }[] }[] };
+  expect(history.total).toBeGreaterThan(3);
+  for (const change of history.changes) {
+    expect(change.rules.length).toBeGreaterThan(0);
+    expect(change.rules[0]!.reason).toMatch(change.change === "left" ? /(above the maximum|below the minimum)/ : /(at or above|at or below)/);
+  }
+  const tooLong = await postJson("/api/v2/screener/history/", key, { ...body, from: "2015-01-01", to: "2015-12-31" });
+  expect(tooLong.status).toBe(400);
+  expect((await problem(tooLong)).errors).toContainEqual({ pointer: "/to", message: expect.stringContaining("at most 65") });
+  expect((await postJson("/api/v1/screener/history/", key, body)).status).toBe(404);
 });

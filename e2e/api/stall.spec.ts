@@ -7,7 +7,7 @@ import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { type AppServer, startApp } from "@/test/support/local-servers";
 import { BENCH_SCREENS } from "@/bench/support/screener-suite";
-import { BASIC_SCREEN, HEAVIEST_BACKTEST, longSearchPage, STALL_BODIES, STALL_WORDS, stalledBody } from "@/test/support/stall-requests";
+import { BASIC_SCREEN, HEAVIEST_BACKTEST, HEAVIEST_HISTORY, longSearchPage, STALL_BODIES, STALL_WORDS, stalledBody } from "@/test/support/stall-requests";
 import { pageToken } from "@/test/support/page-token";
 
 // The red team's requests that used to freeze the server, run together against an instance of
@@ -206,6 +206,10 @@ async function starvation(attackers: ((signal: AbortSignal) => Promise<Response>
 
 test("two keys sending the heaviest backtests without pause leave a third caller's screens and health answering", async () => {
   await starvation([(signal) => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST, key, signal), (signal) => post("/api/v2/screener/backtest/", HEAVIEST_BACKTEST, otherKey, signal)]);
+});
+
+test("two keys sending the heaviest membership histories without pause leave a third caller's screens and health answering", async () => {
+  await starvation([(signal) => post("/api/v2/screener/history/", HEAVIEST_HISTORY, key, signal), (signal) => post("/api/v2/screener/history/", HEAVIEST_HISTORY, otherKey, signal)]);
 });
 
 test("a key and the UI's backtest endpoint sending the heaviest backtests leave a third caller's screens and health answering", async () => {

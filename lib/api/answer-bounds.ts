@@ -17,6 +17,8 @@ export const ANSWER_BOUNDS = {
   screenSearch: { maxBytes: 4 * MB, narrow: { pointer: "/results", message: "ask for fewer results or a narrower screen" } },
   screenCounts: { maxBytes: 1 * MB, narrow: { pointer: "/filters", message: "use fewer filters" } },
   backtest: { maxBytes: 10 * MB, narrow: { pointer: "/fields", message: "ask for fewer fields, a longer rebalance period or a shorter range" } },
+  // A page of at most 500 changes, each with the filters that flipped (a few hundred bytes each).
+  history: { maxBytes: 8 * MB, narrow: { pointer: "/page/limit", message: "ask for fewer changes per page" } },
   // A screen is at most the body that saved it (64 KiB) and its ids and times; a key keeps at most 100.
   savedScreen: { maxBytes: 0.1 * MB, narrow: { pointer: "", message: "a saved screen is no larger than the request that saved it" } },
   savedScreens: { maxBytes: 7 * MB, narrow: { pointer: "", message: "a key keeps at most 100 saved screens" } },

@@ -2,6 +2,7 @@ import { ANSWER_BOUNDS } from "./answer-bounds";
 import { type AsOfRange, OptionsResponseV2 } from "@/lib/screener/as-of-range";
 import type { Freshness } from "@/lib/screener/freshness";
 import { BacktestRequest, BacktestResponse, MAX_BACKTEST_PERIODS } from "@/lib/screener/backtest-schema";
+import { MAX_HISTORY_DAYS, MembershipHistoryRequest, MembershipHistoryResponse } from "@/lib/screener/history-schema";
 import { AdvancedScreenRequestV2, BasicScreenRequestV2 } from "@/lib/screener/request-schema";
 import { ScreenResponse } from "@/lib/screener/response-schema";
 import { FORMULA_OPTIONS } from "@/lib/screener/formula-schema";
@@ -168,4 +169,58 @@ export const backtestOperation = {
   serviceErrors: screenerOptionsOperation.serviceErrors,
 } satisfies ApiOperation;
 
-export const screenerV2Operations: readonly ApiOperation[] = [screenerOptionsV2Operation, basicScreenV2Operation, advancedScreenV2Operation, backtestOperation];
+const HISTORY_EXAMPLE = { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } }, from: "2016-04-01", to: "2016-05-31", page: { limit: 2 } };
+
+export const membershipHistoryOperation = {
+  operationId: "runMembershipHistory",
+  method: "post",
+  path: "/api/v2/screener/history/",
+  summary: "Who entered and left a screen, and why",
+  description: [
+    "Runs an advanced screen's filters (and its formulas with bounds) as of every trading day from `from` to `to`, and of the trading day before, and lists each company that entered or left the screen on a day with the filters whose result changed and their values the day before and on the day: \"P/E rose from 24.82 to 25.05, above the maximum 25.00\". Point in time: each day reads what was known on it.",
+    `At most ${MAX_HISTORY_DAYS} trading days per request (ask for a longer range a quarter at a time); changes are paged, oldest first. Runs in the query workers under the backtest deadline (BACKTEST_DEADLINE_MS).`,
+  ].join("\n\n"),
+  tags: ["Screener"],
+  request: { schema: MembershipHistoryRequest, examples: { megaCapsUnder25: { summary: "Mega caps with a P/E under 25, April and May 2016", value: HISTORY_EXAMPLE } } },
+  response: {
+    schema: MembershipHistoryResponse,
+    description: "The changes, oldest first",
+    examples: {
+      megaCapsUnder25: {
+        summary: "The first two changes",
+        value: {
+          from: "2016-04-01",
+          to: "2016-05-31",
+          trading_days: 42,
+          members_before: 22,
+          members_after: 24,
+          total: 8,
+          limit: 2,
+          offset: 0,
+          changes: [
+            {
+              date: "2016-04-21",
+              full_ticker: "NYSE:ABBV",
+              change: "entered",
+              rules: [
+                { filter: "marketCap_usd", passed_before: false, passed_after: true, before: 98764799999.04, after: 100218184126.01, reason: "Market cap rose from $98.76B to $100.22B, at or above the minimum $100.00B" },
+              ],
+            },
+            {
+              date: "2016-04-25",
+              full_ticker: "NYSE:ABBV",
+              change: "left",
+              rules: [
+                { filter: "marketCap_usd", passed_before: true, passed_after: false, before: 100299834919.66, after: 99564977776.81, reason: "Market cap fell from $100.30B to $99.56B, below the minimum $100.00B" },
+              ],
+            },
+          ],
+        },
+      },
+    },
+  },
+  responseBound: ANSWER_BOUNDS.history,
+  serviceErrors: screenerOptionsOperation.serviceErrors,
+} satisfies ApiOperation;
+
+export const screenerV2Operations: readonly ApiOperation[] = [screenerOptionsV2Operation, basicScreenV2Operation, advancedScreenV2Operation, backtestOperation, membershipHistoryOperation];

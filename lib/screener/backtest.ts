@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { shiftDays, shiftMonths, shiftYears } from "@/lib/calendar";
-import { ValidationError, WorkUnavailableError } from "@/lib/errors";
+import { ValidationError } from "@/lib/errors";
 import { type TimeBudget, UNBOUNDED } from "@/lib/time-budget";
+import { checkPace } from "./work-pace";
 import { cachedStatement, marketDb } from "@/lib/db/market-db";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { checkAsOfDates, tradingDayOn } from "./as-of-range";
@@ -160,28 +161,6 @@ function checkRowValues(starts: readonly string[], fields: readonly string[] | u
   ]);
 }
 
-/**
- * Before each period from the fifth: whether the rest, at the mean pace of the periods after the
- * first (which pays for cold statements and pages), would end past the deadline. Then the backtest
- * stops at once with a 503 rather than hold its worker until the pool terminates it. A 503, not a
- * 400: the pace depends on how busy the server is, and the same request may fit when it is not.
- * The worker time it used counts against the caller's limits (`ran`).
- */
-function checkPace(secondPeriodAt: number, done: number, total: number, budget: TimeBudget): void {
-  const measured = done - 1;
-  if (measured < 3) return;
-  const now = Date.now();
-  const perPeriod = (now - secondPeriodAt) / measured;
-  if (now + perPeriod * (total - done) <= budget.deadlineAt) return;
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  throw new WorkUnavailableError(
-    "deadline",
-    `This backtest would not finish within its ${seconds(budget.deadlineMs)} deadline: its ${total} periods take about ${Math.round(perPeriod)} ms each on this server now. Choose a longer rebalance period, a shorter range or fewer rules, or retry when the server is less busy.`,
-    5,
-    true,
-  );
-}
-
 export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOUNDED): BacktestResponse {
   checkAsOfDates([
     ["/start", request.start],
@@ -202,7 +181,7 @@ export function runBacktest(request: BacktestRequest, budget: TimeBudget = UNBOU
   let secondPeriodAt = 0;
   for (const [i, start] of starts.entries()) {
     if (i === 1) secondPeriodAt = Date.now();
-    checkPace(secondPeriodAt, i, starts.length, budget);
+    checkPace(secondPeriodAt, i, starts.length, budget, { what: "backtest", steps: "periods", advice: "a longer rebalance period, a shorter range or fewer rules" });
     const periodEnd = bounds[i + 1]!;
     if (start >= periodEnd) continue;
     const source = asOfSource(start);

@@ -11,6 +11,7 @@ import type { AnswerBound, WorkOutcome } from "./worker-protocol";
 const DEADLINE: Record<QueryTaskName, "SCREEN_DEADLINE_MS" | "SEARCH_DEADLINE_MS" | "BACKTEST_DEADLINE_MS"> = {
   screen: "SCREEN_DEADLINE_MS",
   backtest: "BACKTEST_DEADLINE_MS",
+  membershipHistory: "BACKTEST_DEADLINE_MS",
   screenFunnel: "SCREEN_DEADLINE_MS",
   screenOutcomes: "SCREEN_DEADLINE_MS",
   screenDistribution: "SCREEN_DEADLINE_MS",
@@ -21,7 +22,7 @@ const DEADLINE: Record<QueryTaskName, "SCREEN_DEADLINE_MS" | "SEARCH_DEADLINE_MS
 };
 
 /** Tasks that run on the workers kept for heavy work (HEAVY_QUERY_WORKERS), never on all of them. */
-const HEAVY: ReadonlySet<QueryTaskName> = new Set(["backtest"]);
+const HEAVY: ReadonlySet<QueryTaskName> = new Set(["backtest", "membershipHistory"]);
 
 // One pool per process: Next may load this module once per route bundle.
 const POOL = Symbol.for("filing-screener.query-pool");

@@ -8,6 +8,7 @@ import { runBacktest } from "@/lib/screener/backtest";
 import { screenDistribution } from "@/lib/screener/distribution";
 import { countFilterOutcomes } from "@/lib/screener/filter-outcomes";
 import { countFilterFunnel } from "@/lib/screener/funnel";
+import { runMembershipHistory } from "@/lib/screener/membership-history";
 import { runScreen } from "@/lib/screener/service";
 
 /**
@@ -18,6 +19,7 @@ import { runScreen } from "@/lib/screener/service";
 export const QUERY_TASKS = {
   screen: runScreen,
   backtest: runBacktest,
+  membershipHistory: runMembershipHistory,
   screenFunnel: countFilterFunnel,
   screenOutcomes: countFilterOutcomes,
   screenDistribution,

@@ -102,5 +102,17 @@ export const HEAVIEST_BACKTEST = {
   rebalance: "monthly",
 };
 
+/**
+ * The heaviest membership history the schema accepts: its most trading days (65, each a day of the
+ * whole market's values, which a price-based filter needs), the backtest's rule groups, a formula
+ * with a sector percentile and bounds.
+ */
+export const HEAVIEST_HISTORY = {
+  filters: { ...HEAVIEST_BACKTEST.filters, marketCap_usd: { min: 0 }, price_vs_sma_200: { min: -1 } },
+  formulas: [{ name: "roic_pct", expression: "pct(returnOnInvestedCapital, sector) + 0 * pct(peRatio)", min: 0 }],
+  from: "2015-01-02",
+  to: "2015-04-06",
+};
+
 /** A basic screen as an analyst runs it: the bystander of the starvation scenarios. */
 export const BASIC_SCREEN = { filters: { marketCap_usd: { min: 1e9 }, sector: { values: ["Industrials"] } }, page: { limit: 50 } };

@@ -1,0 +1,81 @@
+/**
+ * Membership history (docs/METRICS.md "Membership history") on the built database, re-derived from
+ * v2 screens as of each trading day: the same entries and exits on the same days, each explained by
+ * the filters whose own screens changed for the company, with the values those screens' rows give.
+ */
+import { describe, expect, it } from "vitest";
+import { cachedStatement } from "@/lib/db/market-db";
+import { MembershipHistoryRequest } from "./history-schema";
+import { runMembershipHistory } from "./membership-history";
+import { AdvancedScreenRequestV2 } from "./request-schema";
+import type { RowsResponse } from "./response-schema";
+import { runScreen } from "./service";
+
+const FILTERS = { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } };
+// Four weeks with entries and exits on both filters (market cap around $100B, P/E around 25).
+const [FROM, TO] = ["2016-04-18", "2016-05-13"];
+
+/** Every row of a v2 screen as of a day, by ticker, page by page. */
+function rowsOn(filters: Record<string, unknown>, day: string, fields: string[] = ["full_ticker"]): Map<string, Record<string, unknown>> {
+  const rows = new Map<string, Record<string, unknown>>();
+  for (let offset = 0; ; offset += 1000) {
+    const answer = runScreen(AdvancedScreenRequestV2.parse({ filters, as_of: day, fields, page: { limit: 1000, offset } })) as RowsResponse;
+    for (const r of answer.rows) rows.set(String(r.full_ticker), r);
+    if (rows.size >= answer.total) return rows;
+  }
+}
+
+describe("membership history", () => {
+  const history = runMembershipHistory(MembershipHistoryRequest.parse({ filters: FILTERS, from: FROM, to: TO, page: { limit: 500 } }));
+  const days = cachedStatement("SELECT date FROM trading_days WHERE date >= ? AND date <= ? ORDER BY date").pluck().all(FROM, TO) as string[];
+  const before = cachedStatement("SELECT max(date) FROM trading_days WHERE date < ?").pluck().get(FROM) as string;
+
+  it("lists the entries and exits that the screens of consecutive trading days give, and nothing else", () => {
+    const expected: string[] = [];
+    let previous = new Set(rowsOn(FILTERS, before).keys());
+    expect(history.members_before).toBe(previous.size);
+    for (const day of days) {
+      const now = new Set(rowsOn(FILTERS, day).keys());
+      for (const t of now) if (!previous.has(t)) expected.push(`${day} ${t} entered`);
+      for (const t of previous) if (!now.has(t)) expected.push(`${day} ${t} left`);
+      previous = now;
+    }
+    expect(history.members_after).toBe(previous.size);
+    expect(history.trading_days).toBe(days.length);
+    expect(expected.length).toBeGreaterThan(3);
+    expect(history.changes.map((c) => `${c.date} ${c.full_ticker} ${c.change}`).sort()).toEqual(expected.sort());
+    expect(history.total).toBe(expected.length);
+  });
+
+  it("explains each change by the filters whose own screen changed for the company, with their fields' values on both days", () => {
+    for (const change of history.changes) {
+      const prior = days[days.indexOf(change.date) - 1] ?? before;
+      const flipped = Object.entries(FILTERS).filter(([name, payload]) => rowsOn({ [name]: payload }, prior).has(change.full_ticker) !== rowsOn({ [name]: payload }, change.date).has(change.full_ticker));
+      expect(change.rules.map((r) => r.filter).sort()).toEqual(flipped.map(([name]) => name).sort());
+      for (const rule of change.rules) {
+        expect(rule.passed_after).toBe(change.change === "entered");
+        // The field's values, from a broad screen's rows on each day.
+        const value = (day: string) => rowsOn({ marketCap_usd: { min: 50_000_000_000 } }, day, ["full_ticker", rule.filter]).get(change.full_ticker)?.[rule.filter] ?? null;
+        expect(rule.before).toBeCloseTo(value(prior) as number, 6);
+        expect(rule.after).toBeCloseTo(value(change.date) as number, 6);
+        const bound = FILTERS[rule.filter as keyof typeof FILTERS];
+        if (change.change === "left" && "max" in bound) expect(rule.after as number).toBeGreaterThan(bound.max);
+        if (change.change === "left" && "min" in bound) expect(rule.after as number).toBeLessThan(bound.min);
+        expect(rule.reason).toMatch(change.change === "left" ? /(above the maximum|below the minimum)/ : /(at or above the minimum|at or below the maximum)/);
+      }
+    }
+  });
+
+  it("pages the changes, oldest first", () => {
+    const page = runMembershipHistory(MembershipHistoryRequest.parse({ filters: FILTERS, from: FROM, to: TO, page: { limit: 2, offset: 1 } }));
+    expect(page.changes).toEqual(history.changes.slice(1, 3));
+    const dates = history.changes.map((c) => c.date);
+    expect(dates).toEqual([...dates].sort());
+  });
+
+  it("refuses a range past its bound and a screen without filters, naming the member", () => {
+    expect(() => runMembershipHistory(MembershipHistoryRequest.parse({ filters: FILTERS, from: "2015-01-01", to: "2015-12-31" }))).toThrow(/\/to: the range has \d+ trading days; at most 65/);
+    expect(MembershipHistoryRequest.safeParse({ filters: {}, from: FROM, to: TO }).error?.issues[0]?.path).toEqual(["filters"]);
+    expect(MembershipHistoryRequest.safeParse({ filters: FILTERS, from: TO, to: FROM }).error?.issues[0]?.path).toEqual(["to"]);
+  });
+});

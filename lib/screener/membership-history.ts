@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { ValidationError } from "@/lib/errors";
+import { cachedStatement, marketDb } from "@/lib/db/market-db";
+import { type TimeBudget, UNBOUNDED } from "@/lib/time-budget";
+import { checkAsOfDates } from "./as-of-range";
+import { type FieldDef, FIELD_BY_NAME } from "./catalog";
+import { compileMatches } from "./compile";
+import { compileFormulas } from "./formula-sql";
+import type { Formula } from "./formula-schema";
+import { MAX_HISTORY_DAYS, type MembershipHistoryRequest, type MembershipHistoryResponse } from "./history-schema";
+import { readOptionValues } from "./option-values";
+import { type ScreenRequest, type TypedFilter, typedFilters } from "./request-schema";
+import { asOfSource, fieldSql, type ScreenSource } from "./screen-source";
+import { validateOptionValues } from "./service";
+import { checkPace } from "./work-pace";
+import { formatValue } from "./value-format";
+
+/**
+ * Membership history (docs/METRICS.md "Membership history"): a screen run as of every trading day
+ * of a range, and of the day before it. Each filter (and each formula with bounds) is run on its
+ * own, so that the members of a day are the companies every one passes, and a company that enters
+ * or leaves is explained by the filters whose result changed that day, with their field's value on
+ * both days. Point in time: each day reads only what was known on it, as every as-of screen does.
+ */
+
+/** One filter of the screen, run alone: its name, how its pass set is asked for, and how its value is read. */
+interface Test {
+  name: string;
+  label: string;
+  request: ScreenRequest & { formulas?: readonly Formula[] };
+  /** The field shown before and after; the formula's value for a formula; none for rules over several values. */
+  value: { kind: "field"; field: FieldDef } | { kind: "formula"; formula: Formula } | null;
+  bounds: { min?: number; max?: number };
+}
+
+const Row = z.object({ id: z.int(), full_ticker: z.string() });
+const ValueRow = z.object({ id: z.int(), v: z.union([z.number(), z.string()]).nullable() });
+const DateList = z.array(z.iso.date());
+
+const screenOf = (filters: ScreenRequest["filters"], formulas?: readonly Formula[]): ScreenRequest & { formulas?: readonly Formula[] } => ({
+  filters,
+  formulas,
+  sort: {},
+  page: {},
+  result_format: "tickers",
+});
+
+function testsOf(request: MembershipHistoryRequest): Test[] {
+  const formulas = request.formulas ?? [];
+  const filterTests = typedFilters(request.filters).map((filter: TypedFilter): Test => {
+    const { def, payload } = filter;
+    const field = filter.input_type === "range" ? FIELD_BY_NAME.get(filter.def.field) : filter.input_type === "multi_select" ? FIELD_BY_NAME.get(def.name) : undefined;
+    const bounds = filter.input_type === "range" ? { min: filter.payload.min, max: filter.payload.max } : {};
+    // Every formula without bounds: a filter's pass set must not depend on another's.
+    const unbounded = formulas.map((f) => ({ ...f, min: undefined, max: undefined }));
+    return { name: def.name, label: def.label, request: screenOf({ [def.name]: payload }, unbounded), value: field ? { kind: "field", field } : null, bounds };
+  });
+  const formulaTests = formulas
+    .filter((f) => f.min !== undefined || f.max !== undefined)
+    .map(
+      (formula): Test => ({
+        name: formula.name,
+        label: formula.name,
+        request: screenOf({}, formulas.map((f) => (f === formula ? f : { ...f, min: undefined, max: undefined }))),
+        value: { kind: "formula", formula },
+        bounds: { min: formula.min, max: formula.max },
+      }),
+    );
+  return [...filterTests, ...formulaTests];
+}
+
+/** The trading days from `from` to `to`, and the one before them (the baseline). */
+function daysOf(from: string, to: string): { baseline: string; days: string[] } {
+  const days = DateList.parse(cachedStatement("SELECT date FROM trading_days WHERE date >= ? AND date <= ? ORDER BY date").pluck().all(from, to));
+  const before = z.iso.date().nullable().parse(cachedStatement("SELECT max(date) FROM trading_days WHERE date < ?").pluck().get(from));
+  if (days.length === 0) throw new ValidationError([{ pointer: "/to", message: `no trading day from ${from} to ${to}` }]);
+  // The range's first day has no day before it in the data: it is the baseline itself.
+  return before === null ? { baseline: days[0]!, days: days.slice(1) } : { baseline: before, days };
+}
+
+/** The ids each test passes on a day, and the tickers of every id seen. */
+function passSets(tests: readonly Test[], source: ScreenSource, tickers: Map<number, string>): Set<number>[] {
+  return tests.map((test) => {
+    const query = compileMatches(test.request, source);
+    const rows = Row.array().parse(cachedStatement(query.sql).all(...query.params));
+    for (const row of rows) tickers.set(row.id, row.full_ticker);
+    return new Set(rows.map((r) => r.id));
+  });
+}
+
+const intersect = (sets: readonly Set<number>[]) => new Set([...sets[0]!].filter((id) => sets.every((s) => s.has(id))));
+
+/** A test's value for some companies on a day (its field, or its formula's value). */
+function valuesOn(test: Test, formulas: readonly Formula[], source: ScreenSource, ids: readonly number[]): Map<number, number | string | null> {
+  if (test.value === null || ids.length === 0) return new Map();
+  const idList = `c.id IN (SELECT value FROM json_each(?))`;
+  let sql: string;
+  let params: unknown[];
+  if (test.value.kind === "field") {
+    const expression = fieldSql(source, test.value.field);
+    const joins = source.joins();
+    const profile = test.value.field.profile ? " LEFT JOIN company_profiles p ON p.company_id = c.id" : "";
+    sql = `SELECT c.id AS id, ${expression} AS v FROM companies c${profile} ${joins.sql} WHERE ${idList}`;
+    params = [...joins.params, JSON.stringify(ids)];
+  } else {
+    const compiled = compileFormulas(formulas, source.fresh());
+    const column = compiled.columns.find((c) => c.formula.name === test.name)!.column;
+    sql = `SELECT c.id AS id, fv."${column}" AS v FROM companies c LEFT JOIN ${compiled.table} fv ON fv.company_id = c.id WHERE ${idList}`;
+    params = [JSON.stringify(ids)];
+  }
+  return new Map(ValueRow.array().parse(marketDb().prepare(sql).all(...params)).map((r) => [r.id, r.v]));
+}
+
+/** Why a test's result changed, in words. */
+function reasonOf(test: Test, before: number | string | null, after: number | string | null, passedAfter: boolean): string {
+  const unit = test.value?.kind === "field" ? test.value.field.unit : (test.value?.formula.unit ?? "number");
+  const show = (v: number | string | null | undefined) => (v === null || v === undefined ? "no value" : formatValue(v, unit));
+  if (test.value === null) return `${test.label}: ${passedAfter ? "now passes" : "no longer passes"}`;
+  if (after === null) return `${test.label} has no value any more (it was ${show(before)})`;
+  if (before === null) return `${test.label} has a value again: ${show(after)}`;
+  if (typeof after === "string" || typeof before === "string") return `${test.label} changed from ${show(before)} to ${show(after)}`;
+  const moved = after > before ? "rose" : after < before ? "fell" : "stayed";
+  const { min, max } = test.bounds;
+  const where = passedAfter
+    ? min !== undefined && max !== undefined
+      ? `within ${show(min)} to ${show(max)}`
+      : min !== undefined
+        ? `at or above the minimum ${show(min)}`
+        : `at or below the maximum ${show(max)}`
+    : max !== undefined && after > max
+      ? `above the maximum ${show(max)}`
+      : `below the minimum ${show(min)}`;
+  return `${test.label} ${moved} from ${show(before)} to ${show(after)}, ${where}`;
+}
+
+export function runMembershipHistory(request: MembershipHistoryRequest, budget: TimeBudget = UNBOUNDED): MembershipHistoryResponse {
+  checkAsOfDates([
+    ["/from", request.from],
+    ["/to", request.to],
+  ]);
+  const { baseline, days } = daysOf(request.from, request.to);
+  if (days.length > MAX_HISTORY_DAYS) {
+    throw new ValidationError([{ pointer: "/to", message: `the range has ${days.length} trading days; at most ${MAX_HISTORY_DAYS}: ask for a shorter range` }]);
+  }
+  validateOptionValues(screenOf(request.filters), readOptionValues(marketDb()).lists);
+  const formulas = request.formulas ?? [];
+  const tests = testsOf(request);
+  const tickers = new Map<number, string>();
+
+  let previous = passSets(tests, asOfSource(baseline), tickers);
+  let members = intersect(previous);
+  const membersBefore = members.size;
+  const changes: MembershipHistoryResponse["changes"] = [];
+  let secondAt = 0;
+  for (const [i, day] of days.entries()) {
+    if (i === 1) secondAt = Date.now();
+    checkPace(secondAt, i, days.length, budget, { what: "membership history", steps: "trading days", advice: "a shorter range or fewer filters" });
+    const source = asOfSource(day);
+    const passed = passSets(tests, source, tickers);
+    const now = intersect(passed);
+    const entered = [...now].filter((id) => !members.has(id));
+    const left = [...members].filter((id) => !now.has(id));
+    if (entered.length + left.length > 0) {
+      const changed = [...entered, ...left];
+      const flippedTests = tests.flatMap((test, t) => (changed.some((id) => previous[t]!.has(id) !== passed[t]!.has(id)) ? [t] : []));
+      const priorSource = asOfSource(i === 0 ? baseline : days[i - 1]!);
+      const values = new Map(flippedTests.map((t) => [t, { before: valuesOn(tests[t]!, formulas, priorSource, changed), after: valuesOn(tests[t]!, formulas, source, changed) }]));
+      for (const [change, ids] of [["entered", entered], ["left", left]] as const) {
+        for (const id of ids) {
+          const rules = flippedTests
+            .filter((t) => previous[t]!.has(id) !== passed[t]!.has(id))
+            .map((t) => {
+              const before = values.get(t)!.before.get(id) ?? null;
+              const after = values.get(t)!.after.get(id) ?? null;
+              return { filter: tests[t]!.name, passed_before: previous[t]!.has(id), passed_after: passed[t]!.has(id), before, after, reason: reasonOf(tests[t]!, before, after, passed[t]!.has(id)) };
+            });
+          changes.push({ date: day, full_ticker: tickers.get(id)!, change, rules });
+        }
+      }
+    }
+    previous = passed;
+    members = now;
+  }
+  changes.sort((a, b) => (a.date === b.date ? (a.full_ticker < b.full_ticker ? -1 : a.full_ticker > b.full_ticker ? 1 : 0) : a.date < b.date ? -1 : 1));
+  const { limit, offset } = request.page;
+  return {
+    from: days[0] ?? baseline,
+    to: days.at(-1) ?? baseline,
+    trading_days: days.length,
+    members_before: membersBefore,
+    members_after: members.size,
+    total: changes.length,
+    limit,
+    offset,
+    changes: changes.slice(offset, offset + limit),
+  };
+}
