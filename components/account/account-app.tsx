@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button, TextInput } from "@/components/ui/controls";
@@ -10,6 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { QueryProvider } from "@/components/ui/query-provider";
 import { type Account, MIN_PASSWORD_LENGTH, SignInInput, SignUpInput } from "@/lib/accounts/account-schema";
 import type { KeysResponse } from "@/lib/accounts/account-keys";
+import type { ScreensResponse } from "@/lib/screens/page-screens";
 import { ApiProblem, postUi } from "@/lib/api/ui-client";
 import { formatCount } from "@/lib/screener/value-format";
 
@@ -24,6 +25,7 @@ interface AccountState {
   signup: "open" | "closed";
 }
 type Keys = z.output<typeof KeysResponse>;
+type Screens = z.output<typeof ScreensResponse>;
 
 export function AccountApp() {
   return (
@@ -55,6 +57,7 @@ function AccountView() {
         </Button>
       </p>
       <KeysPanel />
+      <ScreensPanel />
     </>
   );
 }
@@ -136,14 +139,16 @@ function KeysPanel() {
     },
   });
   return (
-    <section aria-labelledby="keys-heading" className="mt-6">
-      <h2 id="keys-heading" className="font-semibold">
-        API keys
-      </h2>
-      <p className="mt-1 text-[13px] text-zinc-600 dark:text-zinc-400">
-        Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to <code>/api/v1/</code> and <code>/api/v2/</code> (see <a className="underline" href="/docs/">the API reference</a>).
-        A key is shown once, when it is created; only a hash is kept.
-      </p>
+    <Panel
+      id="keys"
+      title="API keys"
+      intro={
+        <>
+          Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to <code>/api/v1/</code> and <code>/api/v2/</code> (see <a className="underline" href="/docs/">the API reference</a>).
+          A key is shown once, when it is created; only a hash is kept.
+        </>
+      }
+    >
       <form
         className="mt-3 flex flex-wrap items-center gap-2"
         onSubmit={(e) => {
@@ -177,7 +182,7 @@ function KeysPanel() {
         </div>
       )}
       {keys.data && <KeyTable keys={keys.data.keys} busy={act.isPending} onAction={(action, id) => act.mutate({ action, id })} />}
-    </section>
+    </Panel>
   );
 }
 
@@ -229,5 +234,54 @@ function KeyTable({ keys, busy, onAction }: { keys: Keys["keys"]; busy: boolean;
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The account's saved screens (saved from the screener's Screens menu or with any of its keys through the API). */
+function ScreensPanel() {
+  const client = useQueryClient();
+  const screens = useQuery({ queryKey: ["account-screens"], queryFn: () => postUi<Screens>("/api/ui/account/screens/", { action: "list" }) });
+  const remove = useMutation({
+    mutationFn: (id: string) => postUi<Screens>("/api/ui/account/screens/", { action: "delete", id }),
+    onSuccess: (next) => client.setQueryData(["account-screens"], next),
+  });
+  return (
+    <Panel
+      id="screens"
+      title="Saved screens"
+      intro={
+        <>
+          Save a screen from the screener&apos;s <em>Screens</em> menu, or with any of your keys at <code>POST /api/v2/screens/</code>; each of your keys sees them all.
+        </>
+      }
+    >
+      {screens.data && screens.data.screens.length === 0 && <p className="mt-2 text-[13px] text-zinc-500">None yet.</p>}
+      <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="account-screens">
+        {screens.data?.screens.map((s) => (
+          <li key={s.id} className="flex items-center gap-2 py-1 text-[13px]">
+            <a href={`/screener/?${s.query}`} className="flex-1 truncate underline">
+              {s.name}
+            </a>
+            <span className="font-mono text-xs text-zinc-500 max-sm:hidden">{s.id}</span>
+            <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(s.id)} aria-label={`Delete ${s.name}`}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+/** A section of the signed-in page: its heading and what it is for. */
+function Panel({ id, title, intro, children }: { id: string; title: string; intro: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} id={id} className="mt-8">
+      <h2 id={`${id}-heading`} className="font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 text-[13px] text-zinc-600 dark:text-zinc-400">{intro}</p>
+      {children}
+    </section>
   );
 }

@@ -30,6 +30,7 @@ import {
   pageFields,
   screenMode,
   screenRequestBody,
+  savedRequest,
   searchParamsFromScreen,
 } from "@/lib/screener/screen-url";
 import type { FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
@@ -235,7 +236,7 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
           {mode} endpoint
         </span>
         <span className="ml-auto" />
-        <ScreensMenu currentQuery={searchParamsFromScreen(linkScreen)} onOpen={openQuery} />
+        <ScreensMenu currentQuery={searchParamsFromScreen(linkScreen)} currentRequest={savedRequest(linkScreen, fields)} onOpen={openQuery} />
         <Button onClick={copyLink}>{linkCopied ? "Link copied" : "Copy link"}</Button>
         <Button onClick={() => setApiOpen(!apiOpen)} aria-expanded={apiOpen} aria-controls="api-request">
           {apiOpen ? "Hide API request" : "API request"}

@@ -1,10 +1,17 @@
 "use client";
 
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { z } from "zod";
 import { Button, TextInput } from "@/components/ui/controls";
 import { Popover } from "@/components/ui/popover";
+import type { ScreensResponse } from "@/lib/screens/page-screens";
+import { postUi } from "@/lib/api/ui-client";
 import { PRESETS } from "@/lib/screener/presets";
 import { EMPTY_SCREEN, searchParamsFromScreen } from "@/lib/screener/screen-url";
+
+type AccountScreens = z.output<typeof ScreensResponse>;
+const listScreens = () => postUi<AccountScreens>("/api/ui/account/screens/", { action: "list" });
 
 interface SavedScreen {
   name: string;
@@ -22,11 +29,22 @@ function readSaved(): SavedScreen[] {
   }
 }
 
-/** Built-in presets and the screens this browser saved by name (localStorage), opened as URLs. */
-export function ScreensMenu({ currentQuery, onOpen }: { currentQuery: string; onOpen: (query: string) => void }) {
+/**
+ * Built-in presets and saved screens, opened as URLs: signed in, the account's (kept in the API
+ * state store, the same as GET /api/v2/screens/ with its keys); signed out, this browser's
+ * (localStorage).
+ */
+export function ScreensMenu({ currentQuery, currentRequest, onOpen }: { currentQuery: string; currentRequest: Record<string, unknown>; onOpen: (query: string) => void }) {
   const [saved, setSaved] = useState<SavedScreen[]>([]);
   const [name, setName] = useState("");
   const [open, setOpen] = useState(false);
+  const client = useQueryClient();
+  const account = useQuery({ queryKey: ["account-screens"], queryFn: listScreens, enabled: open, staleTime: 30_000 });
+  const signedIn = account.data?.signed_in === true;
+  const change = useMutation({
+    mutationFn: (action: Record<string, unknown>) => postUi<AccountScreens>("/api/ui/account/screens/", action),
+    onSuccess: (next) => client.setQueryData(["account-screens"], next),
+  });
 
   const store = (next: SavedScreen[]) => {
     setSaved(next);
@@ -35,7 +53,8 @@ export function ScreensMenu({ currentQuery, onOpen }: { currentQuery: string; on
   const save = () => {
     const trimmed = name.trim();
     if (!trimmed) return;
-    store([...saved.filter((s) => s.name !== trimmed), { name: trimmed, query: currentQuery }]);
+    if (signedIn) change.mutate({ action: "save", screen: { name: trimmed, request: currentRequest } });
+    else store([...saved.filter((s) => s.name !== trimmed), { name: trimmed, query: currentQuery }]);
     setName("");
   };
   const openQuery = (query: string) => {
@@ -63,20 +82,29 @@ export function ScreensMenu({ currentQuery, onOpen }: { currentQuery: string; on
           </li>
         ))}
       </ul>
-      <h3 className="px-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Saved in this browser</h3>
-      {saved.length === 0 && <p className="px-1 py-1 text-xs text-zinc-500">None yet.</p>}
-      <ul className="mb-2" aria-label="Saved screens">
-        {saved.map((s) => (
-          <li key={s.name} className="flex items-center">
-            <button type="button" onClick={() => openQuery(s.query)} className="flex-1 truncate rounded px-1 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800">
-              {s.name}
-            </button>
-            <Button variant="ghost" className="h-6 px-1.5" aria-label={`Delete saved screen ${s.name}`} onClick={() => store(saved.filter((x) => x !== s))}>
-              ×
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <h3 className="px-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{signedIn ? "Your account's screens" : "Saved in this browser"}</h3>
+      {signedIn ? (
+        <SavedList
+          screens={account.data!.screens.map((s) => ({ key: s.id, name: s.name, query: s.query }))}
+          onOpen={openQuery}
+          onDelete={(key) => change.mutate({ action: "delete", id: key })}
+        />
+      ) : (
+        <>
+          <SavedList screens={saved.map((s) => ({ key: s.name, name: s.name, query: s.query }))} onOpen={openQuery} onDelete={(key) => store(saved.filter((x) => x.name !== key))} />
+          <p className="px-1 pb-2 text-xs text-zinc-500">
+            <a href="/account/" className="underline">
+              Sign in
+            </a>{" "}
+            to keep screens in your account and reach them from the API.
+          </p>
+        </>
+      )}
+      {change.isError && (
+        <p role="alert" className="px-1 pb-2 text-xs text-red-700 dark:text-red-400">
+          {change.error.message}
+        </p>
+      )}
       <form
         className="flex gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-700"
         onSubmit={(event) => {
@@ -90,5 +118,23 @@ export function ScreensMenu({ currentQuery, onOpen }: { currentQuery: string; on
         </Button>
       </form>
     </Popover>
+  );
+}
+
+function SavedList({ screens, onOpen, onDelete }: { screens: { key: string; name: string; query: string }[]; onOpen: (query: string) => void; onDelete: (key: string) => void }) {
+  if (screens.length === 0) return <p className="px-1 py-1 text-xs text-zinc-500">None yet.</p>;
+  return (
+    <ul className="mb-2" aria-label="Saved screens">
+      {screens.map((s) => (
+        <li key={s.key} className="flex items-center">
+          <button type="button" onClick={() => onOpen(s.query)} className="flex-1 truncate rounded px-1 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            {s.name}
+          </button>
+          <Button variant="ghost" className="h-6 px-1.5" aria-label={`Delete saved screen ${s.name}`} onClick={() => onDelete(s.key)}>
+            ×
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -139,3 +139,38 @@ test("an account's saved screens are seen by each of its keys and by no other ac
   expect((await send(stranger!, "DELETE", path)).status).toBe(404);
   expect((await send(second!, "DELETE", path)).status).toBe(204);
 });
+
+test("signed in, the screener's Screens menu saves to the account: the account page and the account's keys see the screen, which opens as saved", async ({ page, baseURL }) => {
+  await page.goto("/account/");
+  await page.getByRole("tab", { name: "Create an account" }).click();
+  await page.getByLabel("Email").fill(newEmail());
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create the account" }).click();
+  await page.getByLabel("Name").fill("api");
+  await page.getByRole("button", { name: "Create a key" }).click();
+  const key = (await page.getByTestId("new-key-value").textContent())!;
+
+  const filters = { marketCap_usd: { min: 100_000_000_000 } };
+  const formulas = [{ name: "ey", expression: "1 / peRatio" }];
+  await page.goto(`/screener/?filters=${encodeURIComponent(JSON.stringify(filters))}&formulas=${encodeURIComponent(JSON.stringify(formulas))}&sort=ey&as_of=2016-06-30`);
+  await page.getByRole("button", { name: "Screens" }).click();
+  await expect(page.getByText("Your account's screens")).toBeVisible();
+  await page.getByLabel("Name of the screen to save").fill("Mega caps by earnings yield");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("list", { name: "Saved screens" }).getByRole("button", { name: "Mega caps by earnings yield", exact: true })).toBeVisible();
+
+  // Through the API with the account's key: the request as the page ran it.
+  const listed = (await (await fetch(`${baseURL}/api/v2/screens/`, { headers: { authorization: `Bearer ${key}` } })).json()) as { screens: { name: string; request: Record<string, unknown> }[] };
+  expect(listed.screens.map((s) => s.name)).toEqual(["Mega caps by earnings yield"]);
+  expect(listed.screens[0]!.request).toMatchObject({ filters, formulas, as_of: "2016-06-30", sort: { field: "ey", desc: true } });
+
+  await page.goto("/account/");
+  const link = page.getByTestId("account-screens").getByRole("link", { name: "Mega caps by earnings yield" });
+  await link.click();
+  await expect(page).toHaveURL(/\/screener\/\?/);
+  const url = new URL(page.url());
+  expect(JSON.parse(url.searchParams.get("filters")!)).toEqual(filters);
+  expect(JSON.parse(url.searchParams.get("formulas")!)).toEqual(formulas);
+  expect(url.searchParams.get("as_of")).toBe("2016-06-30");
+  expect(url.searchParams.get("sort")).toBe("ey");
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Account, SignInInput, SignUpInput } from "@/lib/accounts/account-schema";
 import { KeysAction, KeysResponse } from "@/lib/accounts/account-keys";
+import { ScreensAction, ScreensResponse } from "@/lib/screens/page-screens";
 import type { ApiOperation } from "./operation";
 
 /**
@@ -8,7 +9,7 @@ import type { ApiOperation } from "./operation";
  * page's token, limited per address like every UI endpoint; a session is an HTTP-only cookie.
  */
 
-const bound = { maxBytes: 100_000, narrow: { pointer: "", message: "an account's answer is bounded by its keys (at most 50)" } };
+const bound = { maxBytes: 7_000_000, narrow: { pointer: "", message: "an account's answer is bounded by its keys (at most 50) and its screens (at most 100)" } };
 const AccountState = z.object({
   account: Account.nullable().describe("The signed-in account, null when signed out"),
   signup: z.enum(["open", "closed"]).describe("Whether the operator lets people sign up (SIGNUP)"),
@@ -64,4 +65,15 @@ export const accountKeysOperation = {
     "Lists the account's keys with each one's use of its limits, or creates (named), revokes or rotates (revokes and creates one of the same name) a key; a new key is in `created`, shown once. 401 without a session.",
   request: { schema: KeysAction, examples: {} },
   response: { schema: KeysResponse, description: "The account's keys after the action", examples: {} },
+} satisfies ApiOperation;
+
+export const accountScreensOperation = {
+  ...common,
+  operationId: "manageAccountScreens",
+  path: "/api/ui/account/screens/",
+  summary: "The account's saved screens",
+  description:
+    "Lists the signed-in account's saved screens (the same as GET /api/v2/screens/ with any of its keys), saves one, or deletes one; listing without a session answers signed_in false, saving or deleting needs one (401).",
+  request: { schema: ScreensAction, examples: {} },
+  response: { schema: ScreensResponse, description: "The account's screens after the action", examples: {} },
 } satisfies ApiOperation;

@@ -5,10 +5,13 @@ import { hashPassword, passwordMatches } from "@/lib/accounts/password";
 import { hashSessionToken, newSessionToken, SESSION_DAYS, sessionCookie, sessionTokenOf } from "@/lib/accounts/session-token";
 import type { ApiKeyRecord } from "@/lib/auth/api-key-store";
 import { apiState } from "@/lib/db/api-state";
+import { queryFromRequest } from "@/lib/screener/screen-url";
+import { MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
+import { savedScreenStoreFor } from "@/lib/screens/saved-screen-store-for";
 import { env } from "@/lib/env";
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
 import type { RateLimitReceipt, WindowLimit } from "@/lib/rate-limit/sliding-window";
-import { accountKeysOperation, accountStateOperation, signInOperation, signOutOperation, signUpOperation } from "./account-operations";
+import { accountKeysOperation, accountScreensOperation, accountStateOperation, signInOperation, signOutOperation, signUpOperation } from "./account-operations";
 import { apiServices } from "./api-services";
 import { HttpProblem } from "./problem";
 import { type HandlerContext, rateLimitedDetail, uiRoute } from "./route";
@@ -132,4 +135,21 @@ export const accountKeysRoute = uiRoute(accountKeysOperation, async ({ request, 
       break;
   }
   return { keys: await Promise.all((await keys.list(account.id)).map(withUsage)), created };
+});
+
+/** The account's screens as the page's menu lists them: each with the URL query that opens it. */
+export const accountScreensRoute = uiRoute(accountScreensOperation, async ({ request, body }) => {
+  const account = await sessionAccount(request);
+  if (account === null) {
+    if (body.action === "list") return { signed_in: false, screens: [] };
+    throw new HttpProblem("not_signed_in", "Sign in to keep screens in your account.");
+  }
+  const screens = savedScreenStoreFor(apiState());
+  const owner = `account:${account.id}`;
+  if (body.action === "save" && (await screens.create(owner, body.screen, MAX_SAVED_SCREENS)) === "full") {
+    throw new HttpProblem("conflict", `Your account keeps ${MAX_SAVED_SCREENS} saved screens, the most it may keep: delete one first.`);
+  }
+  if (body.action === "delete" && !(await screens.remove(owner, body.id))) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
+  const listed = await screens.list(owner);
+  return { signed_in: true, screens: listed.map((s) => ({ id: s.id, name: s.name, notes: s.notes, query: queryFromRequest(s.request), created_at: s.created_at })) };
 });

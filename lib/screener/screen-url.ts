@@ -194,6 +194,30 @@ export function screenRequestBody(screen: Screen, fields: string[] | null, resul
   };
 }
 
+/** The v2 request a saved screen keeps: the screen from its first page, with its columns. */
+export function savedRequest(screen: Screen, fields: string[] | null): Record<string, unknown> {
+  const { result_format: _, page, ...body } = screenRequestBody(screen, fields);
+  return { ...body, page: { limit: page.limit } };
+}
+
+/**
+ * The page's URL query of a v2 screen request (a saved screen's): its filters, formulas, sort,
+ * fields, as-of date and page size, read back the way a link is, so the page opens it as saved.
+ */
+export function queryFromRequest(request: Record<string, unknown>): string {
+  const sort = (request.sort ?? {}) as { field?: unknown; desc?: unknown };
+  const page = (request.page ?? {}) as { limit?: unknown };
+  const params: Record<string, string> = {};
+  if (request.filters) params.filters = JSON.stringify(request.filters);
+  if (Array.isArray(request.formulas)) params.formulas = JSON.stringify(request.formulas);
+  if (typeof sort.field === "string") params.sort = sort.field;
+  if (sort.desc === false) params.order = "asc";
+  if (Array.isArray(request.fields)) params.fields = request.fields.join(",");
+  if (typeof request.as_of === "string") params.as_of = request.as_of;
+  if (typeof page.limit === "number") params.limit = String(page.limit);
+  return searchParamsFromScreen(screenFromSearchParams(params).screen);
+}
+
 /** The API version a screen needs: v2 for an as-of date or formulas. */
 export const screenApiVersion = (screen: Pick<Screen, "asOf" | "formulas">) => (screen.asOf || screen.formulas.length > 0 ? "v2" : "v1");
 
