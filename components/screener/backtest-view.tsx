@@ -1,58 +1,27 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { ApiRequestPanel } from "@/components/ui/api-request-panel";
+import { DateField } from "./date-field";
+import { type UrlRunViewProps, useUrlRun } from "./use-url-run";
 import { BusyIndicator } from "@/components/ui/busy-indicator";
 import { Button, Select } from "@/components/ui/controls";
-import { ApiProblem, postUi } from "@/lib/api/ui-client";
-import type { AsOfRange } from "@/lib/screener/as-of-range";
 import { type BacktestParams, backtestRequestBody, isRebalance, REBALANCES } from "@/lib/screener/backtest-params";
 import type { BacktestResponse } from "@/lib/screener/backtest-schema";
 import { cumulativeSeries } from "@/lib/screener/backtest-tables";
-import { plainApiMessage } from "@/lib/screener/form-messages";
 import { BacktestChart } from "./backtest-chart";
 import { BacktestReport } from "./backtest-report";
 
-const DATE_INPUT =
-  "h-7 rounded border border-zinc-300 bg-white px-1.5 text-[13px] tabular-nums outline-none focus-visible:border-sky-600 focus-visible:ring-2 focus-visible:ring-sky-600/30 aria-invalid:border-red-600 dark:border-zinc-700 dark:bg-zinc-900";
 
 /**
  * The Backtest view: the screen's filters run as of each rebalance date between start and end.
  * The settings live in the URL (Run writes them there) and the backtest follows the URL, so a
  * link reproduces it; the API's errors show next to the field they name.
  */
-export function BacktestView({
-  filters,
-  formulas,
-  params,
-  range,
-  onRun,
-}: {
-  filters: Record<string, unknown>;
-  /** The screen's formulas: those with bounds filter each period. */
-  formulas: readonly unknown[];
-  params: BacktestParams;
-  range: AsOfRange;
-  onRun: (params: BacktestParams) => void;
-}) {
-  const [draft, setDraft] = useState({ params, form: params });
-  if (JSON.stringify(draft.params) !== JSON.stringify(params)) setDraft({ params, form: params });
-  const form = draft.form;
+export function BacktestView({ filters, formulas, params, range, onRun }: UrlRunViewProps<BacktestParams>) {
   const [apiOpen, setApiOpen] = useState(false);
-  const setForm = (next: Partial<BacktestParams>) => setDraft({ params, form: { ...form, ...next } });
-
   const body = useMemo(() => backtestRequestBody(filters, params, formulas), [filters, params, formulas]);
-  const backtest = useQuery({
-    queryKey: ["backtest", JSON.stringify(body)],
-    queryFn: ({ signal }) => postUi<BacktestResponse>("/api/ui/screener/backtest/", body, { signal }),
-    staleTime: Infinity,
-    retry: false,
-  });
-  const problem = backtest.error instanceof ApiProblem ? backtest.error : null;
-  const errorAt = (name: string) => problem?.errors.filter((e) => e.pointer === `/${name}`).map(plainApiMessage).join(" ");
-  const fieldErrors = ["start", "end", "rebalance"].map((name) => `/${name}`);
-  const otherErrors = problem ? (problem.errors.length > 0 ? problem.errors.filter((e) => !fieldErrors.includes(e.pointer)).map(plainApiMessage) : [problem.detail]) : backtest.error ? [backtest.error.message] : [];
+  const { form, setForm, run: backtest, errorAt, otherErrors } = useUrlRun<BacktestParams, BacktestResponse>(params, "/api/ui/screener/backtest/", body, ["start", "end", "rebalance"]);
   const result = backtest.data;
   const series = useMemo(() => (result ? cumulativeSeries(result.periods) : null), [result]);
 
@@ -60,33 +29,10 @@ export function BacktestView({
     event.preventDefault();
     onRun(form);
   };
-  const dateField = (name: "start" | "end", label: string) => {
-    const error = errorAt(name);
-    return (
-      <div className="flex flex-col gap-0.5">
-        <label htmlFor={`backtest-${name}`} className="text-xs text-zinc-500">
-          {label}
-        </label>
-        <input
-          id={`backtest-${name}`}
-          type="date"
-          min={range.min}
-          max={range.max}
-          required
-          value={form[name]}
-          onChange={(e) => setForm({ [name]: e.target.value })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `backtest-${name}-error` : undefined}
-          className={DATE_INPUT}
-        />
-        {error && (
-          <span id={`backtest-${name}-error`} role="alert" className="max-w-64 text-xs text-red-700 dark:text-red-400">
-            {error}
-          </span>
-        )}
-      </div>
-    );
-  };
+  const dateField = (name: "start" | "end", label: string) => (
+    <DateField id={`backtest-${name}`} label={label} value={form[name]} min={range.min} max={range.max} error={errorAt(name)} onChange={(value) => setForm({ [name]: value })} />
+  );
+
   const rebalanceError = errorAt("rebalance");
 
   return (

@@ -19,6 +19,7 @@ import { type ColumnView, isColumnView, shownColumns, VIEW_STORAGE_KEY, viewCook
 import type { AsOfRange } from "@/lib/screener/as-of-range";
 import type { Freshness } from "@/lib/screener/freshness";
 import { DEFAULT_BACKTEST } from "@/lib/screener/backtest-params";
+import { DEFAULT_HISTORY } from "@/lib/screener/history-params";
 import type { TypedScreenerOptions } from "@/lib/screener/options";
 import {
   COMPANIONS,
@@ -54,6 +55,7 @@ import { ScreensMenu } from "./screens-menu";
 
 // The Backtest view and its chart load when first opened, outside the page's first-load JavaScript.
 const BacktestView = dynamic(() => import("./backtest-view").then((m) => m.BacktestView), { ssr: false });
+const HistoryView = dynamic(() => import("./history-view").then((m) => m.HistoryView), { ssr: false });
 // The formula editor brings the API's schemas (zod): after the first render.
 const FormulaEditor = dynamic(() => import("./formula-editor").then((m) => m.FormulaEditor), { ssr: false });
 
@@ -178,6 +180,7 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
     navigate({ ...screen, view: null, fields: columns });
   };
   // A link names the view, and the columns only when they are the user's own (which imply the view).
+  const resultsView = screen.backtest ? "backtest" : screen.history ? "history" : "table";
   const linkScreen = view === "custom" ? { ...screen, view: fields ? null : view, fields } : { ...screen, view, fields: null };
   // A sort on a column of a filter that changed or went away would name a column the new screen lacks.
   const applyFilters = (filters: Record<string, unknown>) => {
@@ -292,11 +295,14 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
               </p>
             )}
             <BusyIndicator busy={results.isFetching} label="Loading results" />
-            <ResultsViewToggle backtest={screen.backtest !== null} onChange={(open) => navigate({ ...screen, backtest: open ? { ...DEFAULT_BACKTEST } : null })} />
-            {!screen.backtest && <ColumnViewTabs view={view} onChange={chooseView} />}
+            <ResultsViewToggle
+              view={resultsView}
+              onChange={(next) => navigate({ ...screen, backtest: next === "backtest" ? { ...DEFAULT_BACKTEST } : null, history: next === "history" ? { ...DEFAULT_HISTORY } : null })}
+            />
+            {resultsView === "table" && <ColumnViewTabs view={view} onChange={chooseView} />}
             <span className="ml-auto" />
-            {data && !screen.backtest && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
-            {!screen.backtest && <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />}
+            {data && resultsView === "table" && <ResultsPager total={data.total} page={screen.page} maxLimit={options.page.max_limit} onPage={(page) => navigate({ ...screen, page })} />}
+            {resultsView === "table" && <ColumnChooser options={options} fields={chosenFields} defaultFields={DEFAULT_FIELDS} fieldCounts={options.coverage.fields} onChange={chooseColumns} />}
             <ExportMenu mode={mode} screen={screen} fields={fields} total={data?.total ?? 0} maxLimit={options.page.max_limit} asOf={data?.as_of ?? options.as_of} labels={fieldLabels} />
             <Link
               href={`/filings/?${paramsFromSearch({ body: { queries: [] }, screen: screen.filters })}`}
@@ -323,6 +329,8 @@ function Screener({ options, asOfRange, coverage, freshness, initial, preferredF
             )}
             {screen.backtest ? (
               <BacktestView filters={screen.filters} formulas={screen.formulas} params={screen.backtest} range={asOfRange} onRun={(backtest) => navigate({ ...screen, backtest })} />
+            ) : screen.history ? (
+              <HistoryView filters={screen.filters} formulas={screen.formulas} params={screen.history} range={asOfRange} onRun={(history) => navigate({ ...screen, history })} />
             ) : data && data.total === 0 ? (
               <EmptyResults body={body} options={options} />
             ) : data ? (

@@ -4,7 +4,7 @@ import { DistributionRequest, DistributionResponse } from "@/lib/screener/distri
 import { FilterOutcomesRequest, FilterOutcomesResponse } from "@/lib/screener/filter-outcomes";
 import { FunnelRequest, FunnelResponse } from "@/lib/screener/funnel";
 import { filingSearchOperation } from "./filing-operations";
-import { backtestOperation } from "./screener-v2-operations";
+import { backtestOperation, membershipHistoryOperation } from "./screener-v2-operations";
 import type { ApiOperation } from "./operation";
 
 /** The browser UI's own operations (not part of the public API). */
@@ -64,5 +64,13 @@ export const uiBacktestOperation = {
   ...backtestOperation,
   operationId: "runScreenBacktestUi",
   path: "/api/ui/screener/backtest/",
+  tags: ["Screener UI"],
+} satisfies ApiOperation;
+
+/** The public membership history (`POST /api/v2/screener/history/`) for the screener page's History view. */
+export const uiMembershipHistoryOperation = {
+  ...membershipHistoryOperation,
+  operationId: "runMembershipHistoryUi",
+  path: "/api/ui/screener/history/",
   tags: ["Screener UI"],
 } satisfies ApiOperation;

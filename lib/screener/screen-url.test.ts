@@ -18,11 +18,15 @@ describe("screen URL", () => {
       asOf: "2014-12-31",
       formulas: [{ name: "fcf_yield", expression: "(operatingCashFlow + capitalExpenditures) / marketCap_usd", unit: "percent", min: 0.08 }],
       backtest: { start: "2014-01-01", end: "2016-12-31", rebalance: "quarterly" },
+      history: null,
     };
     const query = searchParamsFromScreen(screen);
     expect(query).toContain("sort=price&order=asc&limit=250&offset=500&fields=full_ticker,price&view=valuation&as_of=2014-12-31&formulas=");
     expect(query).toContain("&tab=backtest&start=2014-01-01&end=2016-12-31&rebalance=quarterly");
     expect(screenFromSearchParams(new URLSearchParams(query))).toEqual({ screen, problems: [] });
+    const history: Screen = { ...screen, backtest: null, history: { from: "2016-04-01", to: "2016-05-31" } };
+    expect(searchParamsFromScreen(history)).toContain("&tab=history&from=2016-04-01&to=2016-05-31");
+    expect(screenFromSearchParams(new URLSearchParams(searchParamsFromScreen(history)))).toEqual({ screen: history, problems: [] });
     expect(searchParamsFromScreen(EMPTY_SCREEN)).toBe("");
     expect(screenFromSearchParams(new URLSearchParams(""))).toEqual({ screen: EMPTY_SCREEN, problems: [] });
   });

@@ -2,6 +2,7 @@ import { jsonArrayParam, jsonObjectParam, type PageParams, paramValue, readableQ
 import { DEFAULT_FIELDS, DEFAULT_SORT, FILTER_BY_NAME, PAGE } from "./catalog";
 import { FISCAL_YEAR_VALUE_FIELDS } from "./staleness";
 import { type BacktestParams, DEFAULT_BACKTEST, isRebalance } from "./backtest-params";
+import { DEFAULT_HISTORY, type HistoryParams } from "./history-params";
 import { type ColumnView, isColumnView } from "./column-views";
 
 /** A formula as a link or the editor holds it, before the API parses it. */
@@ -38,6 +39,8 @@ export interface Screen {
   formulas: FormulaInput[];
   /** The Backtest view's settings when it is open; null when the results table is shown. */
   backtest: BacktestParams | null;
+  /** The History view's range when it is open. */
+  history: HistoryParams | null;
 }
 
 export const EMPTY_SCREEN: Screen = {
@@ -49,6 +52,7 @@ export const EMPTY_SCREEN: Screen = {
   asOf: null,
   formulas: [],
   backtest: null,
+  history: null,
 };
 
 /**
@@ -97,6 +101,8 @@ export function screenFromSearchParams(params: PageParams): { screen: Screen; pr
           rebalance: isRebalance(rebalanceText) ? rebalanceText : DEFAULT_BACKTEST.rebalance,
         }
       : null;
+  const history: HistoryParams | null =
+    paramValue(params, "tab") === "history" ? { from: paramValue(params, "from") || DEFAULT_HISTORY.from, to: paramValue(params, "to") || DEFAULT_HISTORY.to } : null;
   return {
     screen: {
       filters,
@@ -107,6 +113,7 @@ export function screenFromSearchParams(params: PageParams): { screen: Screen; pr
       asOf: paramValue(params, "as_of") || null,
       formulas,
       backtest,
+      history,
     },
     problems,
   };
@@ -124,6 +131,11 @@ export function searchParamsFromScreen(screen: Screen): string {
   if (screen.view) params.set("view", screen.view);
   if (screen.asOf) params.set("as_of", screen.asOf);
   if (screen.formulas.length > 0) params.set("formulas", JSON.stringify(screen.formulas));
+  if (screen.history) {
+    params.set("tab", "history");
+    params.set("from", screen.history.from);
+    params.set("to", screen.history.to);
+  }
   if (screen.backtest) {
     params.set("tab", "backtest");
     params.set("start", screen.backtest.start);
