@@ -52,6 +52,8 @@ export default defineConfig({
       // Likewise refused keys, all from 127.0.0.1; the throttle has its own tests
       // (lib/auth/failed-auth-throttle.test.ts, e2e/api/connection-edges.spec.ts).
       AUTH_FAILURES_PER_MINUTE: "1000000",
+      // Likewise sign-ups and sign-ins; the per-address limit has its own app (e2e/api/signup-closed.spec.ts).
+      SIGNIN_ATTEMPTS_PER_MINUTE: "1000000",
       // Every browser test is one caller of the query pool (ui:127.0.0.1): let the suite's parallel
       // tests use both query workers and queue as many requests as their pages send at once.
       QUERY_WORKERS: "2",

@@ -26,8 +26,10 @@ const EnvSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
-  /** open: anyone may sign up on /account/ and create keys there; closed: only the operator's CLI issues keys (accounts that exist still sign in). */
+  /** open: anyone may sign up on /account/ and create keys there; closed: nobody signs up (accounts that exist still sign in and manage their keys; the CLI keeps issuing keys). */
   SIGNUP: z.enum(["open", "closed"]).default("open"),
+  /** Sign-ups and failed sign-ins a minute per client address (/account/). */
+  SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Requests per minute per client address on the browser UI's own endpoints (/api/ui/). */
   UI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Requests per day per client address on the browser UI's own endpoints. */

@@ -12,6 +12,7 @@ import { type Account, MIN_PASSWORD_LENGTH, SignInInput, SignUpInput } from "@/l
 import type { KeysResponse } from "@/lib/accounts/account-keys";
 import type { ScreensResponse } from "@/lib/screens/page-screens";
 import { ApiProblem, postUi } from "@/lib/api/ui-client";
+import { queryFromRequest } from "@/lib/screener/screen-url";
 import { formatCount } from "@/lib/screener/value-format";
 
 /**
@@ -38,14 +39,20 @@ export function AccountApp() {
 function AccountView() {
   const client = useQueryClient();
   const state = useQuery({ queryKey: ["account"], queryFn: () => postUi<AccountState>("/api/ui/account/", {}) });
+  // Another account's keys and screens must not show, even for a moment: dropped on every change of account.
+  const changeAccount = (next: AccountState) => {
+    client.removeQueries({ queryKey: ["keys"] });
+    client.removeQueries({ queryKey: ["account-screens"] });
+    client.setQueryData(["account"], next);
+  };
   const signOut = useMutation({
     mutationFn: () => postUi<AccountState>("/api/ui/account/signout/", {}),
-    onSuccess: (next) => client.setQueryData(["account"], next),
+    onSuccess: changeAccount,
   });
   if (state.isPending) return <p className="mt-4 text-zinc-500">Loading…</p>;
   if (state.isError) return <p role="alert" className="mt-4 text-red-700">{state.error.message}</p>;
   const { account, signup } = state.data;
-  if (account === null) return <SignedOut signup={signup} onSignedIn={(next) => client.setQueryData(["account"], next)} />;
+  if (account === null) return <SignedOut signup={signup} onSignedIn={changeAccount} />;
   return (
     <>
       <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-zinc-600 dark:text-zinc-400">
@@ -259,7 +266,7 @@ function ScreensPanel() {
       <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="account-screens">
         {screens.data?.screens.map((s) => (
           <li key={s.id} className="flex items-center gap-2 py-1 text-[13px]">
-            <a href={`/screener/?${s.query}`} className="flex-1 truncate underline">
+            <a href={`/screener/?${queryFromRequest(s.request)}`} className="flex-1 truncate underline">
               {s.name}
             </a>
             <span className="font-mono text-xs text-zinc-500 max-sm:hidden">{s.id}</span>

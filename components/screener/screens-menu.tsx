@@ -8,7 +8,7 @@ import { Popover } from "@/components/ui/popover";
 import type { ScreensResponse } from "@/lib/screens/page-screens";
 import { postUi } from "@/lib/api/ui-client";
 import { PRESETS } from "@/lib/screener/presets";
-import { EMPTY_SCREEN, searchParamsFromScreen } from "@/lib/screener/screen-url";
+import { EMPTY_SCREEN, queryFromRequest, searchParamsFromScreen } from "@/lib/screener/screen-url";
 
 type AccountScreens = z.output<typeof ScreensResponse>;
 const listScreens = () => postUi<AccountScreens>("/api/ui/account/screens/", { action: "list" });
@@ -85,7 +85,7 @@ export function ScreensMenu({ currentQuery, currentRequest, onOpen }: { currentQ
       <h3 className="px-1 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{signedIn ? "Your account's screens" : "Saved in this browser"}</h3>
       {signedIn ? (
         <SavedList
-          screens={account.data!.screens.map((s) => ({ key: s.id, name: s.name, query: s.query }))}
+          screens={account.data!.screens.map((s) => ({ key: s.id, name: s.name, query: queryFromRequest(s.request) }))}
           onOpen={openQuery}
           onDelete={(key) => change.mutate({ action: "delete", id: key })}
         />

@@ -72,7 +72,7 @@ test("another key's screen is absent, not forbidden: 404 for read, replace, dele
   const absent = [await call(path, { key: other }), await send("PUT", path, other, { name: "Taken", request: REQUEST }), await send("DELETE", path, other)];
   for (const response of absent) {
     expect(response.status).toBe(404);
-    expect(await problem(response)).toMatchObject({ type: "/docs/#problem-no-such-resource", detail: `No saved screen of this key has the id "${saved.id}".` });
+    expect(await problem(response)).toMatchObject({ type: "/docs/#problem-no-such-resource", detail: `None of your saved screens has the id "${saved.id}".` });
   }
   // Exactly as an id that never existed.
   const never = await call(`${SCREENS}scr_000000000000/`, { key: other });

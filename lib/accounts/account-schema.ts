@@ -13,6 +13,7 @@ export const SignUpInput = z.strictObject({
   email: Email,
   password: z
     .string()
+    .refine((text) => !text.includes("\u0000"), { error: "may not contain the NUL character" })
     .min(MIN_PASSWORD_LENGTH, { error: `at least ${MIN_PASSWORD_LENGTH} characters` })
     .max(200, { error: "at most 200 characters" }),
 });

@@ -11,6 +11,7 @@ export interface AccountStore {
   create(email: string, passwordHash: string): Promise<Account | "taken">;
   /** The account with the email and its password hash, for signing in. */
   credentials(email: string): Promise<{ account: Account; passwordHash: string } | null>;
+  /** Starts a session (and drops the account's expired ones). */
   startSession(accountId: string, tokenHash: Buffer, expiresAt: Date): Promise<void>;
   /** The account of an unexpired session. */
   sessionAccount(tokenHash: Buffer, now: Date): Promise<Account | null>;

@@ -22,6 +22,7 @@ export function pgAccountStore(state: PgState): AccountStore {
       return row === undefined ? null : { account: { id: row.id, email: row.email, created_at: row.created_at }, passwordHash: row.password_hash };
     },
     async startSession(accountId, tokenHash, expiresAt) {
+      await query("DELETE FROM sessions WHERE account_id = $1 AND expires_at <= now()", [accountId]);
       await query("INSERT INTO sessions (token_hash, account_id, created_at, expires_at) VALUES ($1, $2, now(), $3)", [tokenHash, accountId, expiresAt]);
     },
     sessionAccount: async (tokenHash, now) =>

@@ -5,7 +5,6 @@ import { hashPassword, passwordMatches } from "@/lib/accounts/password";
 import { hashSessionToken, newSessionToken, SESSION_DAYS, sessionCookie, sessionTokenOf } from "@/lib/accounts/session-token";
 import type { ApiKeyRecord } from "@/lib/auth/api-key-store";
 import { apiState } from "@/lib/db/api-state";
-import { queryFromRequest } from "@/lib/screener/screen-url";
 import { MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
 import { savedScreenStoreFor } from "@/lib/screens/saved-screen-store-for";
 import { env } from "@/lib/env";
@@ -22,11 +21,11 @@ const accounts = () => accountStoreFor(apiState());
 const signup = () => env().SIGNUP;
 
 /**
- * Failed sign-in and sign-up attempts: per client address, and per email (a password guessed from
- * many addresses). Each attempt is counted when it starts and taken back when it succeeds; past a
- * limit, a 429 before any password is checked, even for the right one.
+ * Sign-in attempts that fail, and every sign-up: per client address, and per email (a password
+ * guessed from many addresses). Each attempt is counted when it starts, a sign-in's taken back
+ * when it succeeds; past a limit, a 429 before any password is checked, even for the right one.
  */
-const PER_ADDRESS: WindowLimit[] = [{ name: "sign-in-minute", limit: 20, windowMs: 60_000 }];
+const perAddress = (): WindowLimit[] => [{ name: "sign-in-minute", limit: env().SIGNIN_ATTEMPTS_PER_MINUTE, windowMs: 60_000 }];
 const PER_EMAIL: WindowLimit[] = [{ name: "sign-in-email", limit: 10, windowMs: 15 * 60_000 }];
 
 /** Counts an attempt against each subject's windows; returns what takes them back on success. */
@@ -52,6 +51,9 @@ async function admitAttempt(...limits: [subject: string, windows: WindowLimit[]]
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 
 async function startSession(context: Pick<HandlerContext<unknown>, "request" | "responseHeaders">, account: Account) {
+  // A session the browser already presents (perhaps planted) ends: a sign-in always starts a new one.
+  const presented = sessionTokenOf(context.request.headers.get("cookie"));
+  if (presented !== null) await accounts().endSession(hashSessionToken(presented));
   const token = newSessionToken();
   await accounts().startSession(account.id, hashSessionToken(token), new Date(Date.now() + SESSION_DAYS * 86_400_000));
   context.responseHeaders.append("Set-Cookie", sessionCookie(token, isHttps(context.request)));
@@ -68,16 +70,16 @@ export const accountStateRoute = uiRoute(accountStateOperation, async ({ request
 
 export const signUpRoute = uiRoute(signUpOperation, async (context) => {
   if (signup() === "closed") throw new HttpProblem("signup_closed", "Sign-up is closed on this deployment: ask its operator for an API key.");
-  const succeeded = await admitAttempt([`signin:${context.caller}`, PER_ADDRESS]);
+  // Every sign-up counts, a success too: accounts (and their keys) per address are what it bounds.
+  await admitAttempt([`signin:${context.caller}`, perAddress()]);
   const account = await accounts().create(context.body.email, await hashPassword(context.body.password));
   if (account === "taken") throw new HttpProblem("conflict", "An account with this email exists: sign in instead.");
-  await succeeded();
   return startSession(context, account);
 });
 
 export const signInRoute = uiRoute(signInOperation, async (context) => {
   const { email, password } = context.body;
-  const succeeded = await admitAttempt([`signin:${context.caller}`, PER_ADDRESS], [`signin-email:${email}`, PER_EMAIL]);
+  const succeeded = await admitAttempt([`signin:${context.caller}`, perAddress()], [`signin-email:${email}`, PER_EMAIL]);
   const found = await accounts().credentials(email);
   const matches = await passwordMatches(found?.passwordHash ?? null, password);
   if (found === null || !matches) throw new HttpProblem("sign_in_failed", "The email or the password is wrong.");
@@ -113,9 +115,9 @@ export const accountKeysRoute = uiRoute(accountKeysOperation, async ({ request, 
   if (account === null) throw new HttpProblem("not_signed_in", "Sign in to manage your keys.");
   const keys = apiServices().keys;
   const create = async (name: string) => {
-    if ((await keys.list(account.id)).length >= MAX_ACCOUNT_KEYS) throw new HttpProblem("conflict", `An account holds at most ${MAX_ACCOUNT_KEYS} keys, revoked ones included.`);
-    const { record, key } = await keys.create({ name, tier: DEFAULT_TIER, accountId: account.id });
-    return { id: record.id, key };
+    const made = await keys.createCapped({ name, tier: DEFAULT_TIER, accountId: account.id }, MAX_ACCOUNT_KEYS);
+    if (made === "full") throw new HttpProblem("conflict", `An account holds at most ${MAX_ACCOUNT_KEYS} keys in use: revoke one first.`);
+    return { id: made.record.id, key: made.key };
   };
   const revoke = async (id: string) => {
     const revoked = await keys.revoke(id, account.id);
@@ -130,14 +132,22 @@ export const accountKeysRoute = uiRoute(accountKeysOperation, async ({ request, 
     case "revoke":
       await revoke(body.id);
       break;
-    case "rotate":
-      created = await create((await revoke(body.id)).name);
+    case "rotate": {
+      // The new key first: a rotation that cannot create one leaves the old key working.
+      const old = (await keys.list(account.id)).find((k) => k.id === body.id && k.revokedAt === null);
+      if (old === undefined) throw new HttpProblem("no_such_resource", "None of your keys in use has this id.");
+      created = await keys.createCapped({ name: old.name, tier: old.tier, accountId: account.id }, MAX_ACCOUNT_KEYS + 1).then((made) => {
+        if (made === "full") throw new HttpProblem("conflict", `An account holds at most ${MAX_ACCOUNT_KEYS} keys in use: revoke one first.`);
+        return { id: made.record.id, key: made.key };
+      });
+      await revoke(body.id);
       break;
+    }
   }
   return { keys: await Promise.all((await keys.list(account.id)).map(withUsage)), created };
 });
 
-/** The account's screens as the page's menu lists them: each with the URL query that opens it. */
+/** The account's screens as the page's menu lists them (the page opens each request as a URL). */
 export const accountScreensRoute = uiRoute(accountScreensOperation, async ({ request, body }) => {
   const account = await sessionAccount(request);
   if (account === null) {
@@ -151,5 +161,5 @@ export const accountScreensRoute = uiRoute(accountScreensOperation, async ({ req
   }
   if (body.action === "delete" && !(await screens.remove(owner, body.id))) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
   const listed = await screens.list(owner);
-  return { signed_in: true, screens: listed.map((s) => ({ id: s.id, name: s.name, notes: s.notes, query: queryFromRequest(s.request), created_at: s.created_at })) };
+  return { signed_in: true, screens: listed.map((s) => ({ id: s.id, name: s.name, notes: s.notes, request: s.request, created_at: s.created_at })) };
 });

@@ -108,7 +108,7 @@ export function problemFor(error: unknown): { body: ProblemBody; headers: Record
     return { body: problemBody("unavailable", "The API key store is unavailable, so no key can be checked; retry shortly."), headers: retryAfter(5), fault: true };
   }
   if (error instanceof StateStoreUnavailableError) {
-    return { body: problemBody("unavailable", "The store of saved screens is unavailable; retry shortly."), headers: retryAfter(5), fault: true };
+    return { body: problemBody("unavailable", "The API state store (accounts, saved screens) is unavailable; retry shortly."), headers: retryAfter(5), fault: true };
   }
   return { body: problemBody("internal", INTERNAL_DETAIL), headers: {}, fault: true };
 }

@@ -6,15 +6,15 @@ import type { ApiOperation } from "./operation";
 import { HttpProblem } from "./problem";
 
 /**
- * Saved screens (API v2): a key's own screens at `/api/v2/screens/`, one at `/api/v2/screens/{id}/`,
+ * Saved screens (API v2): your own screens at `/api/v2/screens/`, one at `/api/v2/screens/{id}/`,
  * and a shared one by its token at `/api/v2/shared-screens/{token}/`. Answered in process from the
- * API state store; another key's screen answers 404 exactly as one that never existed.
+ * API state store; another owner's screen answers 404 exactly as one that never existed.
  */
 
-export const noSuchScreen = (id: string) => new HttpProblem("no_such_resource", `No saved screen of this key has the id ${JSON.stringify(id.slice(0, 80))}.`);
+export const noSuchScreen = (id: string) => new HttpProblem("no_such_resource", `None of your saved screens has the id ${JSON.stringify(id.slice(0, 80))}.`);
 export const noSharedScreen = () => new HttpProblem("no_such_resource", "No shared screen has this token.");
 export const screensFull = () =>
-  new HttpProblem("conflict", `This key keeps ${MAX_SAVED_SCREENS} saved screens, the most a key may keep: delete one (DELETE /api/v2/screens/{id}/) first.`);
+  new HttpProblem("conflict", `You keep ${MAX_SAVED_SCREENS} saved screens, the most an account or key may keep: delete one (DELETE /api/v2/screens/{id}/) first.`);
 
 const EXAMPLE_INPUT = {
   name: "Cash-rich large caps",
@@ -38,21 +38,22 @@ const EXAMPLE_SCREEN = {
 };
 const SHARED_EXAMPLE = { ...EXAMPLE_SCREEN, share_token: "shr_8cVb2LmQ0xTy7RkN4wHs1d" };
 
-const INPUT_RULES = `The request is checked by POST /api/v2/screener/advanced/'s schema (a 400 points into /request) and kept as sent; run it by posting it there. A key keeps at most ${MAX_SAVED_SCREENS} screens (409 past that).`;
-const OWNERSHIP = "Only the key that saved a screen reads, changes or deletes it: any other key gets 404, as for an id that never existed.";
+const INPUT_RULES = `The request is checked by POST /api/v2/screener/advanced/'s schema (a 400 points into /request) and kept as sent; run it by posting it there. An account (or a CLI key) keeps at most ${MAX_SAVED_SCREENS} screens (409 past that).`;
+const OWNERSHIP =
+  "A screen belongs to the account whose key saved it (every key created on that account's page sees it), or, for a key issued by the operator's CLI, to that key alone. Anyone else gets 404, as for an id that never existed.";
 
 const common = { tags: ["Saved screens" as const], inProcess: true as const };
 const store = { store: { summary: "The store of saved screens cannot answer (PostgreSQL away)", error: new StateStoreUnavailableError(null) } };
-const missing = { ...store, missing: { summary: "No screen of this key has the id", error: noSuchScreen("scr_4fQm9TzK2bXa") } };
+const missing = { ...store, missing: { summary: "None of your screens has the id", error: noSuchScreen("scr_4fQm9TzK2bXa") } };
 
 export const listSavedScreensOperation = {
   ...common,
   operationId: "listSavedScreens",
   method: "get",
   path: "/api/v2/screens/",
-  summary: "List the key's saved screens",
-  description: `Every screen this key saved, oldest first (at most ${MAX_SAVED_SCREENS}: unpaged). ${OWNERSHIP}`,
-  response: { schema: SavedScreenList, description: "The key's screens", examples: { one: { summary: "A key with one screen", value: { screens: [EXAMPLE_SCREEN], max_screens: MAX_SAVED_SCREENS } } } },
+  summary: "List your saved screens",
+  description: `Every screen of your account (or CLI key), oldest first (at most ${MAX_SAVED_SCREENS}: unpaged). ${OWNERSHIP}`,
+  response: { schema: SavedScreenList, description: "Your screens", examples: { one: { summary: "A key with one screen", value: { screens: [EXAMPLE_SCREEN], max_screens: MAX_SAVED_SCREENS } } } },
   responseBound: ANSWER_BOUNDS.savedScreens,
   serviceErrors: store,
 } satisfies ApiOperation;
@@ -68,7 +69,7 @@ export const createSavedScreenOperation = {
   request: { schema: SavedScreenInput, examples: { cashRich: { summary: "A formula screen, not shared", value: EXAMPLE_INPUT } } },
   response: { schema: SavedScreen, description: "The saved screen, with its id", examples: { cashRich: { summary: "Saved", value: EXAMPLE_SCREEN } } },
   responseBound: ANSWER_BOUNDS.savedScreen,
-  serviceErrors: { ...store, full: { summary: `The key keeps ${MAX_SAVED_SCREENS} screens already`, error: screensFull() } },
+  serviceErrors: { ...store, full: { summary: `You keep ${MAX_SAVED_SCREENS} screens already`, error: screensFull() } },
 } satisfies ApiOperation;
 
 const one = {

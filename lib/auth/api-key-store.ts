@@ -12,6 +12,11 @@ export interface ApiKeyStore {
   readonly kind: "sqlite" | "postgres";
   /** Creates a key (for an account: the Keys page); the returned `key` is the only copy that will ever exist. */
   create(input: NewKey): Promise<{ record: ApiKeyRecord; key: string }>;
+  /**
+   * Creates a key of an account unless it holds `maxActive` unrevoked keys already ("full"): the
+   * count and the insert are one step, so concurrent creates cannot pass the cap.
+   */
+  createCapped(input: NewKey & { accountId: string }, maxActive: number): Promise<{ record: ApiKeyRecord; key: string } | "full">;
   /** Every key (the CLI), or an account's. */
   list(accountId?: string): Promise<ApiKeyRecord[]>;
   /** Revokes a key (of the account, when given) from the next request on. Returns the record, or null when no such key. */

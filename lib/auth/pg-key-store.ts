@@ -24,6 +24,31 @@ export function pgKeyStore(state: PgState): ApiKeyStore {
       await query(`INSERT INTO api_keys (${KEY_INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, keyInsertValues(record, hash));
       return { record, key };
     },
+    async createCapped(input, maxActive) {
+      const { record, key, hash } = newApiKey(input);
+      const client = await state
+        .ready()
+        .then(() => state.pool.connect())
+        .catch((error: unknown) => {
+          throw new KeyStoreUnavailableError(error);
+        });
+      try {
+        await client.query("BEGIN");
+        // The account's lock first, in a statement of its own, so that the count sees every key a create holding it before committed.
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 2))", [input.accountId]);
+        const inserted = await client.query({
+          text: `INSERT INTO api_keys (${KEY_INSERT_COLUMNS}) SELECT $1, $2, $3, $4, $5, $6, $7 WHERE (SELECT count(*) FROM api_keys WHERE account_id = $7 AND revoked_at IS NULL) < $8`,
+          values: [...keyInsertValues(record, hash), maxActive],
+        });
+        await client.query("COMMIT");
+        return inserted.rowCount === 1 ? { record, key } : "full";
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw new KeyStoreUnavailableError(error);
+      } finally {
+        client.release();
+      }
+    },
     list: async (accountId) =>
       KeyRecordRow.array().parse(await query(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE $1::text IS NULL OR account_id = $1 ORDER BY created_at, id`, [accountId ?? null])),
     async revoke(id, accountId) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { KeyStoreUnavailableError } from "@/lib/errors";
-import { SqlFlag } from "@/lib/db/sql-rows";
+import { SqlCount, SqlFlag } from "@/lib/db/sql-rows";
 import { type ApiKeyRecord, type ApiKeyStore, KEY_COLUMNS, type NewKey, KEY_INSERT_COLUMNS, keyInsertValues, keyRecordRow, newApiKey } from "./api-key-store";
 
 /**
@@ -48,9 +48,18 @@ export function sqliteKeyStore(db: StateDb): ApiKeyStore {
   };
   return {
     kind: "sqlite",
-    create: async (input) => createApiKey(db, input),
-    list: async (accountId) => listApiKeys(db, accountId),
-    revoke: async (id, accountId) => revokeApiKey(db, id, accountId),
+    create: async (input) => guarded(() => createApiKey(db, input)),
+    createCapped: async (input, maxActive) =>
+      guarded(() =>
+        db
+          .transaction(() => {
+            const active = SqlCount.parse(db.prepare("SELECT count(*) FROM api_keys WHERE account_id = ? AND revoked_at IS NULL").pluck().get(input.accountId));
+            return active >= maxActive ? ("full" as const) : createApiKey(db, input);
+          })
+          .immediate(),
+      ),
+    list: async (accountId) => guarded(() => listApiKeys(db, accountId)),
+    revoke: async (id, accountId) => guarded(() => revokeApiKey(db, id, accountId)),
     find: async (hash) => FoundRow.optional().parse(guarded(() => lookup.get(hash))),
     ping: async () => void guarded(() => db.prepare("SELECT 1").get()),
   };

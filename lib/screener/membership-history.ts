@@ -24,7 +24,7 @@ import { formatValue } from "./value-format";
  */
 
 /** One filter of the screen, run alone: its name, how its pass set is asked for, and how its value is read. */
-interface Test {
+export interface Test {
   name: string;
   label: string;
   request: ScreenRequest & { formulas?: readonly Formula[] };
@@ -45,7 +45,7 @@ const screenOf = (filters: ScreenRequest["filters"], formulas?: readonly Formula
   result_format: "tickers",
 });
 
-function testsOf(request: MembershipHistoryRequest): Test[] {
+function testsOf(request: Pick<MembershipHistoryRequest, "filters" | "formulas">): Test[] {
   const formulas = request.formulas ?? [];
   const filterTests = typedFilters(request.filters).map((filter: TypedFilter): Test => {
     const { def, payload } = filter;
@@ -74,8 +74,8 @@ function daysOf(from: string, to: string): { baseline: string; days: string[] } 
   const days = DateList.parse(cachedStatement("SELECT date FROM trading_days WHERE date >= ? AND date <= ? ORDER BY date").pluck().all(from, to));
   const before = z.iso.date().nullable().parse(cachedStatement("SELECT max(date) FROM trading_days WHERE date < ?").pluck().get(from));
   if (days.length === 0) throw new ValidationError([{ pointer: "/to", message: `no trading day from ${from} to ${to}` }]);
-  // The range's first day has no day before it in the data: it is the baseline itself.
-  return before === null ? { baseline: days[0]!, days: days.slice(1) } : { baseline: before, days };
+  if (before === null) throw new ValidationError([{ pointer: "/from", message: `the data has no trading day before ${from} to compare its first day with: choose a later from` }]);
+  return { baseline: before, days };
 }
 
 /** The ids each test passes on a day, and the tickers of every id seen. */
@@ -126,12 +126,83 @@ function reasonOf(test: Test, before: number | string | null, after: number | st
       ? `within ${show(min)} to ${show(max)}`
       : min !== undefined
         ? `at or above the minimum ${show(min)}`
-        : `at or below the maximum ${show(max)}`
+        : max !== undefined
+          ? `at or below the maximum ${show(max)}`
+          : "now passing"
     : max !== undefined && after > max
       ? `above the maximum ${show(max)}`
-      : `below the minimum ${show(min)}`;
+      : min !== undefined && after < min
+        ? `below the minimum ${show(min)}`
+        : "no longer passing";
   return `${test.label} ${moved} from ${show(before)} to ${show(after)}, ${where}`;
 }
+
+/** A screen's filters as tests, each run alone on a day (`screenDay`). */
+export interface ScreenTests {
+  tests: Test[];
+  formulas: readonly Formula[];
+  /** The ticker of every company id seen on any day. */
+  tickers: Map<number, string>;
+}
+
+export function screenTests(request: Pick<MembershipHistoryRequest, "filters" | "formulas">): ScreenTests {
+  validateOptionValues(screenOf(request.filters), readOptionValues(marketDb()).lists);
+  return { tests: testsOf(request), formulas: request.formulas ?? [], tickers: new Map() };
+}
+
+/** The screen on a trading day: each test's pass set, and the members (the companies every one passes). */
+export interface ScreenDay {
+  day: string;
+  passed: Set<number>[];
+  members: Set<number>;
+}
+
+export function screenDay(screen: ScreenTests, day: string): ScreenDay {
+  const passed = passSets(screen.tests, asOfSource(day), screen.tickers);
+  return { day, passed, members: intersect(passed) };
+}
+
+type Change = MembershipHistoryResponse["changes"][number];
+
+/**
+ * The companies that entered (members on `now`, not on `prior`'s members) and left, each with the
+ * tests whose result changed between the two days and their values on both. `priorMembers`: the
+ * members to compare with when they are known otherwise (an alert's recorded state), else prior's.
+ */
+export function changesBetween(screen: ScreenTests, prior: ScreenDay, now: ScreenDay, priorMembers: ReadonlySet<number> = prior.members): Change[] {
+  const entered = [...now.members].filter((id) => !priorMembers.has(id));
+  const left = [...priorMembers].filter((id) => !now.members.has(id));
+  const changed = [...entered, ...left];
+  if (changed.length === 0) return [];
+  const { tests, formulas, tickers } = screen;
+  const flipped = (t: number, id: number) => prior.passed[t]!.has(id) !== now.passed[t]!.has(id);
+  const flippedTests = tests.flatMap((_, t) => (changed.some((id) => flipped(t, id)) ? [t] : []));
+  const values = new Map(
+    flippedTests.map((t) => [t, { before: valuesOn(tests[t]!, formulas, asOfSource(prior.day), changed), after: valuesOn(tests[t]!, formulas, asOfSource(now.day), changed) }]),
+  );
+  return (
+    [
+      ["entered", entered],
+      ["left", left],
+    ] as const
+  ).flatMap(([change, ids]) =>
+    ids.map((id) => ({
+      date: now.day,
+      full_ticker: tickers.get(id)!,
+      change,
+      rules: flippedTests
+        .filter((t) => flipped(t, id))
+        .map((t) => {
+          const before = values.get(t)!.before.get(id) ?? null;
+          const after = values.get(t)!.after.get(id) ?? null;
+          const passedAfter = now.passed[t]!.has(id);
+          return { filter: tests[t]!.name, passed_before: prior.passed[t]!.has(id), passed_after: passedAfter, before, after, reason: reasonOf(tests[t]!, before, after, passedAfter) };
+        }),
+    })),
+  );
+}
+
+const byDayAndTicker = (a: Change, b: Change) => (a.date === b.date ? (a.full_ticker < b.full_ticker ? -1 : a.full_ticker > b.full_ticker ? 1 : 0) : a.date < b.date ? -1 : 1);
 
 export function runMembershipHistory(request: MembershipHistoryRequest, budget: TimeBudget = UNBOUNDED): MembershipHistoryResponse {
   checkAsOfDates([
@@ -142,53 +213,26 @@ export function runMembershipHistory(request: MembershipHistoryRequest, budget: 
   if (days.length > MAX_HISTORY_DAYS) {
     throw new ValidationError([{ pointer: "/to", message: `the range has ${days.length} trading days; at most ${MAX_HISTORY_DAYS}: ask for a shorter range` }]);
   }
-  validateOptionValues(screenOf(request.filters), readOptionValues(marketDb()).lists);
-  const formulas = request.formulas ?? [];
-  const tests = testsOf(request);
-  const tickers = new Map<number, string>();
-
-  let previous = passSets(tests, asOfSource(baseline), tickers);
-  let members = intersect(previous);
-  const membersBefore = members.size;
-  const changes: MembershipHistoryResponse["changes"] = [];
+  const screen = screenTests(request);
+  const first = screenDay(screen, baseline);
+  let previous = first;
+  const changes: Change[] = [];
   let secondAt = 0;
   for (const [i, day] of days.entries()) {
     if (i === 1) secondAt = Date.now();
     checkPace(secondAt, i, days.length, budget, { what: "membership history", steps: "trading days", advice: "a shorter range or fewer filters" });
-    const source = asOfSource(day);
-    const passed = passSets(tests, source, tickers);
-    const now = intersect(passed);
-    const entered = [...now].filter((id) => !members.has(id));
-    const left = [...members].filter((id) => !now.has(id));
-    if (entered.length + left.length > 0) {
-      const changed = [...entered, ...left];
-      const flippedTests = tests.flatMap((test, t) => (changed.some((id) => previous[t]!.has(id) !== passed[t]!.has(id)) ? [t] : []));
-      const priorSource = asOfSource(i === 0 ? baseline : days[i - 1]!);
-      const values = new Map(flippedTests.map((t) => [t, { before: valuesOn(tests[t]!, formulas, priorSource, changed), after: valuesOn(tests[t]!, formulas, source, changed) }]));
-      for (const [change, ids] of [["entered", entered], ["left", left]] as const) {
-        for (const id of ids) {
-          const rules = flippedTests
-            .filter((t) => previous[t]!.has(id) !== passed[t]!.has(id))
-            .map((t) => {
-              const before = values.get(t)!.before.get(id) ?? null;
-              const after = values.get(t)!.after.get(id) ?? null;
-              return { filter: tests[t]!.name, passed_before: previous[t]!.has(id), passed_after: passed[t]!.has(id), before, after, reason: reasonOf(tests[t]!, before, after, passed[t]!.has(id)) };
-            });
-          changes.push({ date: day, full_ticker: tickers.get(id)!, change, rules });
-        }
-      }
-    }
-    previous = passed;
-    members = now;
+    const now = screenDay(screen, day);
+    changes.push(...changesBetween(screen, previous, now));
+    previous = now;
   }
-  changes.sort((a, b) => (a.date === b.date ? (a.full_ticker < b.full_ticker ? -1 : a.full_ticker > b.full_ticker ? 1 : 0) : a.date < b.date ? -1 : 1));
+  changes.sort(byDayAndTicker);
   const { limit, offset } = request.page;
   return {
     from: days[0] ?? baseline,
     to: days.at(-1) ?? baseline,
     trading_days: days.length,
-    members_before: membersBefore,
-    members_after: members.size,
+    members_before: first.members.size,
+    members_after: previous.members.size,
     total: changes.length,
     limit,
     offset,

@@ -22,9 +22,12 @@ const SavedRequest = z
   })
   .describe("A request of POST /api/v2/screener/advanced/ (filters, formulas, as_of, sort, fields, page), checked by that operation's schema and kept as sent");
 
+/** Text a store keeps: PostgreSQL's text cannot hold a NUL character. */
+export const StoredText = z.string().refine((text) => !text.includes("\u0000"), { error: "may not contain the NUL character" });
+
 export const SavedScreenInput = z.strictObject({
-  name: z.string().trim().min(1, { error: "a saved screen needs a name" }).max(120).describe("Shown in listings; need not be unique"),
-  notes: z.string().max(4000).default("").describe("Free text, at most 4,000 characters"),
+  name: StoredText.trim().min(1, { error: "a saved screen needs a name" }).max(120).describe("Shown in listings; need not be unique"),
+  notes: StoredText.max(4000).default("").describe("Free text, at most 4,000 characters"),
   request: SavedRequest,
   shared: z.boolean().default(false).describe("true: the screen gets a share token, and any key can read it at /api/v2/shared-screens/{token}/; false removes it"),
 });
@@ -42,10 +45,10 @@ export const SavedScreen = z.object({
 export type SavedScreen = z.output<typeof SavedScreen>;
 
 export const SavedScreenList = z.object({
-  screens: z.array(SavedScreen).describe("Every screen of the key, oldest first"),
-  max_screens: z.int().describe("How many screens a key may keep"),
+  screens: z.array(SavedScreen).describe("Every screen of your account (or CLI key), oldest first"),
+  max_screens: z.int().describe("How many screens an account (or CLI key) may keep"),
 });
 
 /** The path parameter of one saved screen. */
-export const SavedScreenId = z.object({ id: z.string().max(64).describe("The screen's id (scr_...)") });
-export const SharedScreenToken = z.object({ token: z.string().max(64).describe("A shared screen's token (shr_...)") });
+export const SavedScreenId = z.object({ id: z.string().regex(/^scr_[0-9A-Za-z]{1,60}$/).describe("The screen's id (scr_...)") });
+export const SharedScreenToken = z.object({ token: z.string().regex(/^shr_[0-9A-Za-z]{1,60}$/).describe("A shared screen's token (shr_...)") });

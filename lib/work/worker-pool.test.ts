@@ -29,7 +29,8 @@ describe("WorkerPool", () => {
   it("is warm once the workers it started with have warmed, and stays warm while one is replaced (which serves at once)", async () => {
     const p = start();
     expect(p.warm).toBe(false);
-    await vi.waitFor(() => expect(p.warm).toBe(true));
+    // Warming starts two worker threads: seconds on a loaded machine, as bothReady allows.
+    await vi.waitFor(() => expect(p.warm).toBe(true), { timeout: 30_000 });
     expect(await reasonOf(p.run("spin", 60_000, { caller: "a", deadlineMs: 200 }))).toBe("deadline");
     expect(p.warm).toBe(true);
     await expect(p.run("echo", 1, { caller: "a", deadlineMs: 5000 })).resolves.toEqual(ok(1));

@@ -85,5 +85,18 @@ export function keyStoreContract(name: string, stores: () => { store: ApiKeyStor
       expect((await other.revoke(mine.record.id, account))!.revokedAt).not.toBeNull();
       expect((await store.find(hashApiKey(mine.key)))!.revoked).toBe(true);
     });
+
+    it("caps an account's keys in use, however many creates race; a revoked key frees its place", async () => {
+      const { store, other } = stores();
+      const accountId = `acc_cap${Date.now()}`;
+      const made = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? store : other).createCapped({ name: `k${i}`, tier: "starter", accountId }, 3)));
+      const created = made.filter((m) => m !== "full");
+      expect(created).toHaveLength(3);
+      expect(await store.createCapped({ name: "one more", tier: "starter", accountId }, 3)).toBe("full");
+      await other.revoke(created[0]!.record.id, accountId);
+      const again = await store.createCapped({ name: "after a revoke", tier: "starter", accountId }, 3);
+      expect(again).not.toBe("full");
+      expect((await store.list(accountId)).filter((k) => k.revokedAt === null)).toHaveLength(3);
+    });
   });
 }
