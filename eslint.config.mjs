@@ -13,6 +13,7 @@ const LAYERS = [
   ["lib/sync"],
   ["lib/api", "lib/ingest", "lib/server-lifecycle"],
   ["lib/work"],
+  ["lib/alerts"],
   ["lib/filings", "lib/screens", "lib/accounts"],
   ["lib/screener", "lib/companies", "lib/auth", "lib/coverage", "lib/charts"],
   ["lib/market"],

@@ -1,4 +1,5 @@
 /** `npm run sync -- sec` / `prices`: current fundamentals from SEC EDGAR, prices from files (see docs/operations.md "Keeping the data current"). */
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { env } from "@/lib/env";
@@ -278,6 +279,13 @@ program.action(async () => {
   } catch (error) {
     fail(error);
   }
+});
+
+// After a sync that succeeded, the saved screens with alerts on run as of the new data, in a
+// process of its own (fresh connections to the database the sync replaced); whatever becomes of
+// them, the sync has succeeded.
+program.hook("postAction", () => {
+  spawnSync("npx", ["tsx", path.join(import.meta.dirname, "alerts.ts")], { stdio: "inherit" });
 });
 
 function fail(error: unknown): never {

@@ -5,7 +5,13 @@
  * forbidden; the errors name what is wrong; the per-key limit holds under concurrent creates; the
  * v2 document describes every operation as the app answers it.
  */
+import { execFile } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import { E2E_API_STATE_PATH } from "../../playwright.config";
 import { MAX_SAVED_SCREENS, SavedScreen, SavedScreenList } from "@/lib/screens/saved-screen-schema";
 import { call, newKey, postJson, problem } from "./support";
 
@@ -114,4 +120,57 @@ test(`a key keeps at most ${MAX_SAVED_SCREENS} screens, however many creates rac
   const full = await postJson(SCREENS, key, { name: "one more", request: REQUEST });
   expect(await problem(full)).toMatchObject({ status: 409, detail: expect.stringContaining("delete one") });
   expect(SavedScreenList.parse(await (await call(SCREENS, { key })).json()).screens).toHaveLength(MAX_SAVED_SCREENS);
+});
+
+test("alerts: a screen with a webhook gets a secret and a feed; two alert runs a trading day apart send one signed change and list it in the feed", async () => {
+  test.setTimeout(120_000);
+  const key = newKey();
+  // A local receiver: every body and whether its signature checks out under the screen's secret.
+  const received: { body: string; signed: boolean }[] = [];
+  let secret = "";
+  const receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk));
+    request.on("end", () => {
+      const [t, v1] = String(request.headers["x-screener-signature"]).split(",").map((part) => part.split("=")[1]!);
+      received.push({ body, signed: v1 === createHmac("sha256", secret).update(`${t}.${body}`).digest("hex") });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const bad = await postJson(SCREENS, key, { name: "x", request: REQUEST, alerts: { webhook_url: "ftp://example.com/x" } });
+    expect((await problem(bad)).errors!.map((e) => e.pointer)).toContain("/alerts/webhook_url");
+    const saved = await create(key, { name: "Mega caps, P/E under 25", request: { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } } }, alerts: { webhook_url: webhook }, shared: true });
+    expect(saved.alerts).toMatchObject({ webhook_url: webhook, webhook_secret: expect.stringMatching(/^whsec_/), feed_path: expect.stringMatching(/^\/feeds\/screens\/fd_\w+\/$/) });
+    secret = saved.alerts!.webhook_secret;
+    // Whoever reads it by its share token sees no secret and no feed.
+    expect(await (await call(`/api/v2/shared-screens/${saved.share_token}/`, { key: newKey() })).json()).toMatchObject({ alerts: null });
+
+    // What `npm run sync` runs after each sync, here a trading day apart as a price sync moves the data's day.
+    const alerts = (asOf: string) => promisify(execFile)("npx", ["tsx", "scripts/alerts.ts", "--as-of", asOf], { env: { ...process.env, API_STATE_PATH: E2E_API_STATE_PATH } });
+    await alerts("2016-05-09");
+    expect(received).toHaveLength(0);
+    const { stdout } = await alerts("2016-05-10");
+    expect(stdout).toMatch(/\d+ screens, \d+ new changes, 1 delivered/);
+    const mine = received.filter((r) => r.body.includes(saved.id));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.signed).toBe(true);
+    expect(JSON.parse(mine[0]!.body).events).toMatchObject([{ full_ticker: "NYSE:HD", change: "left", rules: [{ filter: "peRatio" }] }]);
+
+    const feed = await call(saved.alerts!.feed_path);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toContain("application/atom+xml");
+    const xml = await feed.text();
+    expect(xml.match(/<entry>/g)).toHaveLength(1);
+    expect(xml).toContain("<title>NYSE:HD left Mega caps, P/E under 25 on 2016-05-10</title>");
+    expect(xml).toContain("P/E (latest FY EPS) rose from 24.82 to 25.05, above the maximum 25.00");
+    expect((await call("/feeds/screens/fd_nothing/")).status).toBe(404);
+    // Deleted, the screen's alerts end with it: its feed is gone, and later runs (a rerun of this suite) do not deliver to this receiver.
+    expect((await send("DELETE", `${SCREENS}${saved.id}/`, key)).status).toBe(204);
+    expect((await call(saved.alerts!.feed_path)).status).toBe(404);
+  } finally {
+    receiver.close();
+  }
 });

@@ -33,10 +33,15 @@ const EXAMPLE_SCREEN = {
   notes: EXAMPLE_INPUT.notes,
   request: EXAMPLE_INPUT.request,
   share_token: null,
+  alerts: null,
   created_at: "2026-11-28T17:20:00.000Z",
   updated_at: "2026-11-28T17:20:00.000Z",
 };
 const SHARED_EXAMPLE = { ...EXAMPLE_SCREEN, share_token: "shr_8cVb2LmQ0xTy7RkN4wHs1d" };
+const ALERTS_EXAMPLE = {
+  ...EXAMPLE_SCREEN,
+  alerts: { webhook_url: "https://hooks.example.com/screens", webhook_secret: "whsec_3GkT9qLm2ZxV7bNc4RwY8pDs1HfJ6aEu", feed_path: "/feeds/screens/fd_Q2w8ZkP4nR7tY1vB5mX9cL3s/" },
+};
 
 const INPUT_RULES = `The request is checked by POST /api/v2/screener/advanced/'s schema (a 400 points into /request) and kept as sent; run it by posting it there. An account (or a CLI key) keeps at most ${MAX_SAVED_SCREENS} screens (409 past that).`;
 const OWNERSHIP =
@@ -96,8 +101,18 @@ export const updateSavedScreenOperation = {
   method: "put",
   summary: "Replace a saved screen",
   description: `Replaces the name, notes, request and sharing of a screen; its id and creation time stay, and a shared screen keeps its token until \`shared: false\`. ${INPUT_RULES} ${OWNERSHIP}`,
-  request: { schema: SavedScreenInput, examples: { share: { summary: "The same screen, now shared", value: { ...EXAMPLE_INPUT, shared: true } } } },
-  response: { schema: SavedScreen, description: "The screen as replaced", examples: { shared: { summary: "Shared", value: SHARED_EXAMPLE } } },
+  request: {
+    schema: SavedScreenInput,
+    examples: {
+      share: { summary: "The same screen, now shared", value: { ...EXAMPLE_INPUT, shared: true } },
+      alerts: { summary: "The same screen, with alerts to a webhook", value: { ...EXAMPLE_INPUT, alerts: { webhook_url: "https://hooks.example.com/screens" } } },
+    },
+  },
+  response: {
+    schema: SavedScreen,
+    description: "The screen as replaced",
+    examples: { shared: { summary: "Shared", value: SHARED_EXAMPLE }, alerts: { summary: "With alerts: the secret that signs deliveries, and the feed", value: ALERTS_EXAMPLE } },
+  },
 } satisfies ApiOperation;
 
 export const deleteSavedScreenOperation = {
@@ -118,7 +133,8 @@ export const getSharedScreenOperation = {
   pathExample: "/api/v2/shared-screens/shr_8cVb2LmQ0xTy7RkN4wHs1d/",
   params: SharedScreenToken,
   summary: "Read a shared screen",
-  description: "Any key reads a screen its owner shared, by the share token; read-only. The token stops working when the owner unshares or deletes the screen (404).",
+  description:
+    "Any key reads a screen its owner shared, by the share token; read-only, without its alerts (null: the webhook secret and the feed's address stay the owner's). The token stops working when the owner unshares or deletes the screen (404).",
   response: { schema: SavedScreen, description: "The shared screen", examples: { shared: { summary: "A shared screen", value: SHARED_EXAMPLE } } },
   responseBound: ANSWER_BOUNDS.savedScreen,
   serviceErrors: { ...store, missing: { summary: "No shared screen has the token", error: noSharedScreen() } },

@@ -50,6 +50,7 @@ export const sharedScreenRoutes = [
   route(getSharedScreenOperation, async ({ params }) => {
     const shared = await screens().shared(params.token);
     if (shared === null) throw noSharedScreen();
-    return shared;
+    // Read-only for anyone with the token: never the owner's alert secret or feed address.
+    return { ...shared, alerts: null };
   }),
 ];

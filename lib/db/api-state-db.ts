@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { accountsTables, savedScreensTable, SQLITE_TYPES } from "./state-tables";
+import { accountsTables, alertsTables, savedScreensTable, SQLITE_TYPES } from "./state-tables";
 
 /**
  * The API state file: API keys, the rate-limit log, saved screens, accounts and sessions. It is separate from the market database,
@@ -39,6 +39,7 @@ const UPGRADES = [
   "ALTER TABLE rate_limit_log ADD COLUMN entry TEXT",
   savedScreensTable(SQLITE_TYPES),
   accountsTables(SQLITE_TYPES),
+  alertsTables(SQLITE_TYPES),
 ];
 const UserVersion = z.int().nonnegative();
 

@@ -1,6 +1,6 @@
 import { Pool } from "pg";
 import { z } from "zod";
-import { accountsTables, PG_TYPES, savedScreensTable } from "./state-tables";
+import { accountsTables, alertsTables, PG_TYPES, savedScreensTable } from "./state-tables";
 
 /**
  * The API state in PostgreSQL (`API_STATE_URL`): the same tables as the SQLite state file, shared
@@ -111,6 +111,7 @@ $$;
   },
   { version: 3, name: "saved screens", sql: savedScreensTable(PG_TYPES) },
   { version: 4, name: "accounts, sessions and the keys they create", sql: accountsTables(PG_TYPES) },
+  { version: 5, name: "alerts of saved screens", sql: alertsTables(PG_TYPES) },
 ];
 
 // Any constant: instances starting together take turns migrating instead of racing.

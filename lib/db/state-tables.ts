@@ -10,10 +10,11 @@ export interface StateTypes {
   bytes: string;
   /** A JSON document kept as sent. */
   json: string;
+  int: string;
 }
 
-export const SQLITE_TYPES: StateTypes = { text: "TEXT", time: "TEXT", bytes: "BLOB", json: "TEXT" };
-export const PG_TYPES: StateTypes = { text: "text", time: "timestamptz", bytes: "bytea", json: "json" };
+export const SQLITE_TYPES: StateTypes = { text: "TEXT", time: "TEXT", bytes: "BLOB", json: "TEXT", int: "INTEGER" };
+export const PG_TYPES: StateTypes = { text: "text", time: "timestamptz", bytes: "bytea", json: "json", int: "integer" };
 
 /** Saved screens (lib/screens/). */
 export const savedScreensTable = ({ text, time, json }: StateTypes) => `CREATE TABLE saved_screens (
@@ -44,3 +45,35 @@ CREATE TABLE sessions (
   expires_at ${time} NOT NULL
 );
 CREATE INDEX sessions_account ON sessions (account_id);`;
+
+/** Alerts of saved screens (lib/alerts/): where to send them, what was last seen, what changed, each delivery. */
+export const alertsTables = ({ text, time, json, int }: StateTypes) => `ALTER TABLE saved_screens ADD COLUMN webhook_url ${text};     -- alerts on: POSTed to here (optional)
+ALTER TABLE saved_screens ADD COLUMN webhook_secret ${text};  -- alerts on: the HMAC key of the deliveries
+ALTER TABLE saved_screens ADD COLUMN feed_token ${text};      -- alerts on (set exactly then): the Atom feed's address
+CREATE UNIQUE INDEX saved_screens_feed_token ON saved_screens (feed_token);
+CREATE TABLE alert_states (
+  screen_id  ${text} PRIMARY KEY,
+  as_of      ${text} NOT NULL,   -- the trading day the members were seen on
+  members    ${json} NOT NULL,   -- their tickers
+  updated_at ${time} NOT NULL
+);
+CREATE TABLE alert_events (
+  id          ${text} PRIMARY KEY,
+  screen_id   ${text} NOT NULL,
+  as_of       ${text} NOT NULL,
+  full_ticker ${text} NOT NULL,
+  change      ${text} NOT NULL,  -- entered or left
+  rules       ${json} NOT NULL,  -- the filters that flipped, their values and reasons
+  created_at  ${time} NOT NULL,
+  UNIQUE (screen_id, as_of, full_ticker, change)
+);
+CREATE TABLE alert_deliveries (
+  id         ${text} PRIMARY KEY,
+  screen_id  ${text} NOT NULL,
+  events     ${json} NOT NULL,   -- the ids of the events the body carried
+  attempt    ${int} NOT NULL,
+  status     ${int},             -- the receiver's HTTP status; NULL when none came
+  error      ${text},
+  at         ${time} NOT NULL
+);
+CREATE INDEX alert_deliveries_screen ON alert_deliveries (screen_id, at);`;

@@ -30,6 +30,18 @@ export const SavedScreenInput = z.strictObject({
   notes: StoredText.max(4000).default("").describe("Free text, at most 4,000 characters"),
   request: SavedRequest,
   shared: z.boolean().default(false).describe("true: the screen gets a share token, and any key can read it at /api/v2/shared-screens/{token}/; false removes it"),
+  alerts: z
+    .strictObject({
+      webhook_url: z
+        .url({ protocol: /^https?$/, error: "an http or https URL" })
+        .max(2000)
+        .nullable()
+        .default(null)
+        .describe("Where each run's changes are POSTed, signed (X-Screener-Signature); null: the Atom feed only"),
+    })
+    .nullable()
+    .default(null)
+    .describe("Alerts on: after each data sync the screen is run as of the new data, and each company that entered or left is recorded once, sent to the webhook and listed in the screen's Atom feed; null: off"),
 });
 export type SavedScreenInput = z.output<typeof SavedScreenInput>;
 
@@ -39,6 +51,13 @@ export const SavedScreen = z.object({
   notes: z.string(),
   request: z.record(z.string(), z.unknown()),
   share_token: z.string().nullable().describe("The read-only token of a shared screen (shr_ and 22 characters), null when not shared"),
+  alerts: z
+    .object({
+      webhook_url: z.string().nullable(),
+      webhook_secret: z.string().describe("The key of the deliveries' HMAC-SHA256 signature (whsec_…): kept while alerts stay on"),
+      feed_path: z.string().describe("The screen's Atom feed, on this deployment, readable by anyone with the address (no key: feed readers send none)"),
+    })
+    .nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });

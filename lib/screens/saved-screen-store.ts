@@ -22,9 +22,18 @@ export interface SavedScreenStore {
 
 export const newScreenId = () => `scr_${randomBase62(12)}`;
 export const newShareToken = () => `shr_${randomBase62(22)}`;
+export const newWebhookSecret = () => `whsec_${randomBase62(32)}`;
+export const newFeedToken = () => `fd_${randomBase62(24)}`;
+export const feedPath = (token: string) => `/feeds/screens/${token}/`;
 
 /** The `saved_screens` columns a screen is read from (both stores share the table's shape). */
-export const SCREEN_COLUMNS = "id, name, notes, request, share_token, created_at, updated_at";
+export const SCREEN_COLUMNS = "id, name, notes, request, share_token, webhook_url, webhook_secret, feed_token, created_at, updated_at";
+
+/** A screen's alert columns as written: kept while alerts stay on (the secret, the feed's address), new when they come on, none off. */
+export function alertColumns(input: SavedScreenInput, current: { webhook_secret: string | null; feed_token: string | null } | null) {
+  if (input.alerts === null) return { webhook_url: null, webhook_secret: null, feed_token: null };
+  return { webhook_url: input.alerts.webhook_url, webhook_secret: current?.webhook_secret ?? newWebhookSecret(), feed_token: current?.feed_token ?? newFeedToken() };
+}
 
 /**
  * A `saved_screens` row read as a screen; each store gives how its request (JSON text in SQLite,
@@ -32,6 +41,24 @@ export const SCREEN_COLUMNS = "id, name, notes, request, share_token, created_at
  */
 export function savedScreenRow<T>(request: z.ZodType<Record<string, unknown>>, timestamp: z.ZodType<T>, toIso: (value: T) => string) {
   return z
-    .object({ id: z.string(), name: z.string(), notes: z.string(), request, share_token: z.string().nullable(), created_at: timestamp, updated_at: timestamp })
-    .transform((row): SavedScreen => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) }));
+    .object({
+      id: z.string(),
+      name: z.string(),
+      notes: z.string(),
+      request,
+      share_token: z.string().nullable(),
+      webhook_url: z.string().nullable(),
+      webhook_secret: z.string().nullable(),
+      feed_token: z.string().nullable(),
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .transform(
+      ({ webhook_url, webhook_secret, feed_token, ...row }): SavedScreen => ({
+        ...row,
+        alerts: feed_token === null || webhook_secret === null ? null : { webhook_url, webhook_secret, feed_path: feedPath(feed_token) },
+        created_at: toIso(row.created_at),
+        updated_at: toIso(row.updated_at),
+      }),
+    );
 }

@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { stateBusy } from "@/lib/db/state-busy";
-import { newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
+import { alertColumns, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
+
+const AlertRow = z.object({ webhook_secret: z.string().nullable(), feed_token: z.string().nullable() });
 
 /** Saved screens in the SQLite state file (API_STATE_PATH). */
 const Row = savedScreenRow(
@@ -20,16 +22,10 @@ export function sqliteSavedScreenStore(db: StateDb): SavedScreenStore {
     if (kept >= max) return "full" as const;
     const id = newScreenId();
     const now = new Date().toISOString();
-    db.prepare("INSERT INTO saved_screens (id, owner, name, notes, request, share_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
-      id,
-      owner,
-      input.name,
-      input.notes,
-      JSON.stringify(input.request),
-      input.shared ? newShareToken() : null,
-      now,
-      now,
-    );
+    const alerts = alertColumns(input, null);
+    db.prepare(
+      "INSERT INTO saved_screens (id, owner, name, notes, request, share_token, webhook_url, webhook_secret, feed_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(id, owner, input.name, input.notes, JSON.stringify(input.request), input.shared ? newShareToken() : null, alerts.webhook_url, alerts.webhook_secret, alerts.feed_token, now, now);
     return read("WHERE id = ?", id)!;
   }).immediate;
 
@@ -38,15 +34,29 @@ export function sqliteSavedScreenStore(db: StateDb): SavedScreenStore {
     const found = read("WHERE owner = ? AND id = ?", owner, id);
     if (found === null) return null;
     const token = input.shared ? (found.share_token ?? newShareToken()) : null;
-    db.prepare("UPDATE saved_screens SET name = ?, notes = ?, request = ?, share_token = ?, updated_at = ? WHERE id = ?").run(
+    const current = AlertRow.parse(db.prepare("SELECT webhook_secret, feed_token FROM saved_screens WHERE id = ?").get(id));
+    const alerts = alertColumns(input, current.feed_token === null ? null : current);
+    db.prepare("UPDATE saved_screens SET name = ?, notes = ?, request = ?, share_token = ?, webhook_url = ?, webhook_secret = ?, feed_token = ?, updated_at = ? WHERE id = ?").run(
       input.name,
       input.notes,
       JSON.stringify(input.request),
       token,
+      alerts.webhook_url,
+      alerts.webhook_secret,
+      alerts.feed_token,
       new Date().toISOString(),
       id,
     );
+    // Alerts off: what they last saw goes, so that turning them on again starts from the screen then.
+    if (alerts.feed_token === null) db.prepare("DELETE FROM alert_states WHERE screen_id = ?").run(id);
     return read("WHERE id = ?", id);
+  }).immediate;
+
+  // A screen's alert records go with it.
+  const remove = db.transaction((owner: string, id: string) => {
+    if (db.prepare("DELETE FROM saved_screens WHERE owner = ? AND id = ?").run(owner, id).changes === 0) return false;
+    for (const table of ["alert_states", "alert_events", "alert_deliveries"]) db.prepare(`DELETE FROM ${table} WHERE screen_id = ?`).run(id);
+    return true;
   }).immediate;
 
   return {
@@ -54,7 +64,7 @@ export function sqliteSavedScreenStore(db: StateDb): SavedScreenStore {
     list: async (owner) => stateBusy(() => Row.array().parse(db.prepare(`SELECT ${SCREEN_COLUMNS} FROM saved_screens WHERE owner = ? ORDER BY created_at, id`).all(owner))),
     get: async (owner, id) => stateBusy(() => read("WHERE owner = ? AND id = ?", owner, id)),
     update: async (owner, id, input) => stateBusy(() => update(owner, id, input)),
-    remove: async (owner, id) => stateBusy(() => db.prepare("DELETE FROM saved_screens WHERE owner = ? AND id = ?").run(owner, id).changes > 0),
+    remove: async (owner, id) => stateBusy(() => remove(owner, id)),
     shared: async (token) => stateBusy(() => read("WHERE share_token = ?", token)),
   };
 }

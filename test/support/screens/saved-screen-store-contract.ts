@@ -77,5 +77,21 @@ export function savedScreenStoreContract(name: string, stores: () => { store: Sa
       // Another owner is not held back by this one's limit.
       expect(await store.create(newOwner(), input(), 5)).not.toBe("full");
     });
+
+    it("turns alerts on with a secret and a feed address it keeps while they stay on, and off without them", async () => {
+      const { store, other } = stores();
+      const owner = newOwner();
+      const created = (await store.create(owner, input({ alerts: { webhook_url: "https://hooks.example/screens" } }), 10)) as { id: string; alerts: { webhook_url: string; webhook_secret: string; feed_path: string } };
+      expect(created.alerts.webhook_url).toBe("https://hooks.example/screens");
+      expect(created.alerts.webhook_secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+      expect(created.alerts.feed_path).toMatch(/^\/feeds\/screens\/fd_[0-9A-Za-z]{24}\/$/);
+      const feedOnly = (await other.update(owner, created.id, input({ alerts: { webhook_url: null } })))!;
+      expect(feedOnly.alerts).toEqual({ ...created.alerts, webhook_url: null });
+      expect((await store.update(owner, created.id, input()))!.alerts).toBeNull();
+      const again = (await store.update(owner, created.id, input({ alerts: {} })))!;
+      expect(again.alerts!.webhook_secret).not.toBe(created.alerts.webhook_secret);
+      expect(again.alerts!.feed_path).not.toBe(created.alerts.feed_path);
+      expect((await store.create(owner, input(), 10)) as { alerts: unknown }).toMatchObject({ alerts: null });
+    });
   });
 }
