@@ -248,8 +248,8 @@ function KeyTable({ keys, busy, onAction }: { keys: Keys["keys"]; busy: boolean;
 function ScreensPanel() {
   const client = useQueryClient();
   const screens = useQuery({ queryKey: ["account-screens"], queryFn: () => postUi<Screens>("/api/ui/account/screens/", { action: "list" }) });
-  const remove = useMutation({
-    mutationFn: (id: string) => postUi<Screens>("/api/ui/account/screens/", { action: "delete", id }),
+  const change = useMutation({
+    mutationFn: (action: Record<string, unknown>) => postUi<Screens>("/api/ui/account/screens/", action),
     onSuccess: (next) => client.setQueryData(["account-screens"], next),
   });
   return (
@@ -265,17 +265,14 @@ function ScreensPanel() {
       {screens.data && screens.data.screens.length === 0 && <p className="mt-2 text-[13px] text-zinc-500">None yet.</p>}
       <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="account-screens">
         {screens.data?.screens.map((s) => (
-          <li key={s.id} className="flex items-center gap-2 py-1 text-[13px]">
-            <a href={`/screener/?${queryFromRequest(s.request)}`} className="flex-1 truncate underline">
-              {s.name}
-            </a>
-            <span className="font-mono text-xs text-zinc-500 max-sm:hidden">{s.id}</span>
-            <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(s.id)} aria-label={`Delete ${s.name}`}>
-              Delete
-            </Button>
-          </li>
+          <ScreenRow key={s.id} screen={s} busy={change.isPending} onDelete={() => change.mutate({ action: "delete", id: s.id })} onAlerts={(alerts) => change.mutate({ action: "alerts", id: s.id, alerts })} />
         ))}
       </ul>
+      {change.isError && (
+        <p role="alert" className="mt-2 text-[13px] text-red-700 dark:text-red-400">
+          {change.error.message}
+        </p>
+      )}
     </Panel>
   );
 }
@@ -290,5 +287,70 @@ function Panel({ id, title, intro, children }: { id: string; title: string; intr
       <p className="mt-1 text-[13px] text-zinc-600 dark:text-zinc-400">{intro}</p>
       {children}
     </section>
+  );
+}
+
+/**
+ * One saved screen: its link, and its alerts (off: a webhook to turn them on with, or none for the
+ * feed only; on: the feed, the webhook and the secret that signs its deliveries, and the latest
+ * delivery attempts).
+ */
+function ScreenRow({ screen, busy, onDelete, onAlerts }: { screen: Screens["screens"][number]; busy: boolean; onDelete: () => void; onAlerts: (alerts: { webhook_url: string | null } | null) => void }) {
+  const [webhook, setWebhook] = useState("");
+  const alerts = screen.alerts;
+  return (
+    <li className="py-2 text-[13px]" data-testid="account-screen">
+      <div className="flex items-center gap-2">
+        <a href={`/screener/?${queryFromRequest(screen.request)}`} className="flex-1 truncate underline">
+          {screen.name}
+        </a>
+        <span className="font-mono text-xs text-zinc-500 max-sm:hidden">{screen.id}</span>
+        <Button variant="ghost" disabled={busy} onClick={onDelete} aria-label={`Delete ${screen.name}`}>
+          Delete
+        </Button>
+      </div>
+      {alerts === null ? (
+        <form
+          className="mt-1 flex flex-wrap items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onAlerts({ webhook_url: webhook.trim() === "" ? null : webhook.trim() });
+          }}
+        >
+          <label className="text-xs text-zinc-500" htmlFor={`webhook-${screen.id}`}>
+            Alerts: webhook (optional)
+          </label>
+          <TextInput id={`webhook-${screen.id}`} value={webhook} onChange={(e) => setWebhook(e.target.value)} placeholder="https://hooks.example.com/screens" className="min-w-0 flex-1" />
+          <Button type="submit" disabled={busy}>
+            Turn on alerts
+          </Button>
+        </form>
+      ) : (
+        <div className="mt-1 space-y-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="screen-alerts">
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-medium text-emerald-800 dark:text-emerald-300">Alerts on</span>
+            <a href={alerts.feed_path} className="underline">
+              Atom feed
+            </a>
+            <span className="break-all">{alerts.webhook_url ? `webhook ${alerts.webhook_url}` : "no webhook"}</span>
+            {alerts.webhook_url && <CopyButton text={alerts.webhook_secret} label="Copy signing secret" />}
+            <Button variant="ghost" disabled={busy} onClick={() => onAlerts(null)}>
+              Turn off
+            </Button>
+          </p>
+          {screen.deliveries.length > 0 && (
+            <ul aria-label={`Deliveries of ${screen.name}`}>
+              {screen.deliveries.map((d) => (
+                <li key={d.id} className="tabular-nums">
+                  {d.at.slice(0, 19).replace("T", " ")} · attempt {d.attempt} ·{" "}
+                  <span className={d.status !== null && d.status < 300 ? "text-emerald-800 dark:text-emerald-300" : "text-red-700 dark:text-red-400"}>{d.status ?? d.error ?? "no answer"}</span> ·{" "}
+                  {d.events.length} {d.events.length === 1 ? "change" : "changes"}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
   );
 }

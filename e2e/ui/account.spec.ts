@@ -4,7 +4,12 @@
  * burst; cross-site and tokenless requests refused; an account's screens seen by each of its keys
  * and by no other account.
  */
+import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { E2E_API_STATE_PATH } from "../../playwright.config";
 import { pageToken } from "@/test/support/page-token";
 import { snapshot } from "./page-support";
 
@@ -173,4 +178,55 @@ test("signed in, the screener's Screens menu saves to the account: the account p
   expect(JSON.parse(url.searchParams.get("formulas")!)).toEqual(formulas);
   expect(url.searchParams.get("as_of")).toBe("2016-06-30");
   expect(url.searchParams.get("sort")).toBe("ey");
+});
+
+test("the account page turns a saved screen's alerts on, shows its feed, and logs each delivery to its webhook", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const received: string[] = [];
+  const receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk));
+    request.on("end", () => {
+      received.push(body);
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    await page.goto("/account/");
+    await page.getByRole("tab", { name: "Create an account" }).click();
+    await page.getByLabel("Email").fill(newEmail());
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create the account" }).click();
+    await expect(page.getByTestId("account-email")).toBeVisible();
+    const saved = await ui(page.request, baseURL!, "screens/", {
+      action: "save",
+      screen: { name: "Mega caps, P/E under 25", request: { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } } } },
+    });
+    expect(saved.status()).toBe(200);
+    await page.reload();
+    const row = page.getByTestId("account-screen").filter({ hasText: "Mega caps, P/E under 25" });
+    await row.getByLabel("Alerts: webhook (optional)").fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
+    await row.getByRole("button", { name: "Turn on alerts" }).click();
+    await expect(row.getByTestId("screen-alerts")).toContainText("Alerts on");
+    const feed = (await row.getByRole("link", { name: "Atom feed" }).getAttribute("href"))!;
+    expect(feed).toMatch(/^\/feeds\/screens\/fd_\w+\/$/);
+
+    // Two alert runs a trading day apart, as after two price syncs.
+    const alerts = (asOf: string) => promisify(execFile)("npx", ["tsx", "scripts/alerts.ts", "--as-of", asOf], { env: { ...process.env, API_STATE_PATH: E2E_API_STATE_PATH } });
+    await alerts("2016-05-09");
+    await alerts("2016-05-10");
+    expect(received.filter((body) => body.includes("Mega caps, P/E under 25"))).toHaveLength(1);
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Deliveries of Mega caps, P/E under 25" })).toContainText("attempt 1 · 200 · 1 change");
+    const xml = await (await page.request.get(feed)).text();
+    expect(xml).toContain("<title>NYSE:HD left Mega caps, P/E under 25 on 2016-05-10</title>");
+    await snapshot(page, "account-alerts");
+
+    await row.getByRole("button", { name: "Turn off" }).click();
+    await expect(row.getByRole("button", { name: "Turn on alerts" })).toBeVisible();
+    expect((await page.request.get(feed)).status()).toBe(404);
+  } finally {
+    receiver.close();
+  }
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { randomBase62 } from "@/lib/auth/api-key-format";
+import type { AlertDelivery } from "@/lib/screens/alert-delivery";
 
 /**
  * What alerts keep beside the saved screens (lib/db/state-tables.ts `alertsTables`): the screens
@@ -26,15 +27,7 @@ export const AlertEvent = z.object({
 });
 export type AlertEvent = z.output<typeof AlertEvent>;
 
-export const AlertDelivery = z.object({
-  id: z.string(),
-  events: z.array(z.string()),
-  attempt: z.int(),
-  status: z.int().nullable(),
-  error: z.string().nullable(),
-  at: z.iso.datetime(),
-});
-export type AlertDelivery = z.output<typeof AlertDelivery>;
+export { AlertDelivery } from "@/lib/screens/alert-delivery";
 
 /** A change as the runner hands it over: an event without its id and times. */
 export type NewEvent = Pick<AlertEvent, "as_of" | "full_ticker" | "change" | "rules">;

@@ -5,7 +5,8 @@ import { hashPassword, passwordMatches } from "@/lib/accounts/password";
 import { hashSessionToken, newSessionToken, SESSION_DAYS, sessionCookie, sessionTokenOf } from "@/lib/accounts/session-token";
 import type { ApiKeyRecord } from "@/lib/auth/api-key-store";
 import { apiState } from "@/lib/db/api-state";
-import { MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
+import { alertStoreFor } from "@/lib/alerts/alert-store-for";
+import { MAX_SAVED_SCREENS, SavedScreenInput } from "@/lib/screens/saved-screen-schema";
 import { savedScreenStoreFor } from "@/lib/screens/saved-screen-store-for";
 import { env } from "@/lib/env";
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
@@ -160,6 +161,29 @@ export const accountScreensRoute = uiRoute(accountScreensOperation, async ({ req
     throw new HttpProblem("conflict", `Your account keeps ${MAX_SAVED_SCREENS} saved screens, the most it may keep: delete one first.`);
   }
   if (body.action === "delete" && !(await screens.remove(owner, body.id))) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
+  if (body.action === "alerts") {
+    const screen = await screens.get(owner, body.id);
+    if (screen === null) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
+    const { name, notes, request, share_token } = screen;
+    await screens.update(owner, body.id, SavedScreenInput.parse({ name, notes, request, shared: share_token !== null, alerts: body.alerts }));
+  }
+  const alerts = alertStoreFor(apiState());
   const listed = await screens.list(owner);
-  return { signed_in: true, screens: listed.map((s) => ({ id: s.id, name: s.name, notes: s.notes, request: s.request, created_at: s.created_at })) };
+  return {
+    signed_in: true,
+    screens: await Promise.all(
+      listed.map(async (s) => ({
+        id: s.id,
+        name: s.name,
+        notes: s.notes,
+        request: s.request,
+        alerts: s.alerts,
+        deliveries: s.alerts === null ? [] : await alerts.deliveries(s.id, SHOWN_DELIVERIES),
+        created_at: s.created_at,
+      })),
+    ),
+  };
 });
+
+/** Deliveries the account page shows per screen. */
+const SHOWN_DELIVERIES = 5;
