@@ -115,8 +115,9 @@ export const accountKeysRoute = uiRoute(accountKeysOperation, async ({ request, 
   const account = await sessionAccount(request);
   if (account === null) throw new HttpProblem("not_signed_in", "Sign in to manage your keys.");
   const keys = apiServices().keys;
-  const create = async (name: string) => {
-    const made = await keys.createCapped({ name, tier: DEFAULT_TIER, accountId: account.id }, MAX_ACCOUNT_KEYS);
+  /** A new key of the account; `cap` keys in use at most counting it (a rotation's old key is still in use). */
+  const create = async (name: string, tier = DEFAULT_TIER, cap = MAX_ACCOUNT_KEYS) => {
+    const made = await keys.createCapped({ name, tier, accountId: account.id }, cap);
     if (made === "full") throw new HttpProblem("conflict", `An account holds at most ${MAX_ACCOUNT_KEYS} keys in use: revoke one first.`);
     return { id: made.record.id, key: made.key };
   };
@@ -137,10 +138,7 @@ export const accountKeysRoute = uiRoute(accountKeysOperation, async ({ request, 
       // The new key first: a rotation that cannot create one leaves the old key working.
       const old = (await keys.list(account.id)).find((k) => k.id === body.id && k.revokedAt === null);
       if (old === undefined) throw new HttpProblem("no_such_resource", "None of your keys in use has this id.");
-      created = await keys.createCapped({ name: old.name, tier: old.tier, accountId: account.id }, MAX_ACCOUNT_KEYS + 1).then((made) => {
-        if (made === "full") throw new HttpProblem("conflict", `An account holds at most ${MAX_ACCOUNT_KEYS} keys in use: revoke one first.`);
-        return { id: made.record.id, key: made.key };
-      });
+      created = await create(old.name, old.tier, MAX_ACCOUNT_KEYS + 1);
       await revoke(body.id);
       break;
     }

@@ -47,13 +47,13 @@ const screenOf = (filters: ScreenRequest["filters"], formulas?: readonly Formula
 
 function testsOf(request: Pick<MembershipHistoryRequest, "filters" | "formulas">): Test[] {
   const formulas = request.formulas ?? [];
+  // The formulas with the bounds of `kept` only (none: every one unbounded), so that a test's pass set depends on no other test.
+  const boundsOf = (kept?: Formula) => formulas.map((f) => (f === kept ? f : { ...f, min: undefined, max: undefined }));
   const filterTests = typedFilters(request.filters).map((filter: TypedFilter): Test => {
     const { def, payload } = filter;
     const field = filter.input_type === "range" ? FIELD_BY_NAME.get(filter.def.field) : filter.input_type === "multi_select" ? FIELD_BY_NAME.get(def.name) : undefined;
     const bounds = filter.input_type === "range" ? { min: filter.payload.min, max: filter.payload.max } : {};
-    // Every formula without bounds: a filter's pass set must not depend on another's.
-    const unbounded = formulas.map((f) => ({ ...f, min: undefined, max: undefined }));
-    return { name: def.name, label: def.label, request: screenOf({ [def.name]: payload }, unbounded), value: field ? { kind: "field", field } : null, bounds };
+    return { name: def.name, label: def.label, request: screenOf({ [def.name]: payload }, boundsOf()), value: field ? { kind: "field", field } : null, bounds };
   });
   const formulaTests = formulas
     .filter((f) => f.min !== undefined || f.max !== undefined)
@@ -61,7 +61,7 @@ function testsOf(request: Pick<MembershipHistoryRequest, "filters" | "formulas">
       (formula): Test => ({
         name: formula.name,
         label: formula.name,
-        request: screenOf({}, formulas.map((f) => (f === formula ? f : { ...f, min: undefined, max: undefined }))),
+        request: screenOf({}, boundsOf(formula)),
         value: { kind: "formula", formula },
         bounds: { min: formula.min, max: formula.max },
       }),
@@ -108,7 +108,7 @@ function valuesOn(test: Test, formulas: readonly Formula[], source: ScreenSource
     sql = `SELECT c.id AS id, fv."${column}" AS v FROM companies c LEFT JOIN ${compiled.table} fv ON fv.company_id = c.id WHERE ${idList}`;
     params = [JSON.stringify(ids)];
   }
-  return new Map(ValueRow.array().parse(marketDb().prepare(sql).all(...params)).map((r) => [r.id, r.v]));
+  return new Map(ValueRow.array().parse(cachedStatement(sql).all(...params)).map((r) => [r.id, r.v]));
 }
 
 /** Why a test's result changed, in words. */
