@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const E2E_API_STATE_PATH = "var/e2e-api-state.db";
+/** The suite's alert webhooks are local receivers, on this machine: the server and the specs' alerts runs allow it. */
+export const E2E_ALERTS_ENV = { API_STATE_PATH: E2E_API_STATE_PATH, ALERT_WEBHOOK_PRIVATE_ADDRESSES: "allow" };
 export const E2E_RATE_LIMIT_TIERS = JSON.stringify({ bulk: { minute: 100_000, day: 1_000_000 } });
 
 export default defineConfig({
@@ -41,7 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOSTNAME: "127.0.0.1",
-      API_STATE_PATH: E2E_API_STATE_PATH,
+      ...E2E_ALERTS_ENV,
       AUTO_INGEST: "0",
       // A tier for contract tests that send many requests with one key (the property tests).
       RATE_LIMIT_TIERS: E2E_RATE_LIMIT_TIERS,
@@ -63,6 +65,8 @@ export default defineConfig({
       // 2 s screen deadline passed there (CI saw a sequential 400 answered 503). Deadlines have
       // their own spec (e2e/api/deadlines.spec.ts), against an app of its own.
       SCREEN_DEADLINE_MS: "10000",
+      // Likewise a membership history of 20 trading days: CI saw one take 10 s (500 ms a day) there.
+      BACKTEST_DEADLINE_MS: "25000",
       SEARCH_DEADLINE_MS: "15000",
       // One log line per request would drown the test output; errors are still logged.
       LOG_LEVEL: "warn",

@@ -28,6 +28,10 @@ const EnvSchema = z.object({
     }),
   /** open: anyone may sign up on /account/ and create keys there; closed: nobody signs up (accounts that exist still sign in and manage their keys; the CLI keeps issuing keys). */
   SIGNUP: z.enum(["open", "closed"]).default("open"),
+  /** refuse: alert webhooks must be on the public internet (not this machine, its private networks or a cloud's metadata address); allow: for a receiver inside the deployment's own network. */
+  ALERT_WEBHOOK_PRIVATE_ADDRESSES: z.enum(["refuse", "allow"]).default("refuse"),
+  /** How long one alerts run (`npm run alerts`, after each sync) may take: past two thirds no screen starts, past it no delivery attempt; what is left waits for the next run. */
+  ALERTS_DEADLINE_SECONDS: z.coerce.number().int().min(10).default(900),
   /** Sign-ups and failed sign-ins a minute per client address (/account/). */
   SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Requests per minute per client address on the browser UI's own endpoints (/api/ui/). */

@@ -282,10 +282,16 @@ program.action(async () => {
 });
 
 // After a sync that succeeded, the saved screens with alerts on run as of the new data, in a
-// process of its own (fresh connections to the database the sync replaced); whatever becomes of
-// them, the sync has succeeded.
+// process of its own (fresh connections to the database the sync replaced), stopped a minute past
+// its own deadline if it has not ended; whatever becomes of them, the sync has succeeded.
 program.hook("postAction", () => {
-  spawnSync("npx", ["tsx", path.join(import.meta.dirname, "alerts.ts")], { stdio: "inherit" });
+  // One process (node with tsx's loader, not the tsx command's child), so that the timeout stops all of it.
+  const alerts = spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "alerts.ts")], {
+    stdio: "inherit",
+    timeout: (env().ALERTS_DEADLINE_SECONDS + 60) * 1000,
+    killSignal: "SIGKILL",
+  });
+  if (alerts.error !== undefined) console.error(`alerts: stopped: ${alerts.error.message}`);
 });
 
 function fail(error: unknown): never {

@@ -1,8 +1,10 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { test } from "@playwright/test";
 import { createApiKey } from "@/lib/auth/sqlite-key-store";
 import { openApiStateDb } from "@/lib/db/api-state-db";
 import { ProblemSchema } from "@/lib/api/problem";
-import { E2E_API_STATE_PATH } from "../../playwright.config";
+import { E2E_ALERTS_ENV, E2E_API_STATE_PATH } from "../../playwright.config";
 
 /** Keys go straight into the state file the server under test reads (the CLI has its own test). */
 const state = openApiStateDb(E2E_API_STATE_PATH);
@@ -39,3 +41,9 @@ export async function problem(response: Response) {
 
 export const OPTIONS_PATH = "/api/v1/screener/options/";
 export const BASIC_PATH = "/api/v1/screener/basic/";
+
+/** What `npm run sync` runs after each sync (`npm run alerts`), as of a trading day, on the suite's app's state; its stdout. */
+export async function runAlertsAsOf(asOf: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/alerts.ts", "--as-of", asOf], { env: { ...process.env, ...E2E_ALERTS_ENV } });
+  return stdout;
+}

@@ -4,13 +4,11 @@
  * burst; cross-site and tokenless requests refused; an account's screens seen by each of its keys
  * and by no other account.
  */
-import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { promisify } from "node:util";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { E2E_API_STATE_PATH } from "../../playwright.config";
 import { pageToken } from "@/test/support/page-token";
+import { runAlertsAsOf } from "../api/support";
 import { snapshot } from "./page-support";
 
 let n = 0;
@@ -213,9 +211,8 @@ test("the account page turns a saved screen's alerts on, shows its feed, and log
     expect(feed).toMatch(/^\/feeds\/screens\/fd_\w+\/$/);
 
     // Two alert runs a trading day apart, as after two price syncs.
-    const alerts = (asOf: string) => promisify(execFile)("npx", ["tsx", "scripts/alerts.ts", "--as-of", asOf], { env: { ...process.env, API_STATE_PATH: E2E_API_STATE_PATH } });
-    await alerts("2016-05-09");
-    await alerts("2016-05-10");
+    await runAlertsAsOf("2016-05-09");
+    await runAlertsAsOf("2016-05-10");
     expect(received.filter((body) => body.includes("Mega caps, P/E under 25"))).toHaveLength(1);
     await page.reload();
     await expect(page.getByRole("list", { name: "Deliveries of Mega caps, P/E under 25" })).toContainText("attempt 1 · 200 · 1 change");

@@ -10,10 +10,14 @@ import type { AlertDelivery } from "@/lib/screens/alert-delivery";
  */
 export interface AlertingScreen {
   id: string;
+  /** account:<id> or key:<id>: a run delivers one owner's webhooks one at a time. */
+  owner: string;
   name: string;
   request: Record<string, unknown>;
   webhookUrl: string | null;
   webhookSecret: string;
+  /** The screen's `updated_at`: a run writes only while the screen is as it read it. */
+  version: string;
 }
 
 export const AlertEvent = z.object({
@@ -33,16 +37,27 @@ export { AlertDelivery } from "@/lib/screens/alert-delivery";
 export type NewEvent = Pick<AlertEvent, "as_of" | "full_ticker" | "change" | "rules">;
 
 export interface AlertStore {
+  /** The screens with alerts on, the one run least recently first (never run before all). */
   alerting(): Promise<AlertingScreen[]>;
   state(screenId: string): Promise<{ asOf: string; members: string[] } | null>;
-  saveState(screenId: string, asOf: string, members: readonly string[]): Promise<void>;
-  /** Records the changes not recorded before (one per screen, day, ticker and change); returns those it recorded, in order. */
-  record(screenId: string, events: readonly NewEvent[]): Promise<AlertEvent[]>;
+  /**
+   * A run's outcome, in one step: the changes not recorded before (one per screen, day, ticker
+   * and change) and the members seen on `asOf`. Written only while the screen is as the run read
+   * it (alerts on, not edited since: `version`) and no other run has saved a later day; null when
+   * nothing was written, else the changes recorded, in order. Changes recorded while the screen
+   * has a webhook are pending until delivered.
+   */
+  commit(screen: Pick<AlertingScreen, "id" | "version">, asOf: string, members: readonly string[], events: readonly NewEvent[]): Promise<AlertEvent[] | null>;
+  /** A screen's changes still to deliver that were recorded from `since` on, oldest first, at most `limit`. */
+  pending(screenId: string, since: string, limit: number): Promise<AlertEvent[]>;
+  delivered(screenId: string, eventIds: readonly string[]): Promise<void>;
   logDelivery(screenId: string, delivery: Omit<AlertDelivery, "id" | "at">): Promise<void>;
   /** A screen's latest deliveries, newest first. */
   deliveries(screenId: string, limit: number): Promise<AlertDelivery[]>;
   /** The screen behind a feed address and its latest events, newest first. */
   feed(token: string, limit: number): Promise<{ screen: { id: string; name: string }; events: AlertEvent[] } | null>;
+  /** Forgets the changes and delivery attempts recorded before `before` (an ISO time). */
+  prune(before: string): Promise<void>;
 }
 
 export const newEventId = () => `evt_${randomBase62(16)}`;

@@ -12,7 +12,7 @@ export async function alertsAfterSync(asOf?: string): Promise<AlertRunReport | n
   try {
     const report = await runAlerts(alertStoreFor(apiState()), { asOf });
     console.log(
-      `alerts as of ${report.as_of}: ${report.screens} screens, ${report.events} new changes, ${report.deliveries.delivered} delivered, ${report.deliveries.failed} failed deliveries, ${report.failures.length} screens failed`,
+      `alerts as of ${report.as_of}: ${report.screens} screens (${report.skipped} not run), ${report.events} new changes, ${report.deliveries.delivered} delivered, ${report.deliveries.failed} failed deliveries, ${report.failures.length} screens failed`,
     );
     for (const { screen, error } of report.failures) console.error(`alerts: ${screen}: ${error}`);
     return report;

@@ -3,9 +3,11 @@ import type { AlertEvent } from "./alert-store";
 /**
  * A saved screen's alerts as an Atom feed (RFC 4287): an entry per company that entered or left,
  * newest first, its title the company and the change, its summary the reasons. Everything from
- * the data is escaped as XML text.
+ * the data is escaped as XML text, without the characters XML 1.0 cannot hold at all (control
+ * characters a screen's name may carry, lone surrogates), which would make the whole feed unreadable.
  */
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const escape = (text: string) => text.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function atomFeed(screen: { id: string; name: string }, events: readonly AlertEvent[], selfUrl: string, origin: string): string {
   const updated = events[0]?.created_at ?? new Date(0).toISOString();

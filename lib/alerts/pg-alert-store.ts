@@ -1,45 +1,92 @@
 import { z } from "zod";
-import { type PgState, stateQuery } from "@/lib/db/api-state-pg";
+import { type PgState, stateQuery, stateTransaction } from "@/lib/db/api-state-pg";
 import { StateStoreUnavailableError } from "@/lib/errors";
 import { AlertDelivery, AlertEvent, type AlertStore, newDeliveryId, newEventId } from "./alert-store";
 
 /** Alerts in PostgreSQL (`API_STATE_URL`), shared by every app instance. */
 const iso = z.date().transform((d) => d.toISOString());
-const ScreenRow = z.object({ id: z.string(), name: z.string(), request: z.record(z.string(), z.unknown()), webhook_url: z.string().nullable(), webhook_secret: z.string() });
+const ScreenRow = z.object({
+  id: z.string(),
+  owner: z.string(),
+  name: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  webhook_url: z.string().nullable(),
+  webhook_secret: z.string(),
+  updated_at: iso,
+});
 const StateRow = z.object({ as_of: z.string(), members: z.array(z.string()) });
 const EventRow = AlertEvent.extend({ created_at: iso });
 const DeliveryRow = AlertDelivery.extend({ at: iso });
 const EVENT_COLUMNS = "id, screen_id, as_of, full_ticker, change, rules, created_at";
 
 export function pgAlertStore(state: PgState): AlertStore {
-  const query = (sql: string, values: unknown[] = []) => stateQuery(state, sql, values, (cause) => new StateStoreUnavailableError(cause));
+  const unavailable = (cause: unknown) => new StateStoreUnavailableError(cause);
+  const query = (sql: string, values: unknown[] = []) => stateQuery(state, sql, values, unavailable);
   return {
     alerting: async () =>
       ScreenRow.array()
-        .parse(await query("SELECT id, name, request, webhook_url, webhook_secret FROM saved_screens WHERE feed_token IS NOT NULL ORDER BY created_at, id"))
-        .map((r) => ({ id: r.id, name: r.name, request: r.request, webhookUrl: r.webhook_url, webhookSecret: r.webhook_secret })),
+        .parse(
+          await query(
+            `SELECT s.id, s.owner, s.name, s.request, s.webhook_url, s.webhook_secret, s.updated_at FROM saved_screens s LEFT JOIN alert_states a ON a.screen_id = s.id
+             WHERE s.feed_token IS NOT NULL ORDER BY a.updated_at NULLS FIRST, s.created_at, s.id`,
+          ),
+        )
+        .map((r) => ({ id: r.id, owner: r.owner, name: r.name, request: r.request, webhookUrl: r.webhook_url, webhookSecret: r.webhook_secret, version: r.updated_at })),
     async state(screenId) {
       const row = StateRow.optional().parse((await query("SELECT as_of, members FROM alert_states WHERE screen_id = $1", [screenId]))[0]);
       return row === undefined ? null : { asOf: row.as_of, members: row.members };
     },
-    async saveState(screenId, asOf, members) {
-      await query(
-        "INSERT INTO alert_states (screen_id, as_of, members, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT (screen_id) DO UPDATE SET as_of = excluded.as_of, members = excluded.members, updated_at = now()",
-        [screenId, asOf, JSON.stringify(members)],
-      );
-    },
-    async record(screenId, events) {
-      if (events.length === 0) return [];
-      // One statement: the rows in order, those already recorded left out by the unique key.
-      const rows = await query(
-        `INSERT INTO alert_events (${EVENT_COLUMNS})
-         SELECT e.id, $1, e.as_of, e.full_ticker, e.change, e.rules, now() FROM json_to_recordset($2::json) AS e(id text, as_of text, full_ticker text, change text, rules json, n int)
-         ORDER BY e.n ON CONFLICT (screen_id, as_of, full_ticker, change) DO NOTHING RETURNING ${EVENT_COLUMNS}`,
-        [screenId, JSON.stringify(events.map((e, n) => ({ id: newEventId(), ...e, n })))],
-      );
-      const recorded = EventRow.array().parse(rows);
-      const order = new Map(events.map((e, n) => [`${e.as_of} ${e.full_ticker} ${e.change}`, n]));
-      return recorded.sort((a, b) => order.get(`${a.as_of} ${a.full_ticker} ${a.change}`)! - order.get(`${b.as_of} ${b.full_ticker} ${b.change}`)!);
+    commit: (screen, asOf, members, events) =>
+      stateTransaction(
+        state,
+        async (client) => {
+          // The screen's row locked as the run read it (a version of milliseconds, as read), then its state's.
+          const current = z
+            .object({ webhook_url: z.string().nullable(), state_as_of: z.string().nullable() })
+            .optional()
+            .parse(
+              (
+                await client.query(
+                  `SELECT s.webhook_url, a.as_of AS state_as_of FROM saved_screens s LEFT JOIN alert_states a ON a.screen_id = s.id
+                   WHERE s.id = $1 AND s.feed_token IS NOT NULL AND date_trunc('milliseconds', s.updated_at) = $2::timestamptz FOR UPDATE OF s`,
+                  [screen.id, screen.version],
+                )
+              ).rows[0],
+            );
+          if (current === undefined || (current.state_as_of !== null && current.state_as_of > asOf)) return null;
+          const recorded =
+            events.length === 0
+              ? []
+              : EventRow.array().parse(
+                  (
+                    await client.query(
+                      // One statement: the rows in order, those already recorded left out by the unique key.
+                      `INSERT INTO alert_events (${EVENT_COLUMNS}, delivery)
+                       SELECT e.id, $1, e.as_of, e.full_ticker, e.change, e.rules, now() + e.n * interval '1 microsecond', $3 FROM json_to_recordset($2::json) AS e(id text, as_of text, full_ticker text, change text, rules json, n int)
+                       ORDER BY e.n ON CONFLICT (screen_id, as_of, full_ticker, change) DO NOTHING RETURNING ${EVENT_COLUMNS}`,
+                      [screen.id, JSON.stringify(events.map((e, n) => ({ id: newEventId(), ...e, n }))), current.webhook_url === null ? null : "pending"],
+                    )
+                  ).rows,
+                );
+          await client.query(
+            "INSERT INTO alert_states (screen_id, as_of, members, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT (screen_id) DO UPDATE SET as_of = excluded.as_of, members = excluded.members, updated_at = now()",
+            [screen.id, asOf, JSON.stringify(members)],
+          );
+          const order = new Map(events.map((e, n) => [`${e.as_of} ${e.full_ticker} ${e.change}`, n]));
+          return recorded.sort((a, b) => order.get(`${a.as_of} ${a.full_ticker} ${a.change}`)! - order.get(`${b.as_of} ${b.full_ticker} ${b.change}`)!);
+        },
+        unavailable,
+      ),
+    pending: async (screenId, since, limit) =>
+      EventRow.array().parse(
+        await query(`SELECT ${EVENT_COLUMNS} FROM alert_events WHERE screen_id = $1 AND delivery = 'pending' AND created_at >= $2 ORDER BY created_at, as_of, full_ticker LIMIT $3`, [
+          screenId,
+          since,
+          limit,
+        ]),
+      ),
+    async delivered(screenId, eventIds) {
+      await query("UPDATE alert_events SET delivery = 'delivered' WHERE screen_id = $1 AND id = ANY($2::text[])", [screenId, eventIds]);
     },
     async logDelivery(screenId, d) {
       await query("INSERT INTO alert_deliveries (id, screen_id, events, attempt, status, error, at) VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())", [
@@ -59,5 +106,14 @@ export function pgAlertStore(state: PgState): AlertStore {
       const events = EventRow.array().parse(await query(`SELECT ${EVENT_COLUMNS} FROM alert_events WHERE screen_id = $1 ORDER BY as_of DESC, created_at DESC, full_ticker LIMIT $2`, [screen.id, limit]));
       return { screen, events };
     },
+    prune: (before) =>
+      stateTransaction(
+        state,
+        async (client) => {
+          await client.query("DELETE FROM alert_events WHERE created_at < $1", [before]);
+          await client.query("DELETE FROM alert_deliveries WHERE at < $1", [before]);
+        },
+        unavailable,
+      ),
   };
 }

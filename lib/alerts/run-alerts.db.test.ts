@@ -3,65 +3,85 @@
  * 2016-05-10), delivered to a local webhook receiver that checks the signature the way a receiver
  * would (its own HMAC) and fails its first answer: exactly one change, Home Depot leaving "P/E
  * under 25", recorded once, delivered on the second attempt, every attempt logged; a run on the
- * same data again records and sends nothing.
+ * same data again records and sends nothing. Then what must not go wrong: a receiver down for a
+ * whole run gets the change on the next one; a webhook on this machine is refused when private
+ * addresses are not allowed; a receiver that never answers ends at the run's deadline; a run as of
+ * an older day moves nothing back.
  */
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SavedScreenInput } from "@/lib/screens/saved-screen-schema";
 import { sqliteSavedScreenStore } from "@/lib/screens/sqlite-saved-screen-store";
 import { twoStateFiles } from "@/test/support/db/state-handles";
 import { runAlerts } from "./run-alerts";
 import { sqliteAlertStore } from "./sqlite-alert-store";
 
-const [db] = twoStateFiles();
-const screens = sqliteSavedScreenStore(db);
-const store = sqliteAlertStore(db);
-const delivery = { attempts: 3, retryBaseMs: 10, timeoutMs: 5_000 };
+// The receivers below are on this machine: saving them needs the operator's allowance.
+vi.hoisted(() => (process.env.ALERT_WEBHOOK_PRIVATE_ADDRESSES = "allow"));
 
-/** What the receiver was sent, and whether each signature checked out against the secret. */
-const received: { body: string; signed: boolean; fresh: boolean }[] = [];
-let secret = "";
-let server: Server;
-let url = "";
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk));
-    request.on("end", () => {
-      const [t, v1] = String(request.headers["x-screener-signature"]).split(",").map((part) => part.split("=")[1]!);
-      const expected = createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
-      received.push({ body, signed: v1 === expected, fresh: Math.abs(Date.now() / 1000 - Number(t)) < 300 });
-      // The first delivery fails, as a receiver that is restarting would.
-      response.writeHead(received.length === 1 ? 503 : 200).end();
+const delivery = { attempts: 3, retryBaseMs: 10, timeoutMs: 5_000, allowPrivate: true };
+const MEGA_CAPS = { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } } };
+
+/** A local receiver: what it was sent, whether each signature checked out, and how it answers the nth request. */
+function receiver(answer: (n: number) => number | "never") {
+  const received: { body: string; signed: boolean; fresh: boolean }[] = [];
+  const secret = { value: "" };
+  let server: Server;
+  const url = { value: "" };
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk));
+      request.on("end", () => {
+        const [t, v1] = String(request.headers["x-screener-signature"]).split(",").map((part) => part.split("=")[1]!);
+        const expected = createHmac("sha256", secret.value).update(`${t}.${body}`).digest("hex");
+        received.push({ body, signed: v1 === expected, fresh: Math.abs(Date.now() / 1000 - Number(t)) < 300 });
+        const status = answer(received.length);
+        if (status !== "never") response.writeHead(status).end();
+      });
     });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url.value = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/screens`;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/screens`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return { received, secret, url };
+}
+
+/** A state file of its own with one screen of `request` alerting to `webhook`. */
+async function oneScreen(db: ReturnType<typeof twoStateFiles>[0], webhook: string, request: object = MEGA_CAPS) {
+  const saved = await sqliteSavedScreenStore(db).create("key:alerts-test", SavedScreenInput.parse({ name: "Mega caps, P/E under 25", request, alerts: { webhook_url: webhook } }), 10);
+  if (saved === "full" || saved.alerts === null) throw new Error("no alerts");
+  return saved as typeof saved & { alerts: NonNullable<typeof saved.alerts> };
+}
 
 describe("alerts", () => {
+  const [db] = twoStateFiles();
+  const store = sqliteAlertStore(db);
+  const hook = receiver((n) => (n === 1 ? 503 : 200));
+
   it("record a change once, deliver it signed with a retry, and log every attempt", async () => {
-    const saved = await screens.create("key:alerts-test", SavedScreenInput.parse({ name: "Mega caps, P/E under 25", request: { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } } }, alerts: { webhook_url: url } }), 10);
-    if (saved === "full" || saved.alerts === null) throw new Error("no alerts");
-    secret = saved.alerts.webhook_secret;
+    const saved = await oneScreen(db, hook.url.value);
+    hook.secret.value = saved.alerts.webhook_secret;
 
     // The first run only records what the screen sees.
     const first = await runAlerts(store, { asOf: "2016-05-09", delivery });
-    expect(first).toMatchObject({ as_of: "2016-05-09", screens: 1, events: 0, failures: [] });
-    expect(received).toHaveLength(0);
+    expect(first).toMatchObject({ as_of: "2016-05-09", screens: 1, skipped: 0, events: 0, failures: [] });
+    expect(hook.received).toHaveLength(0);
     const members = (await store.state(saved.id))!.members;
     expect(members).toContain("NYSE:HD");
 
     // The next day's data: Home Depot's P/E rose past 25.
     const second = await runAlerts(store, { asOf: "2016-05-10", delivery });
     expect(second).toMatchObject({ events: 1, deliveries: { delivered: 1, failed: 0 }, failures: [] });
-    expect(received).toHaveLength(2);
-    expect(received.every((r) => r.signed && r.fresh)).toBe(true);
-    expect(received[1]!.body).toBe(received[0]!.body);
-    const body = JSON.parse(received[1]!.body) as { screen: { id: string; name: string }; as_of: string; events: { full_ticker: string; change: string; rules: { filter: string; reason: string }[] }[] };
+    expect(hook.received).toHaveLength(2);
+    expect(hook.received.every((r) => r.signed && r.fresh)).toBe(true);
+    expect(hook.received[1]!.body).toBe(hook.received[0]!.body);
+    const body = JSON.parse(hook.received[1]!.body) as { screen: { id: string; name: string }; as_of: string; events: { full_ticker: string; change: string; rules: { filter: string; reason: string }[] }[] };
     expect(body.screen).toEqual({ id: saved.id, name: "Mega caps, P/E under 25" });
     expect(body.as_of).toBe("2016-05-10");
     expect(body.events).toHaveLength(1);
@@ -75,17 +95,81 @@ describe("alerts", () => {
     // The same data again (a rerun, another instance): nothing new, nothing sent.
     const third = await runAlerts(store, { asOf: "2016-05-10", delivery });
     expect(third).toMatchObject({ events: 0, deliveries: { delivered: 0, failed: 0 } });
-    expect(received).toHaveLength(2);
+    expect(hook.received).toHaveLength(2);
     const feed = await store.feed(saved.alerts.feed_path.split("/")[3]!, 10);
     expect(feed!.events.map((e) => `${e.as_of} ${e.full_ticker} ${e.change}`)).toEqual(["2016-05-10 NYSE:HD left"]);
+
+    // A run as of an earlier day (an --as-of by hand, a run that started before) moves nothing back.
+    const back = await runAlerts(store, { asOf: "2016-05-09", delivery });
+    expect(back).toMatchObject({ screens: 1, skipped: 1, events: 0 });
+    expect((await store.state(saved.id))!).toMatchObject({ asOf: "2016-05-10" });
   });
 
   it("report a screen whose request no longer runs, and run the others", async () => {
-    await screens.create("key:alerts-test", SavedScreenInput.parse({ name: "Broken later", request: { filters: { peRatio: { max: 10 } } }, alerts: {} }), 10);
+    await sqliteSavedScreenStore(db).create("key:alerts-test", SavedScreenInput.parse({ name: "Broken later", request: { filters: { peRatio: { max: 10 } } }, alerts: {} }), 10);
     db.prepare("UPDATE saved_screens SET request = ? WHERE name = ?").run(JSON.stringify({ filters: { noSuchFilter: {} } }), "Broken later");
     const report = await runAlerts(store, { asOf: "2016-05-11", delivery });
     expect(report.screens).toBe(2);
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]!.error).toMatch(/noSuchFilter/);
+  });
+});
+
+describe("alerts whose receiver is down for a whole run", () => {
+  const [db] = twoStateFiles();
+  const store = sqliteAlertStore(db);
+  const hook = receiver((n) => (n <= 3 ? 500 : 200));
+
+  it("keep the change pending and deliver it on the next run", async () => {
+    const saved = await oneScreen(db, hook.url.value);
+    hook.secret.value = saved.alerts.webhook_secret;
+    await runAlerts(store, { asOf: "2016-05-09", delivery });
+    const down = await runAlerts(store, { asOf: "2016-05-10", delivery });
+    expect(down).toMatchObject({ events: 1, deliveries: { delivered: 0, failed: 1 } });
+    expect(hook.received).toHaveLength(3);
+    const next = await runAlerts(store, { asOf: "2016-05-10", delivery });
+    expect(next).toMatchObject({ events: 0, deliveries: { delivered: 1, failed: 0 } });
+    expect(hook.received).toHaveLength(4);
+    expect(hook.received[3]!.signed).toBe(true);
+    expect(JSON.parse(hook.received[3]!.body)).toMatchObject({ events: [{ full_ticker: "NYSE:HD", change: "left" }] });
+    expect((await runAlerts(store, { asOf: "2016-05-10", delivery })).deliveries).toEqual({ delivered: 0, failed: 0 });
+  });
+});
+
+describe("alerts to a webhook on this machine, private addresses refused", () => {
+  const [db] = twoStateFiles();
+  const store = sqliteAlertStore(db);
+  const hook = receiver(() => 200);
+
+  it("send nothing, log why, and keep the change pending", async () => {
+    // By name as well as by address: localhost resolves to a loopback address.
+    for (const host of ["127.0.0.1", "localhost"]) {
+      const saved = await oneScreen(db, hook.url.value.replace("127.0.0.1", host));
+      await runAlerts(store, { asOf: "2016-05-09", delivery });
+      const report = await runAlerts(store, { asOf: "2016-05-10", delivery: { ...delivery, allowPrivate: false } });
+      expect(report.deliveries).toEqual({ delivered: 0, failed: 1 });
+      const [attempt] = await store.deliveries(saved.id, 10);
+      expect(attempt).toMatchObject({ attempt: 1, status: null });
+      expect(attempt!.error).toMatch(host === "localhost" ? /localhost/ : /127\.0\.0\.1 is not a public internet address/);
+      expect(await store.pending(saved.id, "2016-01-01", 10)).toHaveLength(1);
+      db.prepare("DELETE FROM saved_screens").run();
+    }
+    expect(hook.received).toHaveLength(0);
+  });
+});
+
+describe("alerts to a receiver that never answers", () => {
+  const [db] = twoStateFiles();
+  const store = sqliteAlertStore(db);
+  const hook = receiver(() => "never");
+
+  it("stop at the run's deadline, the change left pending for the next run", async () => {
+    const saved = await oneScreen(db, hook.url.value);
+    await runAlerts(store, { asOf: "2016-05-09", delivery });
+    const report = await runAlerts(store, { asOf: "2016-05-10", delivery: { ...delivery, timeoutMs: 600_000 }, deadlineMs: 6_000 });
+    expect(report).toMatchObject({ events: 1, deliveries: { delivered: 0, failed: 1 } });
+    expect(hook.received).toHaveLength(1);
+    expect((await store.deliveries(saved.id, 10))[0]).toMatchObject({ attempt: 1, status: null, error: "the alerts run's deadline passed" });
+    expect(await store.pending(saved.id, "2016-01-01", 10)).toHaveLength(1);
   });
 });

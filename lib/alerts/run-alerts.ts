@@ -1,4 +1,5 @@
 import { metaValue } from "@/lib/db/market-db";
+import { env } from "@/lib/env";
 import { describeError } from "@/lib/log";
 import { tradingDayOn } from "@/lib/screener/as-of-range";
 import { changesBetween, screenDay, screenTests } from "@/lib/screener/membership-history";
@@ -9,58 +10,126 @@ import { DEFAULT_DELIVERY, type DeliveryPolicy, deliver } from "./webhook";
 /**
  * Alerts (docs/api.md "Alerts"): after a data sync, every saved screen with alerts on is run as of
  * the data's day and compared with the members it saw last; each company that entered or left is
- * recorded once (whatever reruns or instances report it again) and the new ones are POSTed, signed,
- * to the screen's webhook with retries, every attempt logged. A screen's first run only records
- * what it sees. One screen's failure (a request that no longer parses, a receiver that is down)
- * is reported and the others go on; nothing here fails the sync that ran before it.
+ * recorded once (whatever reruns or instances report it again), and then POSTed, signed, to the
+ * screen's webhook with retries, every attempt logged. A change stays pending until its webhook
+ * took it, so a run that fails, stops or ends at its deadline leaves it to the next run. A
+ * screen's first run only records what it sees. One screen's failure (a request that no longer
+ * parses, a receiver that is down) is reported and the others go on; nothing here fails the sync
+ * that ran before it.
  */
 
 export interface AlertRunReport {
   as_of: string;
   screens: number;
+  /** Screens not run: another run had seen a later day, or the deadline came first (they run first next time). */
+  skipped: number;
   /** Changes recorded this run (each once, ever). */
   events: number;
   deliveries: { delivered: number; failed: number };
   failures: { screen: string; error: string }[];
 }
 
-export async function runAlerts(store: AlertStore, options: { asOf?: string; delivery?: DeliveryPolicy } = {}): Promise<AlertRunReport> {
+export interface AlertRunOptions {
+  /** The trading day to run as of (default: the data's). */
+  asOf?: string;
+  delivery?: Partial<DeliveryPolicy>;
+  /** The run's limit (default ALERTS_DEADLINE_SECONDS): screens start within two thirds of it, deliveries within it. */
+  deadlineMs?: number;
+  /** Webhooks POSTed to at once; one owner's one at a time. */
+  concurrency?: number;
+}
+
+/** Changes a delivery carries at most: a screen's backlog goes in bodies of this many, oldest first. */
+const EVENTS_PER_BODY = 500;
+/** How long a change waits for its webhook before it is given up (it stays in the feed). */
+const PENDING_DAYS = 3;
+/** How long changes and delivery attempts are kept (the feed, the delivery log). */
+const KEPT_DAYS = 400;
+const DAY_MS = 86_400_000;
+
+export async function runAlerts(store: AlertStore, options: AlertRunOptions = {}): Promise<AlertRunReport> {
+  const started = Date.now();
+  const deadlineMs = options.deadlineMs ?? env().ALERTS_DEADLINE_SECONDS * 1000;
   const day = tradingDayOn(options.asOf ?? metaValue("as_of") ?? "");
-  const report: AlertRunReport = { as_of: day, screens: 0, events: 0, deliveries: { delivered: 0, failed: 0 }, failures: [] };
-  for (const screen of await store.alerting()) {
+  const report: AlertRunReport = { as_of: day, screens: 0, skipped: 0, events: 0, deliveries: { delivered: 0, failed: 0 }, failures: [] };
+  const screens = await store.alerting();
+  for (const screen of screens) {
     report.screens++;
+    if (Date.now() - started > (deadlineMs * 2) / 3) {
+      report.skipped++;
+      continue;
+    }
     try {
-      await runScreen(store, screen, day, options.delivery ?? DEFAULT_DELIVERY, report);
+      const events = await runScreen(store, screen, day);
+      if (events === null) report.skipped++;
+      else report.events += events;
     } catch (error) {
       report.failures.push({ screen: screen.id, error: describeError(error, false).message });
     }
   }
+  const policy: DeliveryPolicy = { ...DEFAULT_DELIVERY, allowPrivate: env().ALERT_WEBHOOK_PRIVATE_ADDRESSES === "allow", ...options.delivery };
+  const signal = AbortSignal.timeout(Math.max(0, deadlineMs - (Date.now() - started)));
+  await deliverAll(store, screens, policy, signal, options.concurrency ?? 8, report);
+  await store.prune(new Date(Date.now() - KEPT_DAYS * DAY_MS).toISOString());
   return report;
 }
 
-async function runScreen(store: AlertStore, screen: AlertingScreen, day: string, delivery: DeliveryPolicy, report: AlertRunReport): Promise<void> {
+/** A screen run as of `day`: the changes it recorded, or null when it was not written (a run had seen a later day, or the screen changed meanwhile). */
+async function runScreen(store: AlertStore, screen: AlertingScreen, day: string): Promise<number | null> {
+  const state = await store.state(screen.id);
+  if (state !== null && state.asOf > day) return null;
   const request = AdvancedScreenRequestV2.parse(screen.request);
   const tests = screenTests({ filters: request.filters, formulas: request.formulas });
   const now = screenDay(tests, day);
-  const tickerOf = (id: number) => tests.tickers.get(id)!;
-  const state = await store.state(screen.id);
+  let events: ReturnType<typeof changesBetween> = [];
   if (state !== null) {
     // The recorded members' ids: the day they were seen on, run again, names them (point in time).
     const prior = state.asOf === day ? now : screenDay(tests, state.asOf);
     const recorded = new Set(state.members);
     const priorMembers = new Set([...tests.tickers].filter(([, ticker]) => recorded.has(ticker)).map(([id]) => id));
-    const changes = changesBetween(tests, prior, now, priorMembers);
-    const events = await store.record(
-      screen.id,
-      changes.map((c) => ({ as_of: c.date, full_ticker: c.full_ticker, change: c.change, rules: c.rules })),
-    );
-    report.events += events.length;
-    if (events.length > 0 && screen.webhookUrl !== null) {
-      const body = JSON.stringify({ screen: { id: screen.id, name: screen.name }, as_of: day, events });
-      const ids = events.map((e) => e.id);
-      const delivered = await deliver(screen.webhookUrl, screen.webhookSecret, body, delivery, (attempt) => store.logDelivery(screen.id, { events: ids, ...attempt }));
-      report.deliveries[delivered ? "delivered" : "failed"]++;
-    }
+    events = changesBetween(tests, prior, now, priorMembers);
   }
-  await store.saveState(screen.id, day, [...now.members].map(tickerOf).sort());
+  const members = [...now.members].map((id) => tests.tickers.get(id)!).sort();
+  const recorded = await store.commit(
+    screen,
+    day,
+    members,
+    events.map((c) => ({ as_of: c.date, full_ticker: c.full_ticker, change: c.change, rules: c.rules })),
+  );
+  return recorded === null ? null : recorded.length;
+}
+
+/**
+ * Every webhook's pending changes, `concurrency` owners at a time and each owner's screens one
+ * after another (one account's slow receivers cannot hold up the others'), until `signal` ends it.
+ */
+async function deliverAll(store: AlertStore, screens: readonly AlertingScreen[], policy: DeliveryPolicy, signal: AbortSignal, concurrency: number, report: AlertRunReport) {
+  const byOwner = new Map<string, AlertingScreen[]>();
+  for (const screen of screens) if (screen.webhookUrl !== null) byOwner.set(screen.owner, [...(byOwner.get(screen.owner) ?? []), screen]);
+  const queue = [...byOwner.values()];
+  const since = new Date(Date.now() - PENDING_DAYS * DAY_MS).toISOString();
+  const worker = async () => {
+    for (let owned = queue.shift(); owned !== undefined && !signal.aborted; owned = queue.shift()) {
+      for (const screen of owned) {
+        try {
+          await deliverPending(store, screen, policy, signal, since, report);
+        } catch (error) {
+          report.failures.push({ screen: screen.id, error: describeError(error, false).message });
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+}
+
+/** A screen's pending changes, in bodies of at most EVENTS_PER_BODY, oldest first; a body the receiver did not take ends the screen's turn. */
+async function deliverPending(store: AlertStore, screen: AlertingScreen, policy: DeliveryPolicy, signal: AbortSignal, since: string, report: AlertRunReport) {
+  for (let events = await store.pending(screen.id, since, EVENTS_PER_BODY); events.length > 0 && !signal.aborted; events = await store.pending(screen.id, since, EVENTS_PER_BODY)) {
+    const body = JSON.stringify({ screen: { id: screen.id, name: screen.name }, as_of: events.at(-1)!.as_of, events });
+    const ids = events.map((e) => e.id);
+    const delivered = await deliver(screen.webhookUrl!, screen.webhookSecret, body, policy, signal, (attempt) => store.logDelivery(screen.id, { events: ids, ...attempt }));
+    report.deliveries[delivered ? "delivered" : "failed"]++;
+    if (!delivered) return;
+    await store.delivered(screen.id, ids);
+  }
 }

@@ -5,40 +5,73 @@ import { AlertDelivery, AlertEvent, type AlertStore, newDeliveryId, newEventId }
 
 /** Alerts in the SQLite state file (API_STATE_PATH). */
 const json = <T extends z.ZodType>(schema: T) => z.string().transform((text) => schema.parse(JSON.parse(text)) as z.output<T>);
-const ScreenRow = z.object({ id: z.string(), name: z.string(), request: json(z.record(z.string(), z.unknown())), webhook_url: z.string().nullable(), webhook_secret: z.string() });
+const ScreenRow = z.object({
+  id: z.string(),
+  owner: z.string(),
+  name: z.string(),
+  request: json(z.record(z.string(), z.unknown())),
+  webhook_url: z.string().nullable(),
+  webhook_secret: z.string(),
+  updated_at: z.string(),
+});
 const StateRow = z.object({ as_of: z.string(), members: json(z.array(z.string())) });
 const EventRow = AlertEvent.extend({ rules: json(AlertEvent.shape.rules) });
 const DeliveryRow = AlertDelivery.extend({ events: json(AlertDelivery.shape.events) });
 const EVENT_COLUMNS = "id, screen_id, as_of, full_ticker, change, rules, created_at";
 
 export function sqliteAlertStore(db: StateDb): AlertStore {
-  const record = db.transaction((screenId: string, events: Parameters<AlertStore["record"]>[1]) => {
+  // Immediate: the checks and the writes hold the write lock together.
+  const commit = db.transaction((screen: Parameters<AlertStore["commit"]>[0], asOf: string, members: readonly string[], events: Parameters<AlertStore["commit"]>[3]) => {
+    const current = z
+      .object({ webhook_url: z.string().nullable(), state_as_of: z.string().nullable() })
+      .optional()
+      .parse(
+        db
+          .prepare("SELECT s.webhook_url, a.as_of AS state_as_of FROM saved_screens s LEFT JOIN alert_states a ON a.screen_id = s.id WHERE s.id = ? AND s.feed_token IS NOT NULL AND s.updated_at = ?")
+          .get(screen.id, screen.version),
+      );
+    if (current === undefined || (current.state_as_of !== null && current.state_as_of > asOf)) return null;
     const insert = db.prepare(
-      `INSERT INTO alert_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (screen_id, as_of, full_ticker, change) DO NOTHING RETURNING ${EVENT_COLUMNS}`,
+      `INSERT INTO alert_events (${EVENT_COLUMNS}, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (screen_id, as_of, full_ticker, change) DO NOTHING RETURNING ${EVENT_COLUMNS}`,
     );
     const now = new Date().toISOString();
-    return events.flatMap((e) => EventRow.array().parse(insert.all(newEventId(), screenId, e.as_of, e.full_ticker, e.change, JSON.stringify(e.rules), now)));
+    const delivery = current.webhook_url === null ? null : "pending";
+    const recorded = events.flatMap((e) => EventRow.array().parse(insert.all(newEventId(), screen.id, e.as_of, e.full_ticker, e.change, JSON.stringify(e.rules), now, delivery)));
+    db.prepare("INSERT INTO alert_states (screen_id, as_of, members, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (screen_id) DO UPDATE SET as_of = excluded.as_of, members = excluded.members, updated_at = excluded.updated_at").run(
+      screen.id,
+      asOf,
+      JSON.stringify(members),
+      now,
+    );
+    return recorded;
   }).immediate;
   return {
     alerting: async () =>
       stateBusy(() =>
         ScreenRow.array()
-          .parse(db.prepare("SELECT id, name, request, webhook_url, webhook_secret FROM saved_screens WHERE feed_token IS NOT NULL ORDER BY created_at, id").all())
-          .map((r) => ({ id: r.id, name: r.name, request: r.request, webhookUrl: r.webhook_url, webhookSecret: r.webhook_secret })),
+          .parse(
+            db
+              .prepare(
+                "SELECT s.id, s.owner, s.name, s.request, s.webhook_url, s.webhook_secret, s.updated_at FROM saved_screens s LEFT JOIN alert_states a ON a.screen_id = s.id WHERE s.feed_token IS NOT NULL ORDER BY a.updated_at IS NOT NULL, a.updated_at, s.created_at, s.id",
+              )
+              .all(),
+          )
+          .map((r) => ({ id: r.id, owner: r.owner, name: r.name, request: r.request, webhookUrl: r.webhook_url, webhookSecret: r.webhook_secret, version: r.updated_at })),
       ),
     state: async (screenId) =>
       stateBusy(() => {
         const row = StateRow.optional().parse(db.prepare("SELECT as_of, members FROM alert_states WHERE screen_id = ?").get(screenId));
         return row === undefined ? null : { asOf: row.as_of, members: row.members };
       }),
-    saveState: async (screenId, asOf, members) =>
-      stateBusy(
-        () =>
-          void db
-            .prepare("INSERT INTO alert_states (screen_id, as_of, members, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (screen_id) DO UPDATE SET as_of = excluded.as_of, members = excluded.members, updated_at = excluded.updated_at")
-            .run(screenId, asOf, JSON.stringify(members), new Date().toISOString()),
+    commit: async (screen, asOf, members, events) => stateBusy(() => commit(screen, asOf, members, events)),
+    pending: async (screenId, since, limit) =>
+      stateBusy(() =>
+        EventRow.array().parse(
+          db.prepare(`SELECT ${EVENT_COLUMNS} FROM alert_events WHERE screen_id = ? AND delivery = 'pending' AND created_at >= ? ORDER BY created_at, rowid LIMIT ?`).all(screenId, since, limit),
+        ),
       ),
-    record: async (screenId, events) => stateBusy(() => record(screenId, events)),
+    delivered: async (screenId, eventIds) =>
+      stateBusy(() => void db.prepare("UPDATE alert_events SET delivery = 'delivered' WHERE screen_id = ? AND id IN (SELECT value FROM json_each(?))").run(screenId, JSON.stringify(eventIds))),
     logDelivery: async (screenId, d) =>
       stateBusy(
         () =>
@@ -55,5 +88,12 @@ export function sqliteAlertStore(db: StateDb): AlertStore {
         const events = EventRow.array().parse(db.prepare(`SELECT ${EVENT_COLUMNS} FROM alert_events WHERE screen_id = ? ORDER BY as_of DESC, created_at DESC, full_ticker LIMIT ?`).all(screen.id, limit));
         return { screen, events };
       }),
+    prune: async (before) =>
+      stateBusy(() =>
+        db.transaction(() => {
+          db.prepare("DELETE FROM alert_events WHERE created_at < ?").run(before);
+          db.prepare("DELETE FROM alert_deliveries WHERE at < ?").run(before);
+        })(),
+      ),
   };
 }

@@ -1,4 +1,8 @@
 import { createHmac } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import { describeError } from "@/lib/log";
+import { PrivateAddressError, privateHostProblem, publicOnlyLookup } from "@/lib/http/public-address";
 
 /**
  * Alert deliveries: a JSON body POSTed to the screen's webhook, signed so the receiver can tell it
@@ -17,9 +21,11 @@ export interface DeliveryPolicy {
   retryBaseMs: number;
   /** Each attempt's limit for an answer. */
   timeoutMs: number;
+  /** Whether webhooks may be on this machine or its private networks (ALERT_WEBHOOK_PRIVATE_ADDRESSES). */
+  allowPrivate: boolean;
 }
 
-export const DEFAULT_DELIVERY: DeliveryPolicy = { attempts: 4, retryBaseMs: 2_000, timeoutMs: 10_000 };
+export const DEFAULT_DELIVERY: Omit<DeliveryPolicy, "allowPrivate"> = { attempts: 4, retryBaseMs: 2_000, timeoutMs: 10_000 };
 
 /** What became of one attempt: the receiver's status, or why none came. */
 export interface Attempt {
@@ -28,33 +34,71 @@ export interface Attempt {
   error: string | null;
 }
 
-/** Worth another attempt: no answer, the receiver's own failure, or rate limited. A 4xx says the body will never do. */
-const retryable = ({ status }: Attempt) => status === null || status === 429 || status >= 500;
+/**
+ * One POST: the receiver's status, its answer's body left unread. No redirect is followed, and
+ * (unless allowed) a host that is, or resolves to, an address off the public internet is refused
+ * before anything is sent: the delivery log must not become a probe of the deployment's network.
+ */
+function post(url: URL, headers: Record<string, string>, body: string, policy: DeliveryPolicy, signal: AbortSignal): Promise<number> {
+  const problem = policy.allowPrivate ? null : privateHostProblem(url);
+  if (problem !== null) return Promise.reject(new PrivateAddressError(problem));
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === "https:" ? https : http).request(url, {
+      method: "POST",
+      headers: { ...headers, "content-length": Buffer.byteLength(body) },
+      signal: AbortSignal.any([signal, AbortSignal.timeout(policy.timeoutMs)]),
+      ...(policy.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+    });
+    request.on("response", (response) => {
+      resolve(response.statusCode ?? 0);
+      response.destroy();
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** An attempt's failure in words for the log: what went wrong, never the response of a host that was refused. */
+function attemptError(error: unknown): string {
+  if (error instanceof PrivateAddressError) return `refused: ${error.message}`;
+  return error instanceof Error && error.name === "AbortError" ? "no answer in time" : describeError(error, false).message;
+}
 
 /**
- * POSTs a body until the receiver answers 2xx or the attempts run out, waiting between them;
- * each attempt is reported to `log` as it ends. Never throws: a receiver that fails is recorded.
+ * Worth another attempt: no answer, the receiver's own failure, or rate limited. A 4xx says the
+ * body will never do, and a refused address will be refused again.
  */
-export async function deliver(url: string, secret: string, body: string, policy: DeliveryPolicy, log: (attempt: Attempt) => Promise<void>): Promise<boolean> {
-  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+const retryable = ({ status, error }: Attempt) => (status === null ? !error?.startsWith("refused: ") : status === 429 || status >= 500);
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * POSTs a body until the receiver answers 2xx, the attempts run out or `signal` ends the run
+ * (the alerts run's deadline), waiting between them; each attempt is reported to `log` as it ends.
+ * Never throws: a receiver that fails, or a log that cannot be written, is a failed delivery.
+ */
+export async function deliver(url: string, secret: string, body: string, policy: DeliveryPolicy, signal: AbortSignal, log: (attempt: Attempt) => Promise<void>): Promise<boolean> {
+  for (let attempt = 1; attempt <= policy.attempts && !signal.aborted; attempt++) {
     let result: Attempt;
     try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "filing-screener-alerts", [SIGNATURE_HEADER]: signature(secret, body, Math.floor(Date.now() / 1000)) },
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(policy.timeoutMs),
-      });
-      await response.body?.cancel();
-      result = { attempt, status: response.status, error: null };
+      const headers = { "content-type": "application/json", "user-agent": "filing-screener-alerts", [SIGNATURE_HEADER]: signature(secret, body, Math.floor(Date.now() / 1000)) };
+      result = { attempt, status: await post(new URL(url), headers, body, policy, signal), error: null };
     } catch (error) {
-      result = { attempt, status: null, error: error instanceof Error ? error.message : String(error) };
+      result = { attempt, status: null, error: signal.aborted ? "the alerts run's deadline passed" : attemptError(error) };
     }
-    await log(result);
-    if (result.status !== null && result.status >= 200 && result.status < 300) return true;
+    const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+    try {
+      await log(result);
+    } catch {
+      // The log is the record, not the delivery: a receiver that got the body has it.
+    }
+    if (delivered) return true;
     if (!retryable(result) || attempt === policy.attempts) return false;
-    await new Promise((resolve) => setTimeout(resolve, policy.retryBaseMs * 2 ** (attempt - 1)));
+    await wait(policy.retryBaseMs * 2 ** (attempt - 1), signal);
   }
   return false;
 }

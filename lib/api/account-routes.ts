@@ -6,9 +6,11 @@ import { hashSessionToken, newSessionToken, SESSION_DAYS, sessionCookie, session
 import type { ApiKeyRecord } from "@/lib/auth/api-key-store";
 import { apiState } from "@/lib/db/api-state";
 import { alertStoreFor } from "@/lib/alerts/alert-store-for";
-import { MAX_SAVED_SCREENS, SavedScreenInput } from "@/lib/screens/saved-screen-schema";
+import { MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
+import { hasMembershipTest, NO_MEMBERSHIP_TEST } from "@/lib/screener/history-schema";
 import { savedScreenStoreFor } from "@/lib/screens/saved-screen-store-for";
 import { env } from "@/lib/env";
+import { ValidationError } from "@/lib/errors";
 import { DEFAULT_TIER } from "@/lib/rate-limit/tiers";
 import type { RateLimitReceipt, WindowLimit } from "@/lib/rate-limit/sliding-window";
 import { accountKeysOperation, accountScreensOperation, accountStateOperation, signInOperation, signOutOperation, signUpOperation } from "./account-operations";
@@ -162,8 +164,9 @@ export const accountScreensRoute = uiRoute(accountScreensOperation, async ({ req
   if (body.action === "alerts") {
     const screen = await screens.get(owner, body.id);
     if (screen === null) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
-    const { name, notes, request, share_token } = screen;
-    await screens.update(owner, body.id, SavedScreenInput.parse({ name, notes, request, shared: share_token !== null, alerts: body.alerts }));
+    if (body.alerts !== null && !hasMembershipTest(screen.request)) throw new ValidationError([{ pointer: "/alerts", message: `alerts: the screen ${NO_MEMBERSHIP_TEST}` }]);
+    // Only the alerts change: the screen's request stays as saved, whether or not it still runs.
+    if ((await screens.update(owner, body.id, { alerts: body.alerts })) === null) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
   }
   const alerts = alertStoreFor(apiState());
   const listed = await screens.list(owner);

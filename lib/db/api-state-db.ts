@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { accountsTables, alertsTables, savedScreensTable, SQLITE_TYPES } from "./state-tables";
+import { accountsTables, alertDeliveryColumns, alertsTables, savedScreensTable, SQLITE_TYPES } from "./state-tables";
 
 /**
  * The API state file: API keys, the rate-limit log, saved screens, accounts and sessions. It is separate from the market database,
@@ -40,6 +40,7 @@ const UPGRADES = [
   savedScreensTable(SQLITE_TYPES),
   accountsTables(SQLITE_TYPES),
   alertsTables(SQLITE_TYPES),
+  alertDeliveryColumns(SQLITE_TYPES),
 ];
 const UserVersion = z.int().nonnegative();
 

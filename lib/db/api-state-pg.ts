@@ -1,6 +1,6 @@
-import { Pool } from "pg";
+import { Pool, type PoolClient } from "pg";
 import { z } from "zod";
-import { accountsTables, alertsTables, PG_TYPES, savedScreensTable } from "./state-tables";
+import { accountsTables, alertDeliveryColumns, alertsTables, PG_TYPES, savedScreensTable } from "./state-tables";
 
 /**
  * The API state in PostgreSQL (`API_STATE_URL`): the same tables as the SQLite state file, shared
@@ -112,6 +112,7 @@ $$;
   { version: 3, name: "saved screens", sql: savedScreensTable(PG_TYPES) },
   { version: 4, name: "accounts, sessions and the keys they create", sql: accountsTables(PG_TYPES) },
   { version: 5, name: "alerts of saved screens", sql: alertsTables(PG_TYPES) },
+  { version: 6, name: "alerts delivered at least once, pruned", sql: alertDeliveryColumns(PG_TYPES) },
 ];
 
 // Any constant: instances starting together take turns migrating instead of racing.
@@ -189,5 +190,30 @@ export async function stateQuery(state: PgState, sql: string, values: unknown[],
     return (await state.pool.query({ text: sql, values })).rows;
   } catch (error) {
     throw unavailable(error);
+  }
+}
+
+/**
+ * Work in one transaction on a connection of its own once the schema is current; PostgreSQL
+ * being away, or any statement failing, rolls it back and becomes the caller's 503 error.
+ */
+export async function stateTransaction<T>(state: PgState, work: (client: PoolClient) => Promise<T>, unavailable: (cause: unknown) => Error): Promise<T> {
+  let client: PoolClient;
+  try {
+    await state.ready();
+    client = await state.pool.connect();
+  } catch (error) {
+    throw unavailable(error);
+  }
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw unavailable(error);
+  } finally {
+    client.release();
   }
 }

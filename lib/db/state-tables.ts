@@ -77,3 +77,9 @@ CREATE TABLE alert_deliveries (
   at         ${time} NOT NULL
 );
 CREATE INDEX alert_deliveries_screen ON alert_deliveries (screen_id, at);`;
+
+/** Alerts delivered at least once: each change waits, pending, until its webhook took it (lib/alerts/run-alerts.ts). */
+export const alertDeliveryColumns = ({ text }: StateTypes) => `ALTER TABLE alert_events ADD COLUMN delivery ${text};  -- pending: still to deliver to the screen's webhook; delivered; NULL: recorded without a webhook
+CREATE INDEX alert_events_pending ON alert_events (screen_id, delivery, created_at);
+CREATE INDEX alert_events_created ON alert_events (created_at);
+CREATE INDEX alert_deliveries_at ON alert_deliveries (at);`;

@@ -13,6 +13,14 @@ import { AdvancedScreenRequest, AsOfDate } from "./request-schema";
  * the backtest deadline. Longer histories are asked for a quarter at a time.
  */
 export const MAX_HISTORY_DAYS = 65;
+
+/**
+ * Whether a screen has something to enter or leave by: a filter, or a formula with min or max.
+ * Without one every listing is a member, and no history or alert can say why anything changed.
+ */
+export const hasMembershipTest = (request: { filters?: object; formulas?: readonly { min?: number; max?: number }[] }) =>
+  Object.keys(request.filters ?? {}).length > 0 || (request.formulas?.some((f) => f.min !== undefined || f.max !== undefined) ?? false);
+export const NO_MEMBERSHIP_TEST = "needs at least one filter (or a formula with min or max): without one, every listing is a member";
 export const MAX_HISTORY_CHANGES_PAGE = 500;
 
 export const MembershipHistoryRequest = z
@@ -30,10 +38,7 @@ export const MembershipHistoryRequest = z
   })
   .superRefine((request, ctx) => {
     if (request.to < request.from) ctx.addIssue({ code: "custom", path: ["to"], message: "must be on or after from" });
-    const bounded = request.formulas?.some((f) => f.min !== undefined || f.max !== undefined) ?? false;
-    if (Object.keys(request.filters).length === 0 && !bounded) {
-      ctx.addIssue({ code: "custom", path: ["filters"], message: "a history needs at least one filter (or a formula with min or max): without one, every listing is a member" });
-    }
+    if (!hasMembershipTest(request)) ctx.addIssue({ code: "custom", path: ["filters"], message: `a history ${NO_MEMBERSHIP_TEST}` });
   });
 export type MembershipHistoryRequest = z.output<typeof MembershipHistoryRequest>;
 

@@ -7,7 +7,7 @@ import { type FieldDef, FIELD_BY_NAME } from "./catalog";
 import { compileMatches } from "./compile";
 import { compileFormulas } from "./formula-sql";
 import type { Formula } from "./formula-schema";
-import { MAX_HISTORY_DAYS, type MembershipHistoryRequest, type MembershipHistoryResponse } from "./history-schema";
+import { hasMembershipTest, MAX_HISTORY_DAYS, NO_MEMBERSHIP_TEST, type MembershipHistoryRequest, type MembershipHistoryResponse } from "./history-schema";
 import { readOptionValues } from "./option-values";
 import { type ScreenRequest, type TypedFilter, typedFilters } from "./request-schema";
 import { asOfSource, fieldSql, type ScreenSource } from "./screen-source";
@@ -146,6 +146,7 @@ export interface ScreenTests {
 }
 
 export function screenTests(request: Pick<MembershipHistoryRequest, "filters" | "formulas">): ScreenTests {
+  if (!hasMembershipTest(request)) throw new ValidationError([{ pointer: "/filters", message: `the screen ${NO_MEMBERSHIP_TEST}` }]);
   validateOptionValues(screenOf(request.filters), readOptionValues(marketDb()).lists);
   return { tests: testsOf(request), formulas: request.formulas ?? [], tickers: new Map() };
 }

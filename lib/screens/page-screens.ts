@@ -9,7 +9,7 @@ export const ScreensAction = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("list") }),
   z.strictObject({ action: z.literal("save"), screen: SavedScreenInput }),
   z.strictObject({ action: z.literal("delete"), id: ScreenId }),
-  z.strictObject({ action: z.literal("alerts"), id: ScreenId, alerts: SavedScreenInput.shape.alerts }),
+  z.strictObject({ action: z.literal("alerts"), id: ScreenId, alerts: SavedScreenInput.shape.alerts.unwrap() }),
 ]);
 
 export const AccountScreen = z.object({

@@ -1,39 +1,20 @@
 import type { PoolClient } from "pg";
 import { z } from "zod";
-import { type PgState, stateQuery } from "@/lib/db/api-state-pg";
+import { type PgState, stateQuery, stateTransaction } from "@/lib/db/api-state-pg";
 import { StateStoreUnavailableError } from "@/lib/errors";
-import { alertColumns, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
+import { alertColumns, requestChanged, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
 
 /** Saved screens in PostgreSQL (`API_STATE_URL`), shared by every app instance. */
 const Row = savedScreenRow(z.record(z.string(), z.unknown()), z.date(), (date) => date.toISOString());
 
 export function pgSavedScreenStore(state: PgState): SavedScreenStore {
   const query = (sql: string, values: unknown[] = []) => stateQuery(state, sql, values, (cause) => new StateStoreUnavailableError(cause));
-  async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    let client: PoolClient;
-    try {
-      await state.ready();
-      client = await state.pool.connect();
-    } catch (error) {
-      throw new StateStoreUnavailableError(error);
-    }
-    try {
-      await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw new StateStoreUnavailableError(error);
-    } finally {
-      client.release();
-    }
-  }
+  const transaction = <T>(work: (client: PoolClient) => Promise<T>) => stateTransaction(state, work, (cause) => new StateStoreUnavailableError(cause));
   const one = async (sql: string, values: unknown[]) => Row.optional().parse((await query(sql, values))[0]) ?? null;
 
   return {
     async create(owner, input, max) {
-      const alerts = alertColumns(input, null);
+      const alerts = alertColumns(input.alerts, null);
       // The owner's lock first, in a statement of its own: each later statement's snapshot then sees
       // every screen a create that held the lock before committed, so the count cannot run stale.
       const rows = await transaction(async (client) => {
@@ -50,19 +31,33 @@ export function pgSavedScreenStore(state: PgState): SavedScreenStore {
     },
     list: async (owner) => Row.array().parse(await query(`SELECT ${SCREEN_COLUMNS} FROM saved_screens WHERE owner = $1 ORDER BY created_at, id`, [owner])),
     get: (owner, id) => one(`SELECT ${SCREEN_COLUMNS} FROM saved_screens WHERE owner = $1 AND id = $2`, [owner, id]),
-    update: async (owner, id, input) => {
-      const alerts = alertColumns(input, null);
+    update: async (owner, id, change) => {
       const rows = await transaction(async (client) => {
-        // A shared screen keeps its token, a screen with alerts its secret and feed; the new ones are used only when it had none.
+        const found = z
+          .object({ request: z.string(), webhook_url: z.string().nullable(), webhook_secret: z.string().nullable(), feed_token: z.string().nullable() })
+          .optional()
+          .parse((await client.query("SELECT request::text AS request, webhook_url, webhook_secret, feed_token FROM saved_screens WHERE owner = $1 AND id = $2 FOR UPDATE", [owner, id])).rows[0]);
+        if (found === undefined) return [];
+        const alerts = alertColumns(change.alerts, found);
         const updated = await client.query({
-          text: `UPDATE saved_screens SET name = $3, notes = $4, request = $5, share_token = CASE WHEN $6 THEN COALESCE(share_token, $7) END,
-                   webhook_url = $8, webhook_secret = CASE WHEN $9::text IS NULL THEN NULL ELSE COALESCE(webhook_secret, $9) END,
-                   feed_token = CASE WHEN $10::text IS NULL THEN NULL ELSE COALESCE(feed_token, $10) END, updated_at = now()
+          text: `UPDATE saved_screens SET name = COALESCE($3, name), notes = COALESCE($4, notes), request = COALESCE($5::json, request),
+                   share_token = CASE WHEN $6::boolean IS NULL THEN share_token WHEN $6 THEN COALESCE(share_token, $7) END,
+                   webhook_url = $8, webhook_secret = $9, feed_token = $10, updated_at = now()
                  WHERE owner = $1 AND id = $2 RETURNING ${SCREEN_COLUMNS}`,
-          values: [owner, id, input.name, input.notes, JSON.stringify(input.request), input.shared, newShareToken(), alerts.webhook_url, alerts.webhook_secret, alerts.feed_token],
+          values: [
+            owner,
+            id,
+            change.name ?? null,
+            change.notes ?? null,
+            change.request === undefined ? null : JSON.stringify(change.request),
+            change.shared ?? null,
+            newShareToken(),
+            alerts.webhook_url,
+            alerts.webhook_secret,
+            alerts.feed_token,
+          ],
         });
-        // Alerts off: what they last saw goes, so that turning them on again starts from the screen then.
-        if (updated.rows.length > 0 && alerts.feed_token === null) await client.query("DELETE FROM alert_states WHERE screen_id = $1", [id]);
+        if (alerts.feed_token === null || requestChanged(found.request, change)) await client.query("DELETE FROM alert_states WHERE screen_id = $1", [id]);
         return updated.rows;
       });
       return Row.optional().parse(rows[0]) ?? null;

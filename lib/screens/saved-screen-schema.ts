@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { env } from "@/lib/env";
+import { privateHostProblem } from "@/lib/http/public-address";
+import { hasMembershipTest, NO_MEMBERSHIP_TEST } from "@/lib/screener/history-schema";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 
 /**
@@ -25,24 +28,37 @@ const SavedRequest = z
 /** Text a store keeps: PostgreSQL's text cannot hold a NUL character. */
 export const StoredText = z.string().refine((text) => !text.includes("\u0000"), { error: "may not contain the NUL character" });
 
-export const SavedScreenInput = z.strictObject({
-  name: StoredText.trim().min(1, { error: "a saved screen needs a name" }).max(120).describe("Shown in listings; need not be unique"),
-  notes: StoredText.max(4000).default("").describe("Free text, at most 4,000 characters"),
-  request: SavedRequest,
-  shared: z.boolean().default(false).describe("true: the screen gets a share token, and any key can read it at /api/v2/shared-screens/{token}/; false removes it"),
-  alerts: z
-    .strictObject({
-      webhook_url: z
-        .url({ protocol: /^https?$/, error: "an http or https URL" })
-        .max(2000)
-        .nullable()
-        .default(null)
-        .describe("Where each run's changes are POSTed, signed (X-Screener-Signature); null: the Atom feed only"),
-    })
-    .nullable()
-    .default(null)
-    .describe("Alerts on: after each data sync the screen is run as of the new data, and each company that entered or left is recorded once, sent to the webhook and listed in the screen's Atom feed; null: off"),
-});
+/** A webhook's address: http or https, and (unless the operator allows it) not on this machine or a private network. */
+const WebhookUrl = z
+  .url({ protocol: /^https?$/, error: "an http or https URL" })
+  .max(2000)
+  .superRefine((url, ctx) => {
+    if (env().ALERT_WEBHOOK_PRIVATE_ADDRESSES === "allow") return;
+    const problem = privateHostProblem(new URL(url));
+    if (problem !== null) ctx.addIssue({ code: "custom", message: `a webhook must be on the public internet: ${problem}` });
+  });
+
+export const SavedScreenInput = z
+  .strictObject({
+    name: StoredText.trim().min(1, { error: "a saved screen needs a name" }).max(120).describe("Shown in listings; need not be unique"),
+    notes: StoredText.max(4000).default("").describe("Free text, at most 4,000 characters"),
+    request: SavedRequest,
+    shared: z.boolean().default(false).describe("true: the screen gets a share token, and any key can read it at /api/v2/shared-screens/{token}/; false removes it"),
+    alerts: z
+      .strictObject({
+        webhook_url: WebhookUrl.nullable()
+          .default(null)
+          .describe("Where each run's changes are POSTed, signed (X-Screener-Signature); null: the Atom feed only. Must be on the public internet"),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        "Alerts on: after each data sync the screen is run as of the new data, and each company that entered or left is recorded once, sent to the webhook and listed in the screen's Atom feed; null: off; absent: as they were (off for a new screen)",
+      ),
+  })
+  .superRefine((input, ctx) => {
+    if (input.alerts && !hasMembershipTest(input.request)) ctx.addIssue({ code: "custom", path: ["alerts"], message: `alerts: the screen ${NO_MEMBERSHIP_TEST}` });
+  });
 export type SavedScreenInput = z.output<typeof SavedScreenInput>;
 
 export const SavedScreen = z.object({

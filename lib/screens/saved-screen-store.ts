@@ -13,8 +13,8 @@ export interface SavedScreenStore {
   create(owner: string, input: SavedScreenInput, max: number): Promise<SavedScreen | "full">;
   list(owner: string): Promise<SavedScreen[]>;
   get(owner: string, id: string): Promise<SavedScreen | null>;
-  /** Replaces name, notes, request and sharing; a shared screen keeps its token. */
-  update(owner: string, id: string, input: SavedScreenInput): Promise<SavedScreen | null>;
+  /** Replaces what `change` gives, keeps the rest; a shared screen keeps its token, a screen whose alerts stay on its secret and feed. */
+  update(owner: string, id: string, change: SavedScreenChange): Promise<SavedScreen | null>;
   remove(owner: string, id: string): Promise<boolean>;
   /** A shared screen by its token, whoever owns it. */
   shared(token: string): Promise<SavedScreen | null>;
@@ -26,14 +26,33 @@ export const newWebhookSecret = () => `whsec_${randomBase62(32)}`;
 export const newFeedToken = () => `fd_${randomBase62(24)}`;
 export const feedPath = (token: string) => `/feeds/screens/${token}/`;
 
+/** A change to a screen: each member given replaces the screen's, each absent stays as it is. */
+export type SavedScreenChange = Partial<SavedScreenInput>;
+
 /** The `saved_screens` columns a screen is read from (both stores share the table's shape). */
 export const SCREEN_COLUMNS = "id, name, notes, request, share_token, webhook_url, webhook_secret, feed_token, created_at, updated_at";
 
-/** A screen's alert columns as written: kept while alerts stay on (the secret, the feed's address), new when they come on, none off. */
-export function alertColumns(input: SavedScreenInput, current: { webhook_secret: string | null; feed_token: string | null } | null) {
-  if (input.alerts === null) return { webhook_url: null, webhook_secret: null, feed_token: null };
-  return { webhook_url: input.alerts.webhook_url, webhook_secret: current?.webhook_secret ?? newWebhookSecret(), feed_token: current?.feed_token ?? newFeedToken() };
+type AlertColumns = { webhook_url: string | null; webhook_secret: string | null; feed_token: string | null };
+const ALERTS_OFF: AlertColumns = { webhook_url: null, webhook_secret: null, feed_token: null };
+
+/**
+ * A screen's alert columns as written: as they were when `alerts` is absent (off for a new
+ * screen), none when off; on, the secret and the feed's address are kept while alerts stay on,
+ * and new when they come on.
+ */
+export function alertColumns(alerts: SavedScreenInput["alerts"], current: AlertColumns | null): AlertColumns {
+  if (alerts === undefined) return current ?? ALERTS_OFF;
+  if (alerts === null) return ALERTS_OFF;
+  const on = current?.feed_token != null ? current : null;
+  return { webhook_url: alerts.webhook_url, webhook_secret: on?.webhook_secret ?? newWebhookSecret(), feed_token: on?.feed_token ?? newFeedToken() };
 }
+
+/**
+ * Whether a change gives the screen another request: then, as when alerts go off, what they last
+ * saw goes, and the next run starts from the screen as it is then (an edit is not a change of the
+ * market to alert on).
+ */
+export const requestChanged = (storedJson: string, change: SavedScreenChange) => change.request !== undefined && JSON.stringify(change.request) !== storedJson;
 
 /**
  * A `saved_screens` row read as a screen; each store gives how its request (JSON text in SQLite,

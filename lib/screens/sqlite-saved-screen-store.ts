@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { stateBusy } from "@/lib/db/state-busy";
-import { alertColumns, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
+import { alertColumns, requestChanged, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenChange, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
 
-const AlertRow = z.object({ webhook_secret: z.string().nullable(), feed_token: z.string().nullable() });
+const AlertRow = z.object({ webhook_url: z.string().nullable(), webhook_secret: z.string().nullable(), feed_token: z.string().nullable() });
 
 /** Saved screens in the SQLite state file (API_STATE_PATH). */
 const Row = savedScreenRow(
@@ -22,24 +22,27 @@ export function sqliteSavedScreenStore(db: StateDb): SavedScreenStore {
     if (kept >= max) return "full" as const;
     const id = newScreenId();
     const now = new Date().toISOString();
-    const alerts = alertColumns(input, null);
+    const alerts = alertColumns(input.alerts, null);
     db.prepare(
       "INSERT INTO saved_screens (id, owner, name, notes, request, share_token, webhook_url, webhook_secret, feed_token, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ).run(id, owner, input.name, input.notes, JSON.stringify(input.request), input.shared ? newShareToken() : null, alerts.webhook_url, alerts.webhook_secret, alerts.feed_token, now, now);
     return read("WHERE id = ?", id)!;
   }).immediate;
 
-  // Immediate too: the read that keeps a shared screen's token and the write are one step.
-  const update = db.transaction((owner: string, id: string, input: Parameters<SavedScreenStore["update"]>[2]) => {
-    const found = read("WHERE owner = ? AND id = ?", owner, id);
-    if (found === null) return null;
-    const token = input.shared ? (found.share_token ?? newShareToken()) : null;
-    const current = AlertRow.parse(db.prepare("SELECT webhook_secret, feed_token FROM saved_screens WHERE id = ?").get(id));
-    const alerts = alertColumns(input, current.feed_token === null ? null : current);
+  // Immediate too: the read of what stays and the write are one step.
+  const update = db.transaction((owner: string, id: string, change: SavedScreenChange) => {
+    const found = z
+      .object({ request: z.string(), share_token: z.string().nullable(), name: z.string(), notes: z.string() })
+      .extend(AlertRow.shape)
+      .optional()
+      .parse(db.prepare("SELECT name, notes, request, share_token, webhook_url, webhook_secret, feed_token FROM saved_screens WHERE owner = ? AND id = ?").get(owner, id));
+    if (found === undefined) return null;
+    const token = change.shared === undefined ? found.share_token : change.shared ? (found.share_token ?? newShareToken()) : null;
+    const alerts = alertColumns(change.alerts, found);
     db.prepare("UPDATE saved_screens SET name = ?, notes = ?, request = ?, share_token = ?, webhook_url = ?, webhook_secret = ?, feed_token = ?, updated_at = ? WHERE id = ?").run(
-      input.name,
-      input.notes,
-      JSON.stringify(input.request),
+      change.name ?? found.name,
+      change.notes ?? found.notes,
+      change.request === undefined ? found.request : JSON.stringify(change.request),
       token,
       alerts.webhook_url,
       alerts.webhook_secret,
@@ -47,8 +50,7 @@ export function sqliteSavedScreenStore(db: StateDb): SavedScreenStore {
       new Date().toISOString(),
       id,
     );
-    // Alerts off: what they last saw goes, so that turning them on again starts from the screen then.
-    if (alerts.feed_token === null) db.prepare("DELETE FROM alert_states WHERE screen_id = ?").run(id);
+    if (alerts.feed_token === null || requestChanged(found.request, change)) db.prepare("DELETE FROM alert_states WHERE screen_id = ?").run(id);
     return read("WHERE id = ?", id);
   }).immediate;
 

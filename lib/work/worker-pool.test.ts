@@ -92,11 +92,12 @@ describe("WorkerPool", () => {
     const order: string[] = [];
     const spin = (caller: string, ms: number, name: string) => p.run("spin", ms, { caller, deadlineMs: 5000 }).then(() => order.push(name));
     // The greedy caller holds one worker and queues two more; a slow caller holds the other.
-    const jobs = [spin("greedy", 200, "greedy 1"), spin("slow", 1000, "slow"), spin("greedy", 10, "greedy 2"), spin("greedy", 10, "greedy 3")];
+    const jobs = [spin("greedy", 200, "greedy 1"), spin("slow", 3000, "slow"), spin("greedy", 10, "greedy 2"), spin("greedy", 10, "greedy 3")];
     // A caller arriving after the greedy one's queued jobs gets the worker its first job frees.
     jobs.push(spin("late", 10, "late"));
     await Promise.all(jobs);
-    expect(order.slice(0, 3)).toEqual(["greedy 1", "late", "greedy 2"]);
+    // The order among the jobs that share the greedy caller's worker (a loaded machine may run "slow" long past its 3 s).
+    expect(order.filter((name) => name !== "slow").slice(0, 3)).toEqual(["greedy 1", "late", "greedy 2"]);
   });
 
   it("keeps heavy jobs to their workers, so that cheap work of other callers runs while they wait", async () => {

@@ -87,11 +87,24 @@ export function savedScreenStoreContract(name: string, stores: () => { store: Sa
       expect(created.alerts.feed_path).toMatch(/^\/feeds\/screens\/fd_[0-9A-Za-z]{24}\/$/);
       const feedOnly = (await other.update(owner, created.id, input({ alerts: { webhook_url: null } })))!;
       expect(feedOnly.alerts).toEqual({ ...created.alerts, webhook_url: null });
-      expect((await store.update(owner, created.id, input()))!.alerts).toBeNull();
+      // A change that does not name the alerts keeps them; null turns them off.
+      expect((await store.update(owner, created.id, input({ name: "Renamed" })))!.alerts).toEqual(feedOnly.alerts);
+      expect((await store.update(owner, created.id, input({ alerts: null })))!.alerts).toBeNull();
       const again = (await store.update(owner, created.id, input({ alerts: {} })))!;
       expect(again.alerts!.webhook_secret).not.toBe(created.alerts.webhook_secret);
       expect(again.alerts!.feed_path).not.toBe(created.alerts.feed_path);
       expect((await store.create(owner, input(), 10)) as { alerts: unknown }).toMatchObject({ alerts: null });
+    });
+
+    it("changes only what a change gives, whatever the request it keeps", async () => {
+      const { store, other } = stores();
+      const owner = newOwner();
+      const created = (await store.create(owner, input({ notes: "kept", shared: true }), 10)) as { id: string; share_token: string; request: unknown };
+      const alertsOn = (await other.update(owner, created.id, { alerts: { webhook_url: null } }))!;
+      expect(alertsOn).toMatchObject({ name: "Large caps", notes: "kept", share_token: created.share_token, request: created.request });
+      expect(alertsOn.alerts!.webhook_secret).toMatch(/^whsec_/);
+      const renamed = (await store.update(owner, created.id, { name: "Renamed" }))!;
+      expect(renamed).toMatchObject({ name: "Renamed", notes: "kept", share_token: created.share_token, request: created.request, alerts: alertsOn.alerts });
     });
   });
 }
