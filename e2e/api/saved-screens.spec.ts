@@ -155,6 +155,12 @@ test("alerts: a screen with a webhook gets a secret and a feed; two alert runs a
     expect(mine[0]!.signed).toBe(true);
     expect(JSON.parse(mine[0]!.body).events).toMatchObject([{ full_ticker: "NYSE:HD", change: "left", rules: [{ filter: "peRatio" }] }]);
 
+    // The delivery log, the owner's alone.
+    const log = await call(`${SCREENS}${saved.id}/deliveries/`, { key });
+    expect(log.status).toBe(200);
+    expect((await log.json()).deliveries).toMatchObject([{ events: [expect.stringMatching(/^evt_/)], attempt: 1, status: 204, error: null }]);
+    expect((await call(`${SCREENS}${saved.id}/deliveries/`, { key: newKey() })).status).toBe(404);
+
     const feed = await call(saved.alerts!.feed_path);
     expect(feed.status).toBe(200);
     expect(feed.headers.get("content-type")).toContain("application/atom+xml");

@@ -21,5 +21,7 @@ export const ANSWER_BOUNDS = {
   history: { maxBytes: 8 * MB, narrow: { pointer: "/page/limit", message: "ask for fewer changes per page" } },
   // A screen is at most the body that saved it (64 KiB) and its ids and times; a key keeps at most 100.
   savedScreen: { maxBytes: 0.1 * MB, narrow: { pointer: "", message: "a saved screen is no larger than the request that saved it" } },
+  // The latest 50 attempts, each naming at most 500 changes (ids of 20 characters).
+  alertDeliveries: { maxBytes: 1 * MB, narrow: { pointer: "", message: "the latest 50 attempts are listed" } },
   savedScreens: { maxBytes: 7 * MB, narrow: { pointer: "", message: "a key keeps at most 100 saved screens" } },
 } satisfies Record<string, AnswerBound>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { StateStoreUnavailableError } from "@/lib/errors";
+import { AlertDelivery } from "@/lib/screens/alert-delivery";
 import { MAX_SAVED_SCREENS, SavedScreen, SavedScreenId, SavedScreenInput, SavedScreenList, SharedScreenToken } from "@/lib/screens/saved-screen-schema";
 import { ANSWER_BOUNDS } from "./answer-bounds";
 import type { ApiOperation } from "./operation";
@@ -100,7 +101,7 @@ export const updateSavedScreenOperation = {
   operationId: "updateSavedScreen",
   method: "put",
   summary: "Replace a saved screen",
-  description: `Replaces the name, notes, request and sharing of a screen; its id and creation time stay, and a shared screen keeps its token until \`shared: false\`. ${INPUT_RULES} ${OWNERSHIP}`,
+  description: `Replaces the name, notes, request and sharing of a screen; its id and creation time stay, and a shared screen keeps its token until \`shared: false\`. Without \`alerts\` its alerts stay as they are (\`null\` turns them off). ${INPUT_RULES} ${OWNERSHIP}`,
   request: {
     schema: SavedScreenInput,
     examples: {
@@ -140,6 +141,39 @@ export const getSharedScreenOperation = {
   serviceErrors: { ...store, missing: { summary: "No shared screen has the token", error: noSharedScreen() } },
 } satisfies ApiOperation;
 
+/** Attempts the deliveries endpoint lists. */
+export const LISTED_DELIVERIES = 50;
+
+export const SavedScreenDeliveries = z.object({
+  deliveries: z.array(AlertDelivery).describe(`The screen's latest ${LISTED_DELIVERIES} attempts to deliver its alerts to its webhook, newest first (kept 400 days)`),
+});
+
+export const listAlertDeliveriesOperation = {
+  ...one,
+  path: "/api/v2/screens/{id}/deliveries/",
+  pathExample: "/api/v2/screens/scr_4fQm9TzK2bXa/deliveries/",
+  responseBound: ANSWER_BOUNDS.alertDeliveries,
+  operationId: "listAlertDeliveries",
+  method: "get",
+  summary: "List a saved screen's webhook deliveries",
+  description: `Every attempt to POST the screen's alerts to its webhook: the changes it carried (their ids, as in the body and the feed), the receiver's status or why none came ("refused: …" for an address off the public internet). Empty while the screen has no webhook. ${OWNERSHIP}`,
+  response: {
+    schema: SavedScreenDeliveries,
+    description: "The latest attempts",
+    examples: {
+      retried: {
+        summary: "A delivery taken on its second attempt",
+        value: {
+          deliveries: [
+            { id: "dlv_Vb7Kq2LmZx9Tn4Rw", events: ["evt_P3sD8fGh2JkL5mNq"], attempt: 2, status: 200, error: null, at: "2026-11-28T22:01:04.120Z" },
+            { id: "dlv_H5tY1uIo9PaS3dFg", events: ["evt_P3sD8fGh2JkL5mNq"], attempt: 1, status: 503, error: null, at: "2026-11-28T22:01:02.004Z" },
+          ],
+        },
+      },
+    },
+  },
+} satisfies ApiOperation;
+
 export const savedScreenOperations = [
   listSavedScreensOperation,
   createSavedScreenOperation,
@@ -147,4 +181,5 @@ export const savedScreenOperations = [
   updateSavedScreenOperation,
   deleteSavedScreenOperation,
   getSharedScreenOperation,
+  listAlertDeliveriesOperation,
 ] as const;

@@ -1,3 +1,4 @@
+import { alertStoreFor } from "@/lib/alerts/alert-store-for";
 import { apiState } from "@/lib/db/api-state";
 import { MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
 import type { SavedScreenStore } from "@/lib/screens/saved-screen-store";
@@ -8,6 +9,8 @@ import {
   deleteSavedScreenOperation,
   getSavedScreenOperation,
   getSharedScreenOperation,
+  LISTED_DELIVERIES,
+  listAlertDeliveriesOperation,
   listSavedScreensOperation,
   noSharedScreen,
   noSuchScreen,
@@ -52,5 +55,12 @@ export const sharedScreenRoutes = [
     if (shared === null) throw noSharedScreen();
     // Read-only for anyone with the token: never the owner's alert secret or feed address.
     return { ...shared, alerts: null };
+  }),
+];
+
+export const deliveriesRoutes = [
+  route(listAlertDeliveriesOperation, async (context) => {
+    const screen = found(await screens().get(ownerOf(context), context.params.id), context.params.id);
+    return { deliveries: screen.alerts === null ? [] : await alertStoreFor(apiState()).deliveries(screen.id, LISTED_DELIVERIES) };
   }),
 ];

@@ -1,9 +1,18 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAlerts } from "@/lib/alerts/run-alerts";
+import { sqliteAlertStore } from "@/lib/alerts/sqlite-alert-store";
+import { openApiStateDb } from "@/lib/db/api-state-db";
+import { SavedScreenInput } from "@/lib/screens/saved-screen-schema";
+import { sqliteSavedScreenStore } from "@/lib/screens/sqlite-saved-screen-store";
 import { buildDatabase } from "@/lib/ingest/build-database";
 import { readBrotliText, writeBrotli } from "@/lib/ingest/compressed-files";
 import { silentProgress } from "@/lib/ingest/progress";
@@ -31,8 +40,12 @@ import { type SupportedTicker, fetchSupportedTickers } from "./tiingo-tickers";
 const KEY = "f00dfeedf00dfeedf00dfeedf00dfeedf00dfeed";
 const work = mkdtempSync(path.join(tmpdir(), "provider-prices-"));
 const databasePath = path.join(work, "screener.db");
-// The screens below read the database the sync writes.
+// The screens below read the database the sync writes; the alerts, a state file of their own, and
+// deliver to a receiver on this machine.
 process.env.DATABASE_PATH = databasePath;
+const statePath = path.join(work, "api-state.db");
+process.env.API_STATE_PATH = statePath;
+process.env.ALERT_WEBHOOK_PRIVATE_ADDRESSES = "allow";
 const cacheDir = path.join(work, "prices-provider");
 let server: TiingoServer;
 let dataDir: string;
@@ -208,4 +221,60 @@ describe("npm run sync -- prices from the provider", () => {
     expect(ko.dividendYieldTTM).toBeCloseTo(paid / on("2018-03-16").close, 9);
     expect(ko.return_1y).toBeCloseTo(on("2018-03-16").adjusted / on("2017-03-16").adjusted - 1, 3);
   }, 120_000);
+
+  it("runs the saved screens' alerts after the sync: the new day's close moves Coca-Cola across a screen's bound, one signed webhook and one feed entry say so", async () => {
+    const rows = cocaColaRows();
+    const on = (date: string) => rows.find((r) => r.date === date)!;
+    const [before, after] = [on("2018-03-16").close, on("2018-03-19").close];
+    expect(after).not.toBe(before);
+    // The only company priced in the week to these days is Coca-Cola (the bundle's prices end on 2018-01-05): a bound between the two closes moves it alone.
+    const bound = (before + after) / 2;
+    const change = after > before ? "entered" : "left";
+    const received: { body: string; signed: boolean }[] = [];
+    let secret = "";
+    const receiver = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk));
+      request.on("end", () => {
+        const [t, v1] = String(request.headers["x-screener-signature"]).split(",").map((part) => part.split("=")[1]!);
+        received.push({ body, signed: v1 === createHmac("sha256", secret).update(`${t}.${body}`).digest("hex") });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const state = openApiStateDb(statePath);
+    try {
+      const saved = await sqliteSavedScreenStore(state).create(
+        "key:sync-alerts",
+        SavedScreenInput.parse({ name: "Price at or above the bound", request: { filters: { price: { min: bound } } }, alerts: { webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` } }),
+        10,
+      );
+      if (saved === "full" || saved.alerts === null) throw new Error("no alerts");
+      secret = saved.alerts.webhook_secret;
+      // The run after the previous sync: what the screen saw on 2018-03-16.
+      expect(await runAlerts(sqliteAlertStore(state), { asOf: "2018-03-16" })).toMatchObject({ screens: 1, events: 0, failures: [] });
+
+      server.serveBars(
+        "KO",
+        rows.filter((r) => r.date >= "2018-01-05" && r.date <= "2018-03-19").map((r) => ({ date: `${r.date}T00:00:00.000Z`, close: r.close, adjClose: r.adjusted, volume: r.volume, divCash: r.dividend, splitFactor: 1 })),
+      );
+      server.through("2018-03-19");
+      // `npm run sync -- prices`, the nightly command, in a process of its own: the alerts run after it.
+      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/sync.ts", "prices", "--tickers", "KO", "--cache-dir", cacheDir, "--sec-dir", path.join(work, "sec")], {
+        env: { ...process.env, DATA_DIR: dataDir, PRICES_API_KEY: KEY, PRICES_API_URL: server.url, PRICES_TICKERS_URL: `${server.url}/docs/tiingo/daily/supported_tickers.zip` },
+      });
+      expect(stdout).toContain('"as_of_max":"2018-03-19"');
+      expect(stdout).toContain("alerts as of 2018-03-19: 1 screens (0 not run), 1 new changes, 1 delivered, 0 failed deliveries, 0 screens failed");
+      expect(received).toHaveLength(1);
+      expect(received[0]!.signed).toBe(true);
+      const body = JSON.parse(received[0]!.body) as { as_of: string; events: { full_ticker: string; change: string; as_of: string; rules: { filter: string; before: number; after: number; reason: string }[] }[] };
+      expect(body.events).toEqual([expect.objectContaining({ as_of: "2018-03-19", full_ticker: "NYSE:KO", change, rules: [expect.objectContaining({ filter: "price", before, after })] })]);
+      expect(body.events[0]!.rules[0]!.reason).toMatch(after > before ? /^Price rose from .+, at or above the minimum / : /^Price fell from .+, below the minimum /);
+      const feed = await sqliteAlertStore(state).feed(saved.alerts.feed_path.split("/")[3]!, 10);
+      expect(feed!.events.map((e) => `${e.as_of} ${e.full_ticker} ${e.change}`)).toEqual([`2018-03-19 NYSE:KO ${change}`]);
+    } finally {
+      state.close();
+      receiver.close();
+    }
+  }, 300_000);
 });
