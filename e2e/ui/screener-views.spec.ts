@@ -114,7 +114,8 @@ test.describe("screener columns", () => {
     await expect(page).toHaveURL(/fields=/);
     await expect(page).not.toHaveURL(/view=/);
     await expect(views.getByRole("button", { name: "My columns" })).toHaveAttribute("aria-pressed", "true");
-    expect(await columnsShown(page)).toEqual([...COLUMN_VIEWS.find((v) => v.id === "valuation")!.fields, "country"]);
+    // The new column comes with the refetch the URL starts: polled (CI saw the table read before it came).
+    await expect.poll(() => columnsShown(page)).toEqual([...COLUMN_VIEWS.find((v) => v.id === "valuation")!.fields, "country"]);
   });
 });
 

@@ -1,7 +1,6 @@
-import { metaValue } from "@/lib/db/market-db";
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/log";
-import { tradingDayOn } from "@/lib/screener/as-of-range";
+import { readAsOfRange, tradingDayOn } from "@/lib/screener/as-of-range";
 import { changesBetween, screenDay, screenTests } from "@/lib/screener/membership-history";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { AlertStore, AlertingScreen } from "./alert-store";
@@ -30,7 +29,7 @@ export interface AlertRunReport {
 }
 
 export interface AlertRunOptions {
-  /** The trading day to run as of (default: the data's). */
+  /** The trading day to run as of (default: the data's last, as_of_range.max). */
   asOf?: string;
   delivery?: Partial<DeliveryPolicy>;
   /** The run's limit (default ALERTS_DEADLINE_SECONDS): screens start within two thirds of it, deliveries within it. */
@@ -50,7 +49,8 @@ const DAY_MS = 86_400_000;
 export async function runAlerts(store: AlertStore, options: AlertRunOptions = {}): Promise<AlertRunReport> {
   const started = Date.now();
   const deadlineMs = options.deadlineMs ?? env().ALERTS_DEADLINE_SECONDS * 1000;
-  const day = tradingDayOn(options.asOf ?? metaValue("as_of") ?? "");
+  // The newest data (a sync's last day), not the default date screens without as_of read.
+  const day = tradingDayOn(options.asOf ?? readAsOfRange().max);
   const report: AlertRunReport = { as_of: day, screens: 0, skipped: 0, events: 0, deliveries: { delivered: 0, failed: 0 }, failures: [] };
   const screens = await store.alerting();
   for (const screen of screens) {

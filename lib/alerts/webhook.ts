@@ -70,10 +70,16 @@ function attemptError(error: unknown): string {
  */
 const retryable = ({ status, error }: Attempt) => (status === null ? !error?.startsWith("refused: ") : status === 429 || status >= 500);
 
+/** Waits `ms`, or less when `signal` ends the run; the listener goes either way (a run waits many times on one signal). */
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
   });
 
 /**
