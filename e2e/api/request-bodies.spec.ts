@@ -100,7 +100,8 @@ const mutated = (example: unknown) =>
       const key = keys.length > 0 ? keys[pick % keys.length]! : name;
       if (how === "drop") delete target[key];
       if (how === "replace") target[key] = value;
-      if (how === "add") target[name] = value;
+      // An array's named members are not JSON (and "length" would resize it): only objects get one.
+      if (how === "add" && !Array.isArray(target)) target[name] = value;
       if (how === "nest") target[key] = { [name]: target[key] };
       if (how === "wrap") target[key] = [target[key]];
       return copy;

@@ -98,6 +98,8 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press("Escape");
       await expect(search).toBeHidden();
       await expect(drawer).toBeVisible();
+      // The focus returns to the drawer after the picker closes (CI pressed Escape before it had).
+      await expect.poll(() => drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press("Escape");
       await expect(drawer).toBeHidden();
 
