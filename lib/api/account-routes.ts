@@ -6,8 +6,7 @@ import { hashSessionToken, newSessionToken, SESSION_DAYS, sessionCookie, session
 import type { ApiKeyRecord } from "@/lib/auth/api-key-store";
 import { apiState } from "@/lib/db/api-state";
 import { alertStoreFor } from "@/lib/alerts/alert-store-for";
-import { MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
-import { hasMembershipTest, NO_MEMBERSHIP_TEST } from "@/lib/screener/history-schema";
+import { alertsProblem, MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
 import { savedScreenStoreFor } from "@/lib/screens/saved-screen-store-for";
 import { env } from "@/lib/env";
 import { ValidationError } from "@/lib/errors";
@@ -164,7 +163,8 @@ export const accountScreensRoute = uiRoute(accountScreensOperation, async ({ req
   if (body.action === "alerts") {
     const screen = await screens.get(owner, body.id);
     if (screen === null) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
-    if (body.alerts !== null && !hasMembershipTest(screen.request)) throw new ValidationError([{ pointer: "/alerts", message: `alerts: the screen ${NO_MEMBERSHIP_TEST}` }]);
+    const problem = body.alerts === null ? null : alertsProblem(screen.request);
+    if (problem !== null) throw new ValidationError([{ pointer: "/alerts", message: problem }]);
     // Only the alerts change: the screen's request stays as saved, whether or not it still runs.
     if ((await screens.update(owner, body.id, { alerts: body.alerts })) === null) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
   }

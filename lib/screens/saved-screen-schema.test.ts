@@ -15,6 +15,20 @@ describe("a saved screen's alerts", () => {
     }
   });
 
+  it("refuse a webhook that is not a URL with the URL's message, never an exception", () => {
+    for (const url of ["not a url", "http://", "http://[::1", "ftp://example.com/x"]) {
+      expect(problems({ name: "x", request, alerts: { webhook_url: url } }), url).toEqual(["/alerts/webhook_url: an http or https URL"]);
+    }
+  });
+
+  it("check alerts only against a request that runs, whatever else was sent as one", () => {
+    for (const bad of [null, "abc", [], { filters: null }, { filters: {}, formulas: "x" }, { filters: {}, formulas: [null] }]) {
+      const found = problems({ name: "x", request: bad, alerts: {} });
+      expect(found.length, JSON.stringify(bad)).toBeGreaterThan(0);
+      expect(found.every((p) => p.startsWith("/request")), JSON.stringify(found)).toBe(true);
+    }
+  });
+
   it("refuse a screen without a filter or a bounded formula, by name", () => {
     expect(problems({ name: "x", request: { filters: {} }, alerts: {} })).toEqual(["/alerts: alerts: the screen needs at least one filter (or a formula with min or max): without one, every listing is a member"]);
     expect(problems({ name: "x", request: { filters: {}, formulas: [{ name: "ey", expression: "1 / peRatio", min: 0.05 }] }, alerts: {} })).toEqual([]);

@@ -33,7 +33,8 @@ const WebhookUrl = z
   .url({ protocol: /^https?$/, error: "an http or https URL" })
   .max(2000)
   .superRefine((url, ctx) => {
-    if (env().ALERT_WEBHOOK_PRIVATE_ADDRESSES === "allow") return;
+    // Zod runs this check after a failed URL check too: that one has said what is wrong.
+    if (!URL.canParse(url) || env().ALERT_WEBHOOK_PRIVATE_ADDRESSES === "allow") return;
     const problem = privateHostProblem(new URL(url));
     if (problem !== null) ctx.addIssue({ code: "custom", message: `a webhook must be on the public internet: ${problem}` });
   });
@@ -57,8 +58,19 @@ export const SavedScreenInput = z
       ),
   })
   .superRefine((input, ctx) => {
-    if (input.alerts && !hasMembershipTest(input.request)) ctx.addIssue({ code: "custom", path: ["alerts"], message: `alerts: the screen ${NO_MEMBERSHIP_TEST}` });
+    // Only of a request that runs (its own problems are reported at /request).
+    const checked = AdvancedScreenRequestV2.safeParse(input.request);
+    if (input.alerts && checked.success && !hasMembershipTest(checked.data)) ctx.addIssue({ code: "custom", path: ["alerts"], message: alertsNeedATest });
   });
+
+const alertsNeedATest = `alerts: the screen ${NO_MEMBERSHIP_TEST}`;
+
+/** Why alerts cannot go on for a saved request (one that no longer runs, or has nothing to enter or leave by), or null. */
+export function alertsProblem(request: Record<string, unknown>): string | null {
+  const checked = AdvancedScreenRequestV2.safeParse(request);
+  if (!checked.success) return "alerts: the screen's request no longer runs; open it in the screener and save it again";
+  return hasMembershipTest(checked.data) ? null : alertsNeedATest;
+}
 export type SavedScreenInput = z.output<typeof SavedScreenInput>;
 
 export const SavedScreen = z.object({
