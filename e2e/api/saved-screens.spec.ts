@@ -142,14 +142,18 @@ test("alerts: a screen with a webhook gets a secret and a feed; two alert runs a
     const saved = await create(key, { name: "Mega caps, P/E under 25", request: { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } } }, alerts: { webhook_url: webhook }, shared: true });
     expect(saved.alerts).toMatchObject({ webhook_url: webhook, webhook_secret: expect.stringMatching(/^whsec_/), feed_path: expect.stringMatching(/^\/feeds\/screens\/fd_\w+\/$/) });
     secret = saved.alerts!.webhook_secret;
+    // Alerts that stay on (a PUT without them) need a request with something to enter or leave by.
+    const emptied = await send("PUT", `${SCREENS}${saved.id}/`, key, { name: "x", request: { filters: {} } });
+    expect(emptied.status).toBe(400);
+    expect((await problem(emptied)).errors!.map((e) => e.pointer)).toEqual(["/request"]);
     // Whoever reads it by its share token sees no secret and no feed.
     expect(await (await call(`/api/v2/shared-screens/${saved.share_token}/`, { key: newKey() })).json()).toMatchObject({ alerts: null });
 
     // What `npm run sync` runs after each sync, here a trading day apart as a price sync moves the data's day.
-    await runAlertsAsOf("2016-05-09");
+    await runAlertsAsOf("2016-05-09", saved.id);
     expect(received).toHaveLength(0);
-    const stdout = await runAlertsAsOf("2016-05-10");
-    expect(stdout).toMatch(/\d+ screens \(\d+ not run\), \d+ new changes, 1 delivered/);
+    const stdout = await runAlertsAsOf("2016-05-10", saved.id);
+    expect(stdout).toContain("1 screens (0 not run), 1 new changes, 1 delivered, 0 failed deliveries");
     const mine = received.filter((r) => r.body.includes(saved.id));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.signed).toBe(true);

@@ -42,8 +42,12 @@ export async function problem(response: Response) {
 export const OPTIONS_PATH = "/api/v1/screener/options/";
 export const BASIC_PATH = "/api/v1/screener/basic/";
 
-/** What `npm run sync` runs after each sync (`npm run alerts`), as of a trading day, on the suite's app's state; its stdout. */
-export async function runAlertsAsOf(asOf: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/alerts.ts", "--as-of", asOf], { env: { ...process.env, ...E2E_ALERTS_ENV } });
+/**
+ * What `npm run sync` runs after each sync (`npm run alerts`), as of a trading day, on the suite's
+ * app's state, for one screen (specs running at once must not move each other's screens to a
+ * later day); its stdout.
+ */
+export async function runAlertsAsOf(asOf: string, screenId: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/alerts.ts", "--as-of", asOf, "--screen", screenId], { env: { ...process.env, ...E2E_ALERTS_ENV } });
   return stdout;
 }

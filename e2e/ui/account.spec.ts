@@ -202,6 +202,7 @@ test("the account page turns a saved screen's alerts on, shows its feed, and log
       screen: { name: "Mega caps, P/E under 25", request: { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } } } },
     });
     expect(saved.status()).toBe(200);
+    const screenId = ((await saved.json()) as { screens: { id: string; name: string }[] }).screens.find((s) => s.name === "Mega caps, P/E under 25")!.id;
     await page.reload();
     const row = page.getByTestId("account-screen").filter({ hasText: "Mega caps, P/E under 25" });
     await row.getByLabel("Alerts: webhook (optional)").fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
@@ -211,8 +212,8 @@ test("the account page turns a saved screen's alerts on, shows its feed, and log
     expect(feed).toMatch(/^\/feeds\/screens\/fd_\w+\/$/);
 
     // Two alert runs a trading day apart, as after two price syncs.
-    await runAlertsAsOf("2016-05-09");
-    await runAlertsAsOf("2016-05-10");
+    await runAlertsAsOf("2016-05-09", screenId);
+    await runAlertsAsOf("2016-05-10", screenId);
     expect(received.filter((body) => body.includes("Mega caps, P/E under 25"))).toHaveLength(1);
     await page.reload();
     await expect(page.getByRole("list", { name: "Deliveries of Mega caps, P/E under 25" })).toContainText("attempt 1 · 200 · 1 change");

@@ -33,23 +33,39 @@ export type AlertEvent = z.output<typeof AlertEvent>;
 
 export { AlertDelivery } from "@/lib/screens/alert-delivery";
 
+export interface AlertState {
+  asOf: string;
+  members: string[];
+}
+
+/**
+ * Whether the state a store holds (its members as the JSON text written) is the one a run read:
+ * the same day and members, whenever written (a rerun of the same day writes the same).
+ */
+export const sameState = (stored: { as_of: string; members: string } | undefined, read: AlertState | null) =>
+  stored === undefined ? read === null : read !== null && stored.as_of === read.asOf && stored.members === JSON.stringify(read.members);
+
 /** A change as the runner hands it over: an event without its id and times. */
 export type NewEvent = Pick<AlertEvent, "as_of" | "full_ticker" | "change" | "rules">;
 
 export interface AlertStore {
   /** The screens with alerts on, the one run least recently first (never run before all). */
   alerting(): Promise<AlertingScreen[]>;
-  state(screenId: string): Promise<{ asOf: string; members: string[] } | null>;
+  /** What a screen's alerts last saw: the day and its members (sorted). */
+  state(screenId: string): Promise<AlertState | null>;
   /**
    * A run's outcome, in one step: the changes not recorded before (one per screen, day, ticker
    * and change) and the members seen on `asOf`. Written only while the screen is as the run read
-   * it (alerts on, not edited since: `version`) and no other run has saved a later day; null when
-   * nothing was written, else the changes recorded, in order. Changes recorded while the screen
+   * it (alerts on, not edited since: `version`) and its state is still the one the run compared
+   * with (`read`: no other run wrote another since); else nothing, and why. Changes recorded while the screen
    * has a webhook are pending until delivered.
    */
-  commit(screen: Pick<AlertingScreen, "id" | "version">, asOf: string, members: readonly string[], events: readonly NewEvent[]): Promise<AlertEvent[] | null>;
-  /** A screen's changes still to deliver that were recorded from `since` on, oldest first, at most `limit`. */
-  pending(screenId: string, since: string, limit: number): Promise<AlertEvent[]>;
+  commit(screen: Pick<AlertingScreen, "id" | "version">, read: AlertState | null, asOf: string, members: readonly string[], events: readonly NewEvent[]): Promise<AlertEvent[] | "state moved" | "screen changed">;
+  /**
+   * A screen's changes still to deliver that were recorded from `since` on, oldest first, at most
+   * `limit`, with the webhook and secret the screen has now (null: alerts off or no webhook).
+   */
+  pending(screenId: string, since: string, limit: number): Promise<{ webhook: { url: string; secret: string } | null; events: AlertEvent[] }>;
   delivered(screenId: string, eventIds: readonly string[]): Promise<void>;
   logDelivery(screenId: string, delivery: Omit<AlertDelivery, "id" | "at">): Promise<void>;
   /** A screen's latest deliveries, newest first. */

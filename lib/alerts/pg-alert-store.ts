@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type PgState, stateQuery, stateTransaction } from "@/lib/db/api-state-pg";
 import { StateStoreUnavailableError } from "@/lib/errors";
-import { AlertDelivery, AlertEvent, type AlertStore, newDeliveryId, newEventId } from "./alert-store";
+import { AlertDelivery, AlertEvent, type AlertStore, newDeliveryId, newEventId, sameState } from "./alert-store";
 
 /** Alerts in PostgreSQL (`API_STATE_URL`), shared by every app instance. */
 const iso = z.date().transform((d) => d.toISOString());
@@ -36,24 +36,29 @@ export function pgAlertStore(state: PgState): AlertStore {
       const row = StateRow.optional().parse((await query("SELECT as_of, members FROM alert_states WHERE screen_id = $1", [screenId]))[0]);
       return row === undefined ? null : { asOf: row.as_of, members: row.members };
     },
-    commit: (screen, asOf, members, events) =>
+    commit: (screen, read, asOf, members, events) =>
       stateTransaction(
         state,
         async (client) => {
-          // The screen's row locked as the run read it (a version of milliseconds, as read), then its state's.
+          // The screen's row locked as the run read it (a version of milliseconds, as read), in a
+          // statement of its own: the next one's snapshot then sees every commit that held the lock before.
           const current = z
-            .object({ webhook_url: z.string().nullable(), state_as_of: z.string().nullable() })
+            .object({ webhook_url: z.string().nullable() })
             .optional()
             .parse(
               (
                 await client.query(
-                  `SELECT s.webhook_url, a.as_of AS state_as_of FROM saved_screens s LEFT JOIN alert_states a ON a.screen_id = s.id
-                   WHERE s.id = $1 AND s.feed_token IS NOT NULL AND date_trunc('milliseconds', s.updated_at) = $2::timestamptz FOR UPDATE OF s`,
+                  "SELECT webhook_url FROM saved_screens WHERE id = $1 AND feed_token IS NOT NULL AND date_trunc('milliseconds', updated_at) = $2::timestamptz FOR UPDATE",
                   [screen.id, screen.version],
                 )
               ).rows[0],
             );
-          if (current === undefined || (current.state_as_of !== null && current.state_as_of > asOf)) return null;
+          if (current === undefined) return "screen changed" as const;
+          const written = z
+            .object({ as_of: z.string(), members: z.string() })
+            .optional()
+            .parse((await client.query("SELECT as_of, members::text AS members FROM alert_states WHERE screen_id = $1", [screen.id])).rows[0]);
+          if (!sameState(written, read)) return "state moved" as const;
           const recorded =
             events.length === 0
               ? []
@@ -77,14 +82,17 @@ export function pgAlertStore(state: PgState): AlertStore {
         },
         unavailable,
       ),
-    pending: async (screenId, since, limit) =>
-      EventRow.array().parse(
-        await query(`SELECT ${EVENT_COLUMNS} FROM alert_events WHERE screen_id = $1 AND delivery = 'pending' AND created_at >= $2 ORDER BY created_at, as_of, full_ticker LIMIT $3`, [
-          screenId,
-          since,
-          limit,
-        ]),
-      ),
+    async pending(screenId, since, limit) {
+      const hook = z
+        .object({ webhook_url: z.string(), webhook_secret: z.string() })
+        .optional()
+        .parse((await query("SELECT webhook_url, webhook_secret FROM saved_screens WHERE id = $1 AND feed_token IS NOT NULL AND webhook_url IS NOT NULL", [screenId]))[0]);
+      if (hook === undefined) return { webhook: null, events: [] };
+      const events = EventRow.array().parse(
+        await query(`SELECT ${EVENT_COLUMNS} FROM alert_events WHERE screen_id = $1 AND delivery = 'pending' AND created_at >= $2 ORDER BY created_at, as_of, full_ticker LIMIT $3`, [screenId, since, limit]),
+      );
+      return { webhook: { url: hook.webhook_url, secret: hook.webhook_secret }, events };
+    },
     async delivered(screenId, eventIds) {
       await query("UPDATE alert_events SET delivery = 'delivered' WHERE screen_id = $1 AND id = ANY($2::text[])", [screenId, eventIds]);
     },

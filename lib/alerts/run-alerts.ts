@@ -36,6 +36,8 @@ export interface AlertRunOptions {
   deadlineMs?: number;
   /** Webhooks POSTed to at once; one owner's one at a time. */
   concurrency?: number;
+  /** Only these screens (`npm run alerts -- --screen <id>`); default every screen with alerts on. */
+  screenIds?: readonly string[];
 }
 
 /** Changes a delivery carries at most: a screen's backlog goes in bodies of this many, oldest first. */
@@ -52,7 +54,7 @@ export async function runAlerts(store: AlertStore, options: AlertRunOptions = {}
   // The newest data (a sync's last day), not the default date screens without as_of read.
   const day = tradingDayOn(options.asOf ?? readAsOfRange().max);
   const report: AlertRunReport = { as_of: day, screens: 0, skipped: 0, events: 0, deliveries: { delivered: 0, failed: 0 }, failures: [] };
-  const screens = await store.alerting();
+  const screens = (await store.alerting()).filter((s) => options.screenIds === undefined || options.screenIds.includes(s.id));
   for (const screen of screens) {
     report.screens++;
     if (Date.now() - started > (deadlineMs * 2) / 3) {
@@ -74,29 +76,41 @@ export async function runAlerts(store: AlertStore, options: AlertRunOptions = {}
   return report;
 }
 
-/** A screen run as of `day`: the changes it recorded, or null when it was not written (a run had seen a later day, or the screen changed meanwhile). */
+/** Times a screen is run again when another run wrote its state meanwhile (overlapping runs: two instances, an --as-of by hand). */
+const RUNS_PER_SCREEN = 3;
+
+/**
+ * A screen run as of `day` against the state its alerts last wrote: the changes it recorded, or
+ * null when it wrote nothing (a run had seen a later day, or the screen changed meanwhile). When
+ * another run wrote the state between the read and the write, it runs again against that one.
+ */
 async function runScreen(store: AlertStore, screen: AlertingScreen, day: string): Promise<number | null> {
-  const state = await store.state(screen.id);
-  if (state !== null && state.asOf > day) return null;
   const request = AdvancedScreenRequestV2.parse(screen.request);
   const tests = screenTests({ filters: request.filters, formulas: request.formulas });
-  const now = screenDay(tests, day);
-  let events: ReturnType<typeof changesBetween> = [];
-  if (state !== null) {
-    // The recorded members' ids: the day they were seen on, run again, names them (point in time).
-    const prior = state.asOf === day ? now : screenDay(tests, state.asOf);
-    const recorded = new Set(state.members);
-    const priorMembers = new Set([...tests.tickers].filter(([, ticker]) => recorded.has(ticker)).map(([id]) => id));
-    events = changesBetween(tests, prior, now, priorMembers);
+  for (let run = 0; run < RUNS_PER_SCREEN; run++) {
+    const state = await store.state(screen.id);
+    if (state !== null && state.asOf > day) return null;
+    const now = screenDay(tests, day);
+    let events: ReturnType<typeof changesBetween> = [];
+    if (state !== null) {
+      // The recorded members' ids: the day they were seen on, run again, names them (point in time).
+      const prior = state.asOf === day ? now : screenDay(tests, state.asOf);
+      const recorded = new Set(state.members);
+      const priorMembers = new Set([...tests.tickers].filter(([, ticker]) => recorded.has(ticker)).map(([id]) => id));
+      events = changesBetween(tests, prior, now, priorMembers);
+    }
+    const members = [...now.members].map((id) => tests.tickers.get(id)!).sort();
+    const outcome = await store.commit(
+      screen,
+      state,
+      day,
+      members,
+      events.map((c) => ({ as_of: c.date, full_ticker: c.full_ticker, change: c.change, rules: c.rules })),
+    );
+    if (outcome === "screen changed") return null;
+    if (outcome !== "state moved") return outcome.length;
   }
-  const members = [...now.members].map((id) => tests.tickers.get(id)!).sort();
-  const recorded = await store.commit(
-    screen,
-    day,
-    members,
-    events.map((c) => ({ as_of: c.date, full_ticker: c.full_ticker, change: c.change, rules: c.rules })),
-  );
-  return recorded === null ? null : recorded.length;
+  return null;
 }
 
 /**
@@ -122,12 +136,18 @@ async function deliverAll(store: AlertStore, screens: readonly AlertingScreen[],
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
 }
 
-/** A screen's pending changes, in bodies of at most EVENTS_PER_BODY, oldest first; a body the receiver did not take ends the screen's turn. */
+/**
+ * A screen's pending changes, in bodies of at most EVENTS_PER_BODY, oldest first, to the webhook
+ * it has now (turned off or changed while the run computed: none, or the new one); a body the
+ * receiver did not take ends the screen's turn.
+ */
 async function deliverPending(store: AlertStore, screen: AlertingScreen, policy: DeliveryPolicy, signal: AbortSignal, since: string, report: AlertRunReport) {
-  for (let events = await store.pending(screen.id, since, EVENTS_PER_BODY); events.length > 0 && !signal.aborted; events = await store.pending(screen.id, since, EVENTS_PER_BODY)) {
+  while (!signal.aborted) {
+    const { webhook, events } = await store.pending(screen.id, since, EVENTS_PER_BODY);
+    if (webhook === null || events.length === 0) return;
     const body = JSON.stringify({ screen: { id: screen.id, name: screen.name }, as_of: events.at(-1)!.as_of, events });
     const ids = events.map((e) => e.id);
-    const delivered = await deliver(screen.webhookUrl!, screen.webhookSecret, body, policy, signal, (attempt) => store.logDelivery(screen.id, { events: ids, ...attempt }));
+    const delivered = await deliver(webhook.url, webhook.secret, body, policy, signal, (attempt) => store.logDelivery(screen.id, { events: ids, ...attempt }));
     report.deliveries[delivered ? "delivered" : "failed"]++;
     if (!delivered) return;
     await store.delivered(screen.id, ids);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { stateBusy } from "@/lib/db/state-busy";
-import { AlertDelivery, AlertEvent, type AlertStore, newDeliveryId, newEventId } from "./alert-store";
+import { AlertDelivery, AlertEvent, type AlertState, type AlertStore, newDeliveryId, newEventId, sameState } from "./alert-store";
 
 /** Alerts in the SQLite state file (API_STATE_PATH). */
 const json = <T extends z.ZodType>(schema: T) => z.string().transform((text) => schema.parse(JSON.parse(text)) as z.output<T>);
@@ -15,22 +15,21 @@ const ScreenRow = z.object({
   updated_at: z.string(),
 });
 const StateRow = z.object({ as_of: z.string(), members: json(z.array(z.string())) });
+const WebhookRow = z.object({ webhook_url: z.string(), webhook_secret: z.string() });
 const EventRow = AlertEvent.extend({ rules: json(AlertEvent.shape.rules) });
 const DeliveryRow = AlertDelivery.extend({ events: json(AlertDelivery.shape.events) });
 const EVENT_COLUMNS = "id, screen_id, as_of, full_ticker, change, rules, created_at";
 
 export function sqliteAlertStore(db: StateDb): AlertStore {
   // Immediate: the checks and the writes hold the write lock together.
-  const commit = db.transaction((screen: Parameters<AlertStore["commit"]>[0], asOf: string, members: readonly string[], events: Parameters<AlertStore["commit"]>[3]) => {
+  const commit = db.transaction((screen: Parameters<AlertStore["commit"]>[0], read: AlertState | null, asOf: string, members: readonly string[], events: Parameters<AlertStore["commit"]>[4]) => {
     const current = z
-      .object({ webhook_url: z.string().nullable(), state_as_of: z.string().nullable() })
+      .object({ webhook_url: z.string().nullable() })
       .optional()
-      .parse(
-        db
-          .prepare("SELECT s.webhook_url, a.as_of AS state_as_of FROM saved_screens s LEFT JOIN alert_states a ON a.screen_id = s.id WHERE s.id = ? AND s.feed_token IS NOT NULL AND s.updated_at = ?")
-          .get(screen.id, screen.version),
-      );
-    if (current === undefined || (current.state_as_of !== null && current.state_as_of > asOf)) return null;
+      .parse(db.prepare("SELECT webhook_url FROM saved_screens WHERE id = ? AND feed_token IS NOT NULL AND updated_at = ?").get(screen.id, screen.version));
+    if (current === undefined) return "screen changed" as const;
+    const state = z.object({ as_of: z.string(), members: z.string() }).optional().parse(db.prepare("SELECT as_of, members FROM alert_states WHERE screen_id = ?").get(screen.id));
+    if (!sameState(state, read)) return "state moved" as const;
     const insert = db.prepare(
       `INSERT INTO alert_events (${EVENT_COLUMNS}, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (screen_id, as_of, full_ticker, change) DO NOTHING RETURNING ${EVENT_COLUMNS}`,
     );
@@ -63,13 +62,16 @@ export function sqliteAlertStore(db: StateDb): AlertStore {
         const row = StateRow.optional().parse(db.prepare("SELECT as_of, members FROM alert_states WHERE screen_id = ?").get(screenId));
         return row === undefined ? null : { asOf: row.as_of, members: row.members };
       }),
-    commit: async (screen, asOf, members, events) => stateBusy(() => commit(screen, asOf, members, events)),
+    commit: async (screen, read, asOf, members, events) => stateBusy(() => commit(screen, read, asOf, members, events)),
     pending: async (screenId, since, limit) =>
-      stateBusy(() =>
-        EventRow.array().parse(
+      stateBusy(() => {
+        const hook = WebhookRow.optional().parse(db.prepare("SELECT webhook_url, webhook_secret FROM saved_screens WHERE id = ? AND feed_token IS NOT NULL AND webhook_url IS NOT NULL").get(screenId));
+        if (hook === undefined) return { webhook: null, events: [] };
+        const events = EventRow.array().parse(
           db.prepare(`SELECT ${EVENT_COLUMNS} FROM alert_events WHERE screen_id = ? AND delivery = 'pending' AND created_at >= ? ORDER BY created_at, rowid LIMIT ?`).all(screenId, since, limit),
-        ),
-      ),
+        );
+        return { webhook: { url: hook.webhook_url, secret: hook.webhook_secret }, events };
+      }),
     delivered: async (screenId, eventIds) =>
       stateBusy(() => void db.prepare("UPDATE alert_events SET delivery = 'delivered' WHERE screen_id = ? AND id IN (SELECT value FROM json_each(?))").run(screenId, JSON.stringify(eventIds))),
     logDelivery: async (screenId, d) =>

@@ -73,6 +73,7 @@ const retryable = ({ status, error }: Attempt) => (status === null ? !error?.sta
 /** Waits `ms`, or less when `signal` ends the run; the listener goes either way (a run waits many times on one signal). */
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener("abort", done);

@@ -156,7 +156,7 @@ export const listAlertDeliveriesOperation = {
   operationId: "listAlertDeliveries",
   method: "get",
   summary: "List a saved screen's webhook deliveries",
-  description: `Every attempt to POST the screen's alerts to its webhook: the changes it carried (their ids, as in the body and the feed), the receiver's status or why none came ("refused: …" for an address off the public internet). Empty while the screen has no webhook. ${OWNERSHIP}`,
+  description: `Every attempt to POST the screen's alerts to its webhook: the changes it carried (their ids, as in the body and the feed), the receiver's status or why none came ("refused: …" for an address off the public internet). Empty while its alerts are off. ${OWNERSHIP}`,
   response: {
     schema: SavedScreenDeliveries,
     description: "The latest attempts",

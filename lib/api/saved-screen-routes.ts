@@ -1,6 +1,7 @@
 import { alertStoreFor } from "@/lib/alerts/alert-store-for";
 import { apiState } from "@/lib/db/api-state";
-import { MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
+import { ValidationError } from "@/lib/errors";
+import { alertsProblem, MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
 import type { SavedScreenStore } from "@/lib/screens/saved-screen-store";
 import { savedScreenStoreFor } from "@/lib/screens/saved-screen-store-for";
 import { route } from "./route";
@@ -42,7 +43,15 @@ export const screensRoutes = [
 
 export const screenRoutes = [
   route(getSavedScreenOperation, async (context) => found(await screens().get(ownerOf(context), context.params.id), context.params.id)),
-  route(updateSavedScreenOperation, async (context) => found(await screens().update(ownerOf(context), context.params.id, context.body), context.params.id)),
+  route(updateSavedScreenOperation, async (context) => {
+    const owner = ownerOf(context);
+    // Alerts that stay on (not named in the body) need a request they can run as well.
+    if (context.body.alerts === undefined) {
+      const problem = found(await screens().get(owner, context.params.id), context.params.id).alerts === null ? null : alertsProblem(context.body.request);
+      if (problem !== null) throw new ValidationError([{ pointer: "/request", message: problem.replace(/^alerts: /, "alerts are on: ") }]);
+    }
+    return found(await screens().update(owner, context.params.id, context.body), context.params.id);
+  }),
   route(deleteSavedScreenOperation, async (context) => {
     if (!(await screens().remove(ownerOf(context), context.params.id))) throw noSuchScreen(context.params.id);
     return null;

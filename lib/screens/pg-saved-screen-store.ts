@@ -2,7 +2,7 @@ import type { PoolClient } from "pg";
 import { z } from "zod";
 import { type PgState, stateQuery, stateTransaction } from "@/lib/db/api-state-pg";
 import { StateStoreUnavailableError } from "@/lib/errors";
-import { alertColumns, requestChanged, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
+import { abandonPending, alertColumns, requestChanged, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
 
 /** Saved screens in PostgreSQL (`API_STATE_URL`), shared by every app instance. */
 const Row = savedScreenRow(z.record(z.string(), z.unknown()), z.date(), (date) => date.toISOString());
@@ -58,6 +58,8 @@ export function pgSavedScreenStore(state: PgState): SavedScreenStore {
           ],
         });
         if (alerts.feed_token === null || requestChanged(found.request, change)) await client.query("DELETE FROM alert_states WHERE screen_id = $1", [id]);
+        // Without a webhook now, the changes still waiting for one are not sent (to a later one either).
+        if (alerts.webhook_url === null) await client.query(abandonPending("$1"), [id]);
         return updated.rows;
       });
       return Row.optional().parse(rows[0]) ?? null;

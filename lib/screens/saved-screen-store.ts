@@ -29,6 +29,9 @@ export const feedPath = (token: string) => `/feeds/screens/${token}/`;
 /** A change to a screen: each member given replaces the screen's, each absent stays as it is. */
 export type SavedScreenChange = Partial<SavedScreenInput>;
 
+/** Gives up a screen's changes waiting for its webhook (they stay in the feed); `id`: the parameter of the screen's id (`?`, `$1`). */
+export const abandonPending = (id: string) => `UPDATE alert_events SET delivery = NULL WHERE screen_id = ${id} AND delivery = 'pending'`;
+
 /** The `saved_screens` columns a screen is read from (both stores share the table's shape). */
 export const SCREEN_COLUMNS = "id, name, notes, request, share_token, webhook_url, webhook_secret, feed_token, created_at, updated_at";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { StateDb } from "@/lib/db/api-state-db";
 import { SqlCount } from "@/lib/db/sql-rows";
 import { stateBusy } from "@/lib/db/state-busy";
-import { alertColumns, requestChanged, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenChange, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
+import { abandonPending, alertColumns, requestChanged, newScreenId, newShareToken, SCREEN_COLUMNS, type SavedScreenChange, type SavedScreenStore, savedScreenRow } from "./saved-screen-store";
 
 const AlertRow = z.object({ webhook_url: z.string().nullable(), webhook_secret: z.string().nullable(), feed_token: z.string().nullable() });
 
@@ -51,6 +51,8 @@ export function sqliteSavedScreenStore(db: StateDb): SavedScreenStore {
       id,
     );
     if (alerts.feed_token === null || requestChanged(found.request, change)) db.prepare("DELETE FROM alert_states WHERE screen_id = ?").run(id);
+    // Without a webhook now, the changes still waiting for one are not sent (to a later one either).
+    if (alerts.webhook_url === null) db.prepare(abandonPending("?")).run(id);
     return read("WHERE id = ?", id);
   }).immediate;
 
