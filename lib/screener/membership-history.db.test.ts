@@ -66,6 +66,16 @@ describe("membership history", () => {
     }
   });
 
+  it("writes in full two values that round alike, so that the move shows", () => {
+    // Western Union's market cap crossed $10B on 2016-06-01 by less than a rounding step of $10.00B.
+    const june = runMembershipHistory(MembershipHistoryRequest.parse({ filters: { marketCap_usd: { min: 10_000_000_000 }, peRatio: { max: 25 } }, from: "2016-06-01", to: "2016-06-01" }));
+    const wu = june.changes.find((c) => c.full_ticker === "NYSE:WU")!;
+    const rule = wu.rules[0]!;
+    expect(rule.before as number).toBeLessThan(10_000_000_000);
+    expect(rule.after as number).toBeGreaterThanOrEqual(10_000_000_000);
+    expect(rule.reason).toMatch(/^Market cap rose from \$9,9\d\d,\d{3},\d{3}(\.\d+)? to \$10,0\d\d,\d{3},\d{3}(\.\d+)?, at or above the minimum \$10\.00B$/);
+  });
+
   it("pages the changes, oldest first", () => {
     const page = runMembershipHistory(MembershipHistoryRequest.parse({ filters: FILTERS, from: FROM, to: TO, page: { limit: 2, offset: 1 } }));
     expect(page.changes).toEqual(history.changes.slice(1, 3));

@@ -13,7 +13,7 @@ import { type ScreenRequest, type TypedFilter, typedFilters } from "./request-sc
 import { asOfSource, fieldSql, type ScreenSource } from "./screen-source";
 import { validateOptionValues } from "./service";
 import { checkPace } from "./work-pace";
-import { formatValue } from "./value-format";
+import { formatExact, formatValue } from "./value-format";
 
 /**
  * Membership history (docs/METRICS.md "Membership history"): a screen run as of every trading day
@@ -120,6 +120,8 @@ function reasonOf(test: Test, before: number | string | null, after: number | st
   if (before === null) return `${test.label} has a value again: ${show(after)}`;
   if (typeof after === "string" || typeof before === "string") return `${test.label} changed from ${show(before)} to ${show(after)}`;
   const moved = after > before ? "rose" : after < before ? "fell" : "stayed";
+  // Two values that round alike ("$10.00B to $10.00B") are written in full, so that the move shows.
+  const [from, to] = show(before) === show(after) && before !== after ? [formatExact(before, unit), formatExact(after, unit)] : [show(before), show(after)];
   const { min, max } = test.bounds;
   const where = passedAfter
     ? min !== undefined && max !== undefined
@@ -134,7 +136,7 @@ function reasonOf(test: Test, before: number | string | null, after: number | st
       : min !== undefined && after < min
         ? `below the minimum ${show(min)}`
         : "no longer passing";
-  return `${test.label} ${moved} from ${show(before)} to ${show(after)}, ${where}`;
+  return `${test.label} ${moved} from ${from} to ${to}, ${where}`;
 }
 
 /** A screen's filters as tests, each run alone on a day (`screenDay`). */
