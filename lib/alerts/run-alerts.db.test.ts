@@ -8,12 +8,10 @@
  * addresses are not allowed; a receiver that never answers ends at the run's deadline; a run as of
  * an older day moves nothing back.
  */
-import { createHmac } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SavedScreenInput } from "@/lib/screens/saved-screen-schema";
 import { sqliteSavedScreenStore } from "@/lib/screens/sqlite-saved-screen-store";
+import { checkSignature, type Received, startWebhookReceiver, type WebhookReceiver } from "@/test/support/alerts/webhook-receiver";
 import { twoStateFiles } from "@/test/support/db/state-handles";
 import { runAlerts } from "./run-alerts";
 import { sqliteAlertStore } from "./sqlite-alert-store";
@@ -24,32 +22,17 @@ vi.hoisted(() => (process.env.ALERT_WEBHOOK_PRIVATE_ADDRESSES = "allow"));
 const delivery = { attempts: 3, retryBaseMs: 10, timeoutMs: 5_000, allowPrivate: true };
 const MEGA_CAPS = { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } } };
 
-/** A local receiver: what it was sent, whether each signature checked out, and how it answers the nth request. */
+/** A local receiver for a describe block's tests (test/support/alerts/webhook-receiver.ts), and the secret its screen signs with. */
 function receiver(answer: (n: number) => number | "never") {
-  const received: { body: string; signed: boolean; fresh: boolean }[] = [];
-  const secret = { value: "" };
-  let server: Server;
-  const url = { value: "" };
+  const hook = { url: "", received: [] as Received[], secret: "" };
+  let running: WebhookReceiver;
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk));
-      request.on("end", () => {
-        const [t, v1] = String(request.headers["x-screener-signature"]).split(",").map((part) => part.split("=")[1]!);
-        const expected = createHmac("sha256", secret.value).update(`${t}.${body}`).digest("hex");
-        received.push({ body, signed: v1 === expected, fresh: Math.abs(Date.now() / 1000 - Number(t)) < 300 });
-        const status = answer(received.length);
-        if (status !== "never") response.writeHead(status).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url.value = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/screens`;
+    running = await startWebhookReceiver(answer);
+    hook.url = running.url;
+    hook.received = running.received;
   });
-  afterAll(() => {
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  return { received, secret, url };
+  afterAll(() => running.close());
+  return hook;
 }
 
 /** A state file of its own with one screen of `request` alerting to `webhook`. */
@@ -65,8 +48,8 @@ describe("alerts", () => {
   const hook = receiver((n) => (n === 1 ? 503 : 200));
 
   it("record a change once, deliver it signed with a retry, and log every attempt", async () => {
-    const saved = await oneScreen(db, hook.url.value);
-    hook.secret.value = saved.alerts.webhook_secret;
+    const saved = await oneScreen(db, hook.url);
+    hook.secret = saved.alerts.webhook_secret;
 
     // The first run only records what the screen sees.
     const first = await runAlerts(store, { asOf: "2016-05-09", delivery });
@@ -79,7 +62,10 @@ describe("alerts", () => {
     const second = await runAlerts(store, { asOf: "2016-05-10", delivery });
     expect(second).toMatchObject({ events: 1, deliveries: { delivered: 1, failed: 0 }, failures: [] });
     expect(hook.received).toHaveLength(2);
-    expect(hook.received.every((r) => r.signed && r.fresh)).toBe(true);
+    expect(hook.received.map((r) => checkSignature(r, hook.secret))).toEqual([
+      { signed: true, fresh: true },
+      { signed: true, fresh: true },
+    ]);
     expect(hook.received[1]!.body).toBe(hook.received[0]!.body);
     const body = JSON.parse(hook.received[1]!.body) as { screen: { id: string; name: string }; as_of: string; events: { full_ticker: string; change: string; rules: { filter: string; reason: string }[] }[] };
     expect(body.screen).toEqual({ id: saved.id, name: "Mega caps, P/E under 25" });
@@ -121,8 +107,8 @@ describe("alerts whose receiver is down for a whole run", () => {
   const hook = receiver((n) => (n <= 3 ? 500 : 200));
 
   it("keep the change pending and deliver it on the next run", async () => {
-    const saved = await oneScreen(db, hook.url.value);
-    hook.secret.value = saved.alerts.webhook_secret;
+    const saved = await oneScreen(db, hook.url);
+    hook.secret = saved.alerts.webhook_secret;
     await runAlerts(store, { asOf: "2016-05-09", delivery });
     const down = await runAlerts(store, { asOf: "2016-05-10", delivery });
     expect(down).toMatchObject({ events: 1, deliveries: { delivered: 0, failed: 1 } });
@@ -130,7 +116,7 @@ describe("alerts whose receiver is down for a whole run", () => {
     const next = await runAlerts(store, { asOf: "2016-05-10", delivery });
     expect(next).toMatchObject({ events: 0, deliveries: { delivered: 1, failed: 0 } });
     expect(hook.received).toHaveLength(4);
-    expect(hook.received[3]!.signed).toBe(true);
+    expect(checkSignature(hook.received[3]!, hook.secret).signed).toBe(true);
     expect(JSON.parse(hook.received[3]!.body)).toMatchObject({ events: [{ full_ticker: "NYSE:HD", change: "left" }] });
     expect((await runAlerts(store, { asOf: "2016-05-10", delivery })).deliveries).toEqual({ delivered: 0, failed: 0 });
   });
@@ -144,7 +130,7 @@ describe("alerts to a webhook on this machine, private addresses refused", () =>
   it("send nothing, log why, and keep the change pending", async () => {
     // By name as well as by address: localhost resolves to a loopback address.
     for (const host of ["127.0.0.1", "localhost"]) {
-      const saved = await oneScreen(db, hook.url.value.replace("127.0.0.1", host));
+      const saved = await oneScreen(db, hook.url.replace("127.0.0.1", host));
       await runAlerts(store, { asOf: "2016-05-09", delivery });
       const report = await runAlerts(store, { asOf: "2016-05-10", delivery: { ...delivery, allowPrivate: false } });
       expect(report.deliveries).toEqual({ delivered: 0, failed: 1 });
@@ -164,7 +150,7 @@ describe("alerts to a receiver that never answers", () => {
   const hook = receiver(() => "never");
 
   it("stop at the run's deadline, the change left pending for the next run", async () => {
-    const saved = await oneScreen(db, hook.url.value);
+    const saved = await oneScreen(db, hook.url);
     await runAlerts(store, { asOf: "2016-05-09", delivery });
     const report = await runAlerts(store, { asOf: "2016-05-10", delivery: { ...delivery, timeoutMs: 600_000 }, deadlineMs: 6_000 });
     expect(report).toMatchObject({ events: 1, deliveries: { delivered: 0, failed: 1 } });

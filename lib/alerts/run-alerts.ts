@@ -1,5 +1,6 @@
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/log";
+import { once } from "@/lib/once";
 import { readAsOfRange, tradingDayOn } from "@/lib/screener/as-of-range";
 import { changesBetween, screenDay, screenTests } from "@/lib/screener/membership-history";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
@@ -82,15 +83,18 @@ const RUNS_PER_SCREEN = 3;
 /**
  * A screen run as of `day` against the state its alerts last wrote: the changes it recorded, or
  * null when it wrote nothing (a run had seen a later day, or the screen changed meanwhile). When
- * another run wrote the state between the read and the write, it runs again against that one.
+ * another run wrote the state between the read and the write, the day's members are compared
+ * again with that one.
  */
 async function runScreen(store: AlertStore, screen: AlertingScreen, day: string): Promise<number | null> {
   const request = AdvancedScreenRequestV2.parse(screen.request);
   const tests = screenTests({ filters: request.filters, formulas: request.formulas });
+  // The day's screen, once: only the state it is compared with can change between tries.
+  const today = once(() => screenDay(tests, day));
   for (let run = 0; run < RUNS_PER_SCREEN; run++) {
     const state = await store.state(screen.id);
     if (state !== null && state.asOf > day) return null;
-    const now = screenDay(tests, day);
+    const now = today();
     let events: ReturnType<typeof changesBetween> = [];
     if (state !== null) {
       // The recorded members' ids: the day they were seen on, run again, names them (point in time).
@@ -99,12 +103,11 @@ async function runScreen(store: AlertStore, screen: AlertingScreen, day: string)
       const priorMembers = new Set([...tests.tickers].filter(([, ticker]) => recorded.has(ticker)).map(([id]) => id));
       events = changesBetween(tests, prior, now, priorMembers);
     }
-    const members = [...now.members].map((id) => tests.tickers.get(id)!).sort();
     const outcome = await store.commit(
       screen,
       state,
       day,
-      members,
+      [...now.members].map((id) => tests.tickers.get(id)!).sort(),
       events.map((c) => ({ as_of: c.date, full_ticker: c.full_ticker, change: c.change, rules: c.rules })),
     );
     if (outcome === "screen changed") return null;
@@ -119,7 +122,12 @@ async function runScreen(store: AlertStore, screen: AlertingScreen, day: string)
  */
 async function deliverAll(store: AlertStore, screens: readonly AlertingScreen[], policy: DeliveryPolicy, signal: AbortSignal, concurrency: number, report: AlertRunReport) {
   const byOwner = new Map<string, AlertingScreen[]>();
-  for (const screen of screens) if (screen.webhookUrl !== null) byOwner.set(screen.owner, [...(byOwner.get(screen.owner) ?? []), screen]);
+  for (const screen of screens) {
+    if (screen.webhookUrl === null) continue;
+    const owned = byOwner.get(screen.owner);
+    if (owned) owned.push(screen);
+    else byOwner.set(screen.owner, [screen]);
+  }
   const queue = [...byOwner.values()];
   const since = new Date(Date.now() - PENDING_DAYS * DAY_MS).toISOString();
   const worker = async () => {

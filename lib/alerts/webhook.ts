@@ -68,7 +68,7 @@ function attemptError(error: unknown): string {
  * Worth another attempt: no answer, the receiver's own failure, or rate limited. A 4xx says the
  * body will never do, and a refused address will be refused again.
  */
-const retryable = ({ status, error }: Attempt) => (status === null ? !error?.startsWith("refused: ") : status === 429 || status >= 500);
+const retryable = ({ status }: Attempt, refused: boolean) => (status === null ? !refused : status === 429 || status >= 500);
 
 /** Waits `ms`, or less when `signal` ends the run; the listener goes either way (a run waits many times on one signal). */
 const wait = (ms: number, signal: AbortSignal) =>
@@ -91,10 +91,12 @@ const wait = (ms: number, signal: AbortSignal) =>
 export async function deliver(url: string, secret: string, body: string, policy: DeliveryPolicy, signal: AbortSignal, log: (attempt: Attempt) => Promise<void>): Promise<boolean> {
   for (let attempt = 1; attempt <= policy.attempts && !signal.aborted; attempt++) {
     let result: Attempt;
+    let refused = false;
     try {
       const headers = { "content-type": "application/json", "user-agent": "filing-screener-alerts", [SIGNATURE_HEADER]: signature(secret, body, Math.floor(Date.now() / 1000)) };
       result = { attempt, status: await post(new URL(url), headers, body, policy, signal), error: null };
     } catch (error) {
+      refused = error instanceof PrivateAddressError;
       result = { attempt, status: null, error: signal.aborted ? "the alerts run's deadline passed" : attemptError(error) };
     }
     const delivered = result.status !== null && result.status >= 200 && result.status < 300;
@@ -104,7 +106,7 @@ export async function deliver(url: string, secret: string, body: string, policy:
       // The log is the record, not the delivery: a receiver that got the body has it.
     }
     if (delivered) return true;
-    if (!retryable(result) || attempt === policy.attempts) return false;
+    if (!retryable(result, refused) || attempt === policy.attempts) return false;
     await wait(policy.retryBaseMs * 2 ** (attempt - 1), signal);
   }
   return false;

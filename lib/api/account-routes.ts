@@ -164,7 +164,7 @@ export const accountScreensRoute = uiRoute(accountScreensOperation, async ({ req
     const screen = await screens.get(owner, body.id);
     if (screen === null) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
     const problem = body.alerts === null ? null : alertsProblem(screen.request);
-    if (problem !== null) throw new ValidationError([{ pointer: "/alerts", message: problem }]);
+    if (problem !== null) throw new ValidationError([{ pointer: "/alerts", message: `alerts: ${problem}` }]);
     // Only the alerts change: the screen's request stays as saved, whether or not it still runs.
     if ((await screens.update(owner, body.id, { alerts: body.alerts })) === null) throw new HttpProblem("no_such_resource", "None of your screens has this id.");
   }

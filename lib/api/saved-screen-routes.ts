@@ -48,7 +48,7 @@ export const screenRoutes = [
     // Alerts that stay on (not named in the body) need a request they can run as well.
     if (context.body.alerts === undefined) {
       const problem = found(await screens().get(owner, context.params.id), context.params.id).alerts === null ? null : alertsProblem(context.body.request);
-      if (problem !== null) throw new ValidationError([{ pointer: "/request", message: problem.replace(/^alerts: /, "alerts are on: ") }]);
+      if (problem !== null) throw new ValidationError([{ pointer: "/request", message: `alerts are on: ${problem}` }]);
     }
     return found(await screens().update(owner, context.params.id, context.body), context.params.id);
   }),

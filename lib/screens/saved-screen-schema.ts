@@ -60,16 +60,19 @@ export const SavedScreenInput = z
   .superRefine((input, ctx) => {
     // Only of a request that runs (its own problems are reported at /request).
     const checked = AdvancedScreenRequestV2.safeParse(input.request);
-    if (input.alerts && checked.success && !hasMembershipTest(checked.data)) ctx.addIssue({ code: "custom", path: ["alerts"], message: alertsNeedATest });
+    if (input.alerts && checked.success && !hasMembershipTest(checked.data)) ctx.addIssue({ code: "custom", path: ["alerts"], message: `alerts: ${NEEDS_A_TEST}` });
   });
 
-const alertsNeedATest = `alerts: the screen ${NO_MEMBERSHIP_TEST}`;
+const NEEDS_A_TEST = `the screen ${NO_MEMBERSHIP_TEST}`;
 
-/** Why alerts cannot go on for a saved request (one that no longer runs, or has nothing to enter or leave by), or null. */
+/**
+ * Why alerts cannot go on for a saved request (one that no longer runs, or has nothing to enter
+ * or leave by), or null; the caller says where ("alerts: …").
+ */
 export function alertsProblem(request: Record<string, unknown>): string | null {
   const checked = AdvancedScreenRequestV2.safeParse(request);
-  if (!checked.success) return "alerts: the screen's request no longer runs; open it in the screener and save it again";
-  return hasMembershipTest(checked.data) ? null : alertsNeedATest;
+  if (!checked.success) return "the screen's request no longer runs; open it in the screener and save it again";
+  return hasMembershipTest(checked.data) ? null : NEEDS_A_TEST;
 }
 export type SavedScreenInput = z.output<typeof SavedScreenInput>;
 

@@ -1,8 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -20,6 +17,7 @@ import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { RowsResponse } from "@/lib/screener/response-schema";
 import { readFreshness } from "@/lib/screener/freshness";
 import { runScreen } from "@/lib/screener/service";
+import { checkSignature, startWebhookReceiver } from "@/test/support/alerts/webhook-receiver";
 import { readRows } from "@/test/support/db/read-rows";
 import { copyDataWithFilingsOf } from "@/test/support/ingest/data-copy";
 import { type TiingoServer, recordedBars, startTiingoServer } from "@/test/support/tiingo/tiingo-server";
@@ -230,27 +228,15 @@ describe("npm run sync -- prices from the provider", () => {
     // The only company priced in the week to these days is Coca-Cola (the bundle's prices end on 2018-01-05): a bound between the two closes moves it alone.
     const bound = (before + after) / 2;
     const change = after > before ? "entered" : "left";
-    const received: { body: string; signed: boolean }[] = [];
-    let secret = "";
-    const receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk));
-      request.on("end", () => {
-        const [t, v1] = String(request.headers["x-screener-signature"]).split(",").map((part) => part.split("=")[1]!);
-        received.push({ body, signed: v1 === createHmac("sha256", secret).update(`${t}.${body}`).digest("hex") });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const receiver = await startWebhookReceiver(() => 204);
     const state = openApiStateDb(statePath);
     try {
       const saved = await sqliteSavedScreenStore(state).create(
         "key:sync-alerts",
-        SavedScreenInput.parse({ name: "Price at or above the bound", request: { filters: { price: { min: bound } } }, alerts: { webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` } }),
+        SavedScreenInput.parse({ name: "Price at or above the bound", request: { filters: { price: { min: bound } } }, alerts: { webhook_url: receiver.url } }),
         10,
       );
       if (saved === "full" || saved.alerts === null) throw new Error("no alerts");
-      secret = saved.alerts.webhook_secret;
       // The run after the previous sync: what the screen saw on 2018-03-16.
       expect(await runAlerts(sqliteAlertStore(state), { asOf: "2018-03-16" })).toMatchObject({ screens: 1, events: 0, failures: [] });
 
@@ -265,16 +251,16 @@ describe("npm run sync -- prices from the provider", () => {
       });
       expect(stdout).toContain('"as_of_max":"2018-03-19"');
       expect(stdout).toContain("alerts as of 2018-03-19: 1 screens (0 not run), 1 new changes, 1 delivered, 0 failed deliveries, 0 screens failed");
-      expect(received).toHaveLength(1);
-      expect(received[0]!.signed).toBe(true);
-      const body = JSON.parse(received[0]!.body) as { as_of: string; events: { full_ticker: string; change: string; as_of: string; rules: { filter: string; before: number; after: number; reason: string }[] }[] };
+      expect(receiver.received).toHaveLength(1);
+      expect(checkSignature(receiver.received[0]!, saved.alerts.webhook_secret).signed).toBe(true);
+      const body = JSON.parse(receiver.received[0]!.body) as { as_of: string; events: { full_ticker: string; change: string; as_of: string; rules: { filter: string; before: number; after: number; reason: string }[] }[] };
       expect(body.events).toEqual([expect.objectContaining({ as_of: "2018-03-19", full_ticker: "NYSE:KO", change, rules: [expect.objectContaining({ filter: "price", before, after })] })]);
       expect(body.events[0]!.rules[0]!.reason).toMatch(after > before ? /^Price rose from .+, at or above the minimum / : /^Price fell from .+, below the minimum /);
       const feed = await sqliteAlertStore(state).feed(saved.alerts.feed_path.split("/")[3]!, 10);
       expect(feed!.events.map((e) => `${e.as_of} ${e.full_ticker} ${e.change}`)).toEqual([`2018-03-19 NYSE:KO ${change}`]);
     } finally {
       state.close();
-      receiver.close();
+      await receiver.close();
     }
   }, 300_000);
 });
