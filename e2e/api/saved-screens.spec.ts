@@ -5,11 +5,9 @@
  * forbidden; the errors name what is wrong; the per-key limit holds under concurrent creates; the
  * v2 document describes every operation as the app answers it.
  */
-import { createHmac } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { MAX_SAVED_SCREENS, SavedScreen, SavedScreenList } from "@/lib/screens/saved-screen-schema";
+import { checkSignature, startWebhookReceiver } from "@/test/support/alerts/webhook-receiver";
 import { call, newKey, postJson, problem, runAlertsAsOf } from "./support";
 
 const SCREENS = "/api/v2/screens/";
@@ -122,26 +120,13 @@ test(`a key keeps at most ${MAX_SAVED_SCREENS} screens, however many creates rac
 test("alerts: a screen with a webhook gets a secret and a feed; two alert runs a trading day apart send one signed change and list it in the feed", async () => {
   test.setTimeout(120_000);
   const key = newKey();
-  // A local receiver: every body and whether its signature checks out under the screen's secret.
-  const received: { body: string; signed: boolean }[] = [];
-  let secret = "";
-  const receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk));
-    request.on("end", () => {
-      const [t, v1] = String(request.headers["x-screener-signature"]).split(",").map((part) => part.split("=")[1]!);
-      received.push({ body, signed: v1 === createHmac("sha256", secret).update(`${t}.${body}`).digest("hex") });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const receiver = await startWebhookReceiver(() => 204);
   try {
-    const webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const webhook = receiver.url;
     const bad = await postJson(SCREENS, key, { name: "x", request: REQUEST, alerts: { webhook_url: "ftp://example.com/x" } });
     expect((await problem(bad)).errors!.map((e) => e.pointer)).toContain("/alerts/webhook_url");
     const saved = await create(key, { name: "Mega caps, P/E under 25", request: { filters: { marketCap_usd: { min: 100_000_000_000 }, peRatio: { max: 25 } } }, alerts: { webhook_url: webhook }, shared: true });
     expect(saved.alerts).toMatchObject({ webhook_url: webhook, webhook_secret: expect.stringMatching(/^whsec_/), feed_path: expect.stringMatching(/^\/feeds\/screens\/fd_\w+\/$/) });
-    secret = saved.alerts!.webhook_secret;
     // Alerts that stay on (a PUT without them) need a request with something to enter or leave by.
     const emptied = await send("PUT", `${SCREENS}${saved.id}/`, key, { name: "x", request: { filters: {} } });
     expect(emptied.status).toBe(400);
@@ -151,12 +136,12 @@ test("alerts: a screen with a webhook gets a secret and a feed; two alert runs a
 
     // What `npm run sync` runs after each sync, here a trading day apart as a price sync moves the data's day.
     await runAlertsAsOf("2016-05-09", saved.id);
-    expect(received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
     const stdout = await runAlertsAsOf("2016-05-10", saved.id);
     expect(stdout).toContain("1 screens (0 not run), 1 new changes, 1 delivered, 0 failed deliveries");
-    const mine = received.filter((r) => r.body.includes(saved.id));
+    const mine = receiver.received.filter((r) => r.body.includes(saved.id));
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.signed).toBe(true);
+    expect(checkSignature(mine[0]!, saved.alerts!.webhook_secret).signed).toBe(true);
     expect(JSON.parse(mine[0]!.body).events).toMatchObject([{ full_ticker: "NYSE:HD", change: "left", rules: [{ filter: "peRatio" }] }]);
 
     // The delivery log, the owner's alone.
@@ -177,6 +162,6 @@ test("alerts: a screen with a webhook gets a secret and a feed; two alert runs a
     expect((await send("DELETE", `${SCREENS}${saved.id}/`, key)).status).toBe(204);
     expect((await call(saved.alerts!.feed_path)).status).toBe(404);
   } finally {
-    receiver.close();
+    await receiver.close();
   }
 });

@@ -4,9 +4,8 @@
  * burst; cross-site and tokenless requests refused; an account's screens seen by each of its keys
  * and by no other account.
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { startWebhookReceiver } from "@/test/support/alerts/webhook-receiver";
 import { pageToken } from "@/test/support/page-token";
 import { runAlertsAsOf } from "../api/support";
 import { snapshot } from "./page-support";
@@ -180,16 +179,7 @@ test("signed in, the screener's Screens menu saves to the account: the account p
 
 test("the account page turns a saved screen's alerts on, shows its feed, and logs each delivery to its webhook", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const received: string[] = [];
-  const receiver = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk));
-    request.on("end", () => {
-      received.push(body);
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const receiver = await startWebhookReceiver();
   try {
     await page.goto("/account/");
     await page.getByRole("tab", { name: "Create an account" }).click();
@@ -205,7 +195,7 @@ test("the account page turns a saved screen's alerts on, shows its feed, and log
     const screenId = ((await saved.json()) as { screens: { id: string; name: string }[] }).screens.find((s) => s.name === "Mega caps, P/E under 25")!.id;
     await page.reload();
     const row = page.getByTestId("account-screen").filter({ hasText: "Mega caps, P/E under 25" });
-    await row.getByLabel("Alerts: webhook (optional)").fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
+    await row.getByLabel("Alerts: webhook (optional)").fill(receiver.url);
     await row.getByRole("button", { name: "Turn on alerts" }).click();
     await expect(row.getByTestId("screen-alerts")).toContainText("Alerts on");
     const feed = (await row.getByRole("link", { name: "Atom feed" }).getAttribute("href"))!;
@@ -214,7 +204,7 @@ test("the account page turns a saved screen's alerts on, shows its feed, and log
     // Two alert runs a trading day apart, as after two price syncs.
     await runAlertsAsOf("2016-05-09", screenId);
     await runAlertsAsOf("2016-05-10", screenId);
-    expect(received.filter((body) => body.includes("Mega caps, P/E under 25"))).toHaveLength(1);
+    expect(receiver.received.filter((r) => r.body.includes("Mega caps, P/E under 25"))).toHaveLength(1);
     await page.reload();
     await expect(page.getByRole("list", { name: "Deliveries of Mega caps, P/E under 25" })).toContainText("attempt 1 · 200 · 1 change");
     const xml = await (await page.request.get(feed)).text();
@@ -225,6 +215,6 @@ test("the account page turns a saved screen's alerts on, shows its feed, and log
     await expect(row.getByRole("button", { name: "Turn on alerts" })).toBeVisible();
     expect((await page.request.get(feed)).status()).toBe(404);
   } finally {
-    receiver.close();
+    await receiver.close();
   }
 });
