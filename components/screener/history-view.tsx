@@ -45,7 +45,7 @@ export function HistoryView({ filters, formulas, params, range, onRun }: UrlRunV
           Show history
         </Button>
         <BusyIndicator busy={history.isFetching} label="Running the screen on each day" />
-        <p className="text-xs text-zinc-500">At most 65 trading days (about a quarter; a month answers in seconds, a quarter of 2016 near the 10-second limit); the screen is run as of each one, with what was known that day.</p>
+        <p className="text-xs text-zinc-500">At most 253 trading days (a calendar year; a month answers in about a second, a year of 2016 near the 10-second limit); the screen is run as of each one, with what was known that day.</p>
       </form>
       {otherErrors.map((message) => (
         <p key={message} role="alert" className="rounded border border-red-200 bg-red-50 px-2 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">

@@ -42,7 +42,7 @@ test("the History view lists each day's entries and exits with their reasons, as
 
   // A range past the bound is refused next to the date it names.
   await page.getByLabel("From", { exact: true }).fill("2015-01-02");
-  await page.getByLabel("To", { exact: true }).fill("2015-12-31");
+  await page.getByLabel("To", { exact: true }).fill("2016-01-31");
   await page.getByRole("button", { name: "Show history" }).click();
-  await expect(page.getByTestId("history-view").getByRole("alert")).toContainText("at most 65");
+  await expect(page.getByTestId("history-view").getByRole("alert")).toContainText("at most 253");
 });

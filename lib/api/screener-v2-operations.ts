@@ -178,7 +178,7 @@ export const membershipHistoryOperation = {
   summary: "Who entered and left a screen, and why",
   description: [
     "Runs an advanced screen's filters (and its formulas with bounds) as of every trading day from `from` to `to`, and of the trading day before, and lists each company that entered or left the screen on a day with the filters whose result changed and their values the day before and on the day: \"P/E rose from 24.82 to 25.05, above the maximum 25.00\". Point in time: each day reads what was known on it.",
-    `At most ${MAX_HISTORY_DAYS} trading days per request (ask for a longer range a quarter at a time); changes are paged, oldest first. Runs in the query workers under the backtest deadline (BACKTEST_DEADLINE_MS).`,
+    `At most ${MAX_HISTORY_DAYS} trading days per request (a calendar year; ask for a longer range a year at a time); changes are paged, oldest first. Runs in the query workers under the backtest deadline (BACKTEST_DEADLINE_MS).`,
   ].join("\n\n"),
   tags: ["Screener"],
   request: { schema: MembershipHistoryRequest, examples: { megaCapsUnder25: { summary: "Mega caps with a P/E under 25, April and May 2016", value: HISTORY_EXAMPLE } } },

@@ -153,11 +153,10 @@ describe("every stored row obeys the public-date and price rules", () => {
 
   it("every day's values read the version in force on their date", () => {
     for (const date of sampleDays()) {
-      ensureDayValues(db, date);
       const bad = count(
-        `SELECT count(*) FROM day_values s WHERE s.date = '${date}' AND s.fy_from IS NOT NULL AND NOT EXISTS (
+        `SELECT count(*) FROM ${ensureDayValues(db, date)} s WHERE s.fy_from IS NOT NULL AND NOT EXISTS (
            SELECT 1 FROM fiscal_year_versions f WHERE f.company_id = s.company_id AND f.valid_from = s.fy_from AND f.fy_offset = 0
-             AND f.valid_from <= s.date AND f.valid_to > s.date)`,
+             AND f.valid_from <= '${date}' AND f.valid_to > '${date}')`,
       );
       expect(bad, date).toBe(0);
     }
@@ -170,10 +169,9 @@ describe("every stored row obeys the public-date and price rules", () => {
       .all() as string[];
     expect(sample).toHaveLength(7);
     for (const date of sample) {
-      ensureDayValues(db, date);
       const mismatches = count(
-        `SELECT count(*) FROM day_values s WHERE s.date = '${date}' AND s.price IS NOT
-           (SELECT p.close FROM daily_prices p WHERE p.company_id = s.company_id AND p.date <= s.date AND p.date > date(s.date, '-7 days') ORDER BY p.date DESC LIMIT 1)`,
+        `SELECT count(*) FROM ${ensureDayValues(db, date)} s WHERE s.price IS NOT
+           (SELECT p.close FROM daily_prices p WHERE p.company_id = s.company_id AND p.date <= '${date}' AND p.date > date('${date}', '-7 days') ORDER BY p.date DESC LIMIT 1)`,
       );
       expect(mismatches, date).toBe(0);
     }
@@ -183,11 +181,10 @@ describe("every stored row obeys the public-date and price rules", () => {
     const dates = sampleDays();
     // A listing inside the range (DXC, 2017-02-01), a history that stops early (VAR, 2021-04-16), splits (AAPL, UNP).
     const tickers = ["MSFT", "AAPL", "UNP", "DXC", "VAR"];
-    const price = db.prepare("SELECT s.price FROM day_values s JOIN companies c ON c.id = s.company_id WHERE s.date = ? AND c.price_ticker = ?").pluck();
     const prices = new Map(tickers.map((ticker) => [ticker, new Map<string, unknown>()]));
     for (const date of dates) {
-      ensureDayValues(db, date);
-      for (const ticker of tickers) prices.get(ticker)!.set(date, price.get(date, ticker));
+      const price = db.prepare(`SELECT s.price FROM ${ensureDayValues(db, date)} s JOIN companies c ON c.id = s.company_id WHERE c.price_ticker = ?`).pluck();
+      for (const ticker of tickers) prices.get(ticker)!.set(date, price.get(ticker));
     }
     for (const ticker of tickers) {
       const history = days(ticker);

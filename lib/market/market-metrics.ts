@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { shiftDays } from "@/lib/calendar";
-import { type BackRow, BETA_MEMBERS, MIN_RETURNS_1Y, NO_PRICE_SIGNALS, NOTHING_SUMMED, PRICE_SIGNAL_COLUMNS, type PriceSignals, priceSignals, type SmaDays } from "./price-signals";
+import { type BackRow, BETA_MEMBERS, MIN_RETURNS_1Y, NO_PRICE_SIGNALS, NOTHING_SUMMED, PRICE_SIGNAL_COLUMNS, type PriceSignals, priceSignals, type SmaDays, TRADED_VALUE_DAYS } from "./price-signals";
 import type { PriceRow } from "./price-rows";
 
 /**
@@ -47,9 +47,70 @@ export interface Anchors {
   back: Record<SmaDays, BackRow | null>;
 }
 
+/** The anchors besides the day's own row (which every value reads). */
+export const EARLIER_ANCHORS = ["yearAgo", "fiveYearsAgo", "back20", "back50", "back200"] as const satisfies readonly ("yearAgo" | "fiveYearsAgo" | `back${SmaDays}`)[];
+export type EarlierAnchor = (typeof EARLIER_ANCHORS)[number];
+
+/** What a value reads: members of the day's own row, and the earlier anchors. */
+export interface ColumnReads {
+  day: readonly (keyof PriceRow)[];
+  earlier: readonly EarlierAnchor[];
+}
+
+const SMA_READS = ["dayIndex", "adjustedCloseSum", "adjustedClose", "close"] as const;
+const VOLATILITY_READS = ["dayIndex", "returnSum", "returnSquareSum"] as const;
+const reads = (day: readonly (keyof PriceRow)[], ...earlier: EarlierAnchor[]): ColumnReads => ({ day, earlier });
+
+/**
+ * What each value reads (marketMetrics, priceSignals, valuation), so that a day computed for a few
+ * columns reads only their rows and members (lib/market/day-values.ts): a screen on market cap and
+ * P/E reads the day's closes alone. Every day reads DAY_ROW_BASE. The values of the columns not asked
+ * for are then not to be read. Held true by a test that computes each column alone and compares it
+ * with the whole day's.
+ */
+export const COLUMN_READS: Record<DayValueColumn, ColumnReads> = {
+  price: reads([]),
+  return_1y: reads(["adjustedClose"], "yearAgo"),
+  daily_return_vol_1y_annualized: reads(VOLATILITY_READS, "yearAgo"),
+  daily_return_vol_5y_annualized: reads(VOLATILITY_READS, "fiveYearsAgo"),
+  dividendYieldTTM: reads(["dividendSum", "splitIndex", "dayIndex", "dividendsUnknown"], "yearAgo"),
+  shares_outstanding: reads([]),
+  marketCap_usd: reads([]),
+  enterpriseValue_usd: reads([]),
+  peRatio: reads([]),
+  priceToSales: reads([]),
+  priceToBook: reads([]),
+  evToEbitda: reads([]),
+  high_52w: reads(["dayIndex", "windowHigh", "splitIndex"]),
+  low_52w: reads(["dayIndex", "windowLow", "splitIndex"]),
+  from_high_52w: reads(["dayIndex", "windowHigh", "splitIndex"]),
+  from_low_52w: reads(["dayIndex", "windowLow", "splitIndex"]),
+  sma_20: reads(SMA_READS, "back20"),
+  sma_50: reads(SMA_READS, "back50"),
+  sma_200: reads(SMA_READS, "back200"),
+  price_vs_sma_20: reads(SMA_READS, "back20"),
+  price_vs_sma_50: reads(SMA_READS, "back50"),
+  price_vs_sma_200: reads(SMA_READS, "back200"),
+  rsi_14: reads(["dayIndex", "rsiGain", "rsiLoss"]),
+  max_drawdown_1y: reads(["dayIndex", "windowDrawdown"]),
+  dollar_volume_20d: reads(["dayIndex", "tradedValueSum"], `back${TRADED_VALUE_DAYS}`),
+  beta_1y: reads(BETA_MEMBERS, "yearAgo"),
+};
+
+/** What every day reads of its own row: whether it is in the week to the day, and its close (the price). */
+export const DAY_ROW_BASE = ["date", "close"] as const satisfies readonly (keyof PriceRow)[];
+
 /** The share of a trailing year's days without dividend information above which its dividend yield is unknown. */
 export const MAX_UNKNOWN_DIVIDEND_SHARE = 0.1;
 
+/** The annualised sample volatility of the daily returns after `from` through `day`; null with fewer than `minReturns`. */
+function volatility(day: PriceRow, from: Pick<PriceRow, (typeof FIVE_YEARS_AGO_MEMBERS)[number]>, minReturns: number): number | null {
+  const n = day.dayIndex - from.dayIndex;
+  if (n < minReturns) return null;
+  const sum = day.returnSum - from.returnSum;
+  const variance = Math.max(0, (day.returnSquareSum - from.returnSquareSum - (sum * sum) / n) / (n - 1));
+  return Math.sqrt(variance) * Math.sqrt(252);
+}
 
 /**
  * Market metrics of trading day `date` from its anchors: a close in the week up to it, the total
@@ -60,13 +121,6 @@ export const MAX_UNKNOWN_DIVIDEND_SHARE = 0.1;
  */
 export function marketMetrics({ day, yearAgo, fiveYearsAgo, back }: Anchors, date: string, weekBefore = shiftDays(date, -7)): MarketMetrics {
   if (day === null || day.date <= weekBefore) return NO_MARKET_METRICS;
-  const volatility = (from: Pick<PriceRow, (typeof FIVE_YEARS_AGO_MEMBERS)[number]>, minReturns: number): number | null => {
-    const n = day.dayIndex - from.dayIndex;
-    if (n < minReturns) return null;
-    const sum = day.returnSum - from.returnSum;
-    const variance = Math.max(0, (day.returnSquareSum - from.returnSquareSum - (sum * sum) / n) / (n - 1));
-    return Math.sqrt(variance) * Math.sqrt(252);
-  };
   const paid = (day.dividendSum - (yearAgo?.dividendSum ?? 0)) / day.splitIndex;
   // Days whose dividend the source does not give count as none; past a tenth of the window the sum says too little.
   const windowDays = day.dayIndex - (yearAgo?.dayIndex ?? -1);
@@ -74,8 +128,8 @@ export function marketMetrics({ day, yearAgo, fiveYearsAgo, back }: Anchors, dat
   return {
     price: day.close,
     return_1y: yearAgo ? day.adjustedClose / yearAgo.adjustedClose - 1 : null,
-    daily_return_vol_1y_annualized: volatility(yearAgo ?? NOTHING_SUMMED, MIN_RETURNS_1Y),
-    daily_return_vol_5y_annualized: volatility(fiveYearsAgo ?? NOTHING_SUMMED, 1000),
+    daily_return_vol_1y_annualized: volatility(day, yearAgo ?? NOTHING_SUMMED, MIN_RETURNS_1Y),
+    daily_return_vol_5y_annualized: volatility(day, fiveYearsAgo ?? NOTHING_SUMMED, 1000),
     dividendYieldTTM: unknown ? null : paid / day.close,
     ...priceSignals({ day, yearAgo, back }),
   };

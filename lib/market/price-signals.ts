@@ -72,23 +72,29 @@ function rsi(gain: number, loss: number): number {
   return 100 - 100 / (1 + gain / loss);
 }
 
+/**
+ * The mean adjusted close of the rows after the anchor `from` through the day; null without an
+ * anchor (a history shorter than the window). Module functions rather than closures: priceSignals
+ * runs for every company of every day computed.
+ */
+function meanAdjusted(day: SignalRow, from: BackRow | null): number | null {
+  const rows = from === null ? 0 : day.dayIndex - from.dayIndex;
+  return from === null || rows <= 0 ? null : (day.adjustedCloseSum - from.adjustedCloseSum) / rows;
+}
+
+/** An adjusted mean in the day's price terms: scaled by the day's close over its adjusted close. */
+const level = (day: SignalRow, mean: number | null) => (mean === null ? null : (mean * day.close) / day.adjustedClose);
+const relative = (day: SignalRow, mean: number | null) => (mean === null ? null : day.adjustedClose / mean - 1);
+
 /** The signals of a day whose row is `day` (already known to have a close in the week to the day). */
 export function priceSignals({ day, yearAgo, back }: SignalAnchors): PriceSignals {
   // A trading year of rows through the day: the 52-week values and the drawdown need all of it.
   const fullYear = day.dayIndex >= WINDOW_ROWS - 1;
   const high = fullYear ? day.windowHigh / day.splitIndex : null;
   const low = fullYear ? day.windowLow / day.splitIndex : null;
-  // The mean adjusted close of the rows after the anchor through the day; null without an anchor
-  // (a history shorter than the window).
-  const meanAdjusted = (n: SmaDays) => {
-    const from = back[n];
-    const rows = from === null ? 0 : day.dayIndex - from.dayIndex;
-    return from === null || rows <= 0 ? null : (day.adjustedCloseSum - from.adjustedCloseSum) / rows;
-  };
-  const sma = { 20: meanAdjusted(20), 50: meanAdjusted(50), 200: meanAdjusted(200) } satisfies Record<SmaDays, number | null>;
-  // In the day's price terms: the adjusted average scaled by the day's close over its adjusted close.
-  const level = (mean: number | null) => (mean === null ? null : (mean * day.close) / day.adjustedClose);
-  const relative = (mean: number | null) => (mean === null ? null : day.adjustedClose / mean - 1);
+  const sma20 = meanAdjusted(day, back[20]);
+  const sma50 = meanAdjusted(day, back[50]);
+  const sma200 = meanAdjusted(day, back[200]);
   const tradedFrom = back[TRADED_VALUE_DAYS];
   const tradedRows = tradedFrom === null ? 0 : day.dayIndex - tradedFrom.dayIndex;
   return {
@@ -96,12 +102,12 @@ export function priceSignals({ day, yearAgo, back }: SignalAnchors): PriceSignal
     low_52w: low,
     from_high_52w: high === null ? null : day.close / high - 1,
     from_low_52w: low === null ? null : day.close / low - 1,
-    sma_20: level(sma[20]),
-    sma_50: level(sma[50]),
-    sma_200: level(sma[200]),
-    price_vs_sma_20: relative(sma[20]),
-    price_vs_sma_50: relative(sma[50]),
-    price_vs_sma_200: relative(sma[200]),
+    sma_20: level(day, sma20),
+    sma_50: level(day, sma50),
+    sma_200: level(day, sma200),
+    price_vs_sma_20: relative(day, sma20),
+    price_vs_sma_50: relative(day, sma50),
+    price_vs_sma_200: relative(day, sma200),
     rsi_14: day.dayIndex >= RSI_PERIOD ? rsi(day.rsiGain, day.rsiLoss) : null,
     max_drawdown_1y: fullYear ? day.windowDrawdown : null,
     dollar_volume_20d: tradedFrom === null || tradedRows <= 0 ? null : (day.tradedValueSum - tradedFrom.tradedValueSum) / tradedRows,

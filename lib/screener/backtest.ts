@@ -5,6 +5,7 @@ import { type TimeBudget, UNBOUNDED } from "@/lib/time-budget";
 import { checkPace } from "./work-pace";
 import { cachedStatement, marketDb } from "@/lib/db/market-db";
 import { SqlCount } from "@/lib/db/sql-rows";
+import { ensureDayValues } from "@/lib/market/day-values";
 import { checkAsOfDates, tradingDayOn } from "./as-of-range";
 import { type BacktestRequest, type BacktestResponse, MAX_BACKTEST_PERIODS, MAX_BACKTEST_VALUES, REBALANCE_MONTHS } from "./backtest-schema";
 import type { ScreenRequest } from "./request-schema";
@@ -48,10 +49,10 @@ type Closes = z.output<typeof Closes>;
  */
 function closesOf(ids: readonly number[] | "all priced", start: string, end: string): Closes[] {
   const close = "(SELECT p.adjusted_close FROM daily_prices p WHERE p.company_id = s.company_id AND p.date <= ? ORDER BY p.date DESC LIMIT 1)";
-  const sql = `SELECT s.company_id AS id, ${close} AS start, ${close} AS end FROM day_values s WHERE s.date = ? AND s.price IS NOT NULL`;
-  if (ids === "all priced") return Closes.array().parse(cachedStatement(sql).all(start, end, start));
+  const sql = `SELECT s.company_id AS id, ${close} AS start, ${close} AS end FROM ${ensureDayValues(marketDb(), start, [])} s WHERE s.price IS NOT NULL`;
+  if (ids === "all priced") return Closes.array().parse(cachedStatement(sql).all(start, end));
   if (ids.length === 0) return [];
-  return Closes.array().parse(cachedStatement(`${sql} AND s.company_id IN (SELECT value FROM json_each(?))`).all(start, end, start, JSON.stringify(ids)));
+  return Closes.array().parse(cachedStatement(`${sql} AND s.company_id IN (SELECT value FROM json_each(?))`).all(start, end, JSON.stringify(ids)));
 }
 
 /** What a period's benchmark needs: every company priced on its start, and their mean return to its end. */
@@ -133,11 +134,11 @@ function staleHoldings(ids: readonly number[], date: string): number {
   const stale = shiftDays(shiftYears(date, -1), -90);
   return SqlCount.parse(
     cachedStatement(
-      `SELECT count(*) FROM day_values s JOIN fiscal_year_versions f ON f.company_id = s.company_id AND f.valid_from = s.fy_from AND f.fy_offset = 0
-       WHERE s.date = ? AND s.company_id IN (SELECT value FROM json_each(?)) AND f.period_end < ?`,
+      `SELECT count(*) FROM ${ensureDayValues(marketDb(), date, [])} s JOIN fiscal_year_versions f ON f.company_id = s.company_id AND f.valid_from = s.fy_from AND f.fy_offset = 0
+       WHERE s.company_id IN (SELECT value FROM json_each(?)) AND f.period_end < ?`,
     )
       .pluck()
-      .get(date, JSON.stringify(ids), stale),
+      .get(JSON.stringify(ids), stale),
   );
 }
 

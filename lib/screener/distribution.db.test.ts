@@ -82,8 +82,8 @@ describe("screenDistribution", () => {
     const filters = { marketCap_usd: { min: 5e10 } };
     const d = screenDistribution(DistributionRequest.parse({ filters, field: "marketCap_usd", as_of: "2014-12-31" }));
     const screen = runScreen(AdvancedScreenRequest.parse({ filters, result_format: "tickers" }));
-    ensureDayValues(marketDb(), "2014-12-31");
-    const caps = column("SELECT marketCap_usd FROM day_values WHERE company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND date = '2014-12-31' AND marketCap_usd IS NOT NULL");
+    const table = ensureDayValues(marketDb(), "2014-12-31");
+    const caps = column(`SELECT marketCap_usd FROM ${table} WHERE company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND marketCap_usd IS NOT NULL`);
     expect(d.universe_with_value).toBe(caps.length);
     expect(d.matches_with_value).toBe(caps.filter((v) => v >= 5e10).length);
     expect(d.matches_with_value).not.toBe(screen.total);

@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { ValidationError } from "@/lib/errors";
 import { cachedStatement, marketDb } from "@/lib/db/market-db";
+import type { DayValueColumn } from "@/lib/market/market-metrics";
 import { type TimeBudget, UNBOUNDED } from "@/lib/time-budget";
 import { checkAsOfDates } from "./as-of-range";
 import { type FieldDef, FIELD_BY_NAME } from "./catalog";
 import { compileMatches } from "./compile";
+import { formulaNodes } from "./formula-grammar";
 import { compileFormulas } from "./formula-sql";
 import type { Formula } from "./formula-schema";
 import { hasMembershipTest, MAX_HISTORY_DAYS, NO_MEMBERSHIP_TEST, type MembershipHistoryRequest, type MembershipHistoryResponse } from "./history-schema";
 import { readOptionValues } from "./option-values";
 import { type ScreenRequest, type TypedFilter, typedFilters } from "./request-schema";
-import { asOfSource, fieldSql, type ScreenSource } from "./screen-source";
+import { asOfSource, fieldSql, isMarketColumn, type ScreenSource } from "./screen-source";
 import { validateOptionValues } from "./service";
 import { checkPace } from "./work-pace";
 import { formatExact, formatValue } from "./value-format";
@@ -33,7 +35,10 @@ export interface Test {
   bounds: { min?: number; max?: number };
 }
 
-const Row = z.object({ id: z.int(), full_ticker: z.string() });
+interface Row {
+  id: number;
+  full_ticker: string;
+}
 const ValueRow = z.object({ id: z.int(), v: z.union([z.number(), z.string()]).nullable() });
 const DateList = z.array(z.iso.date());
 
@@ -78,11 +83,26 @@ function daysOf(from: string, to: string): { baseline: string; days: string[] } 
   return { baseline: before, days };
 }
 
+/**
+ * A match statement's rows: its id and full_ticker columns' declared types checked once per
+ * statement (the schema's INTEGER primary key and NOT NULL text), not each row through zod, which
+ * cost a tenth of a day of the history.
+ */
+const checkedMatches = new WeakSet<object>();
+function matchRows(query: { sql: string; params: unknown[] }): Row[] {
+  const statement = cachedStatement(query.sql);
+  if (!checkedMatches.has(statement)) {
+    const [id, ticker] = statement.columns();
+    if (id?.name !== "id" || id.type !== "INTEGER" || ticker?.name !== "full_ticker" || ticker.type !== "TEXT") throw new Error(`membership history: unexpected match columns in ${query.sql}`);
+    checkedMatches.add(statement);
+  }
+  return statement.all(...query.params) as Row[];
+}
+
 /** The ids each test passes on a day, and the tickers of every id seen. */
 function passSets(tests: readonly Test[], source: ScreenSource, tickers: Map<number, string>): Set<number>[] {
   return tests.map((test) => {
-    const query = compileMatches(test.request, source);
-    const rows = Row.array().parse(cachedStatement(query.sql).all(...query.params));
+    const rows = matchRows(compileMatches(test.request, source));
     for (const row of rows) tickers.set(row.id, row.full_ticker);
     return new Set(rows.map((r) => r.id));
   });
@@ -143,6 +163,8 @@ function reasonOf(test: Test, before: number | string | null, after: number | st
 export interface ScreenTests {
   tests: Test[];
   formulas: readonly Formula[];
+  /** The day values the tests read (their fields, the formulas'), computed for each day at once. */
+  columns: readonly DayValueColumn[];
   /** The ticker of every company id seen on any day. */
   tickers: Map<number, string>;
 }
@@ -150,7 +172,13 @@ export interface ScreenTests {
 export function screenTests(request: Pick<MembershipHistoryRequest, "filters" | "formulas">): ScreenTests {
   if (!hasMembershipTest(request)) throw new ValidationError([{ pointer: "/filters", message: `the screen ${NO_MEMBERSHIP_TEST}` }]);
   validateOptionValues(screenOf(request.filters), readOptionValues(marketDb()).lists);
-  return { tests: testsOf(request), formulas: request.formulas ?? [], tickers: new Map() };
+  const tests = testsOf(request);
+  const formulas = request.formulas ?? [];
+  const fields = [
+    ...tests.flatMap((t) => (t.value?.kind === "field" ? [t.value.field.name] : [])),
+    ...formulas.flatMap((f) => [...formulaNodes(f.tree)].flatMap((node) => (node.kind === "field" ? [node.name] : []))),
+  ];
+  return { tests, formulas, columns: [...new Set(fields)].filter(isMarketColumn), tickers: new Map() };
 }
 
 /** The screen on a trading day: each test's pass set, and the members (the companies every one passes). */
@@ -161,7 +189,7 @@ export interface ScreenDay {
 }
 
 export function screenDay(screen: ScreenTests, day: string): ScreenDay {
-  const passed = passSets(screen.tests, asOfSource(day), screen.tickers);
+  const passed = passSets(screen.tests, asOfSource(day, screen.columns), screen.tickers);
   return { day, passed, members: intersect(passed) };
 }
 
@@ -177,11 +205,14 @@ export function changesBetween(screen: ScreenTests, prior: ScreenDay, now: Scree
   const left = [...priorMembers].filter((id) => !now.members.has(id));
   const changed = [...entered, ...left];
   if (changed.length === 0) return [];
-  const { tests, formulas, tickers } = screen;
+  const { tests, formulas, tickers, columns } = screen;
   const flipped = (t: number, id: number) => prior.passed[t]!.has(id) !== now.passed[t]!.has(id);
   const flippedTests = tests.flatMap((_, t) => (changed.some((id) => flipped(t, id)) ? [t] : []));
   const values = new Map(
-    flippedTests.map((t) => [t, { before: valuesOn(tests[t]!, formulas, asOfSource(prior.day), changed), after: valuesOn(tests[t]!, formulas, asOfSource(now.day), changed) }]),
+    flippedTests.map((t) => [
+      t,
+      { before: valuesOn(tests[t]!, formulas, asOfSource(prior.day, columns), changed), after: valuesOn(tests[t]!, formulas, asOfSource(now.day, columns), changed) },
+    ]),
   );
   return (
     [

@@ -2,7 +2,7 @@ import { AS_OF_DATE } from "@/lib/as-of";
 import { marketDb } from "@/lib/db/market-db";
 import { TTM_METRICS } from "@/lib/db/schema";
 import { ensureDayValues } from "@/lib/market/day-values";
-import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
+import { DAY_VALUE_COLUMNS, type DayValueColumn } from "@/lib/market/market-metrics";
 import type { FieldDef } from "./catalog";
 import { staleCutoff } from "./staleness";
 
@@ -79,6 +79,7 @@ export const DEFAULT_SOURCE: ScreenSource = {
 
 /** Market values, price signals and valuation: day_values columns of the same name. */
 const MARKET_COLUMNS = new Set<string>(DAY_VALUE_COLUMNS);
+export const isMarketColumn = (name: string): name is DayValueColumn => MARKET_COLUMNS.has(name);
 
 /** Values of the latest fiscal year known on the day: fiscal_year_versions columns at offset 0. */
 const LATEST_YEAR_COLUMNS: ReadonlyMap<string, string> = new Map([
@@ -96,13 +97,14 @@ const DAY_FLAGS: ReadonlyMap<string, string> = new Map([
 
 /**
  * The values of trading day `date` (already snapped to one: see `tradingDayOn`), computed on this
- * thread's connection if it has not computed them yet. The source
+ * thread's connection if it has not computed them yet: `columns` at once (every one by default; a
+ * caller that runs many days asks for those it reads), any other the first time a query reads it. The source
  * remembers which of its tables a query read, and joins only those: a left join on the whole key
  * still costs one probe per company (SQLite does not drop it here), and most screens filter on
  * the companies row alone.
  */
-export function asOfSource(date: string): ScreenSource {
-  ensureDayValues(marketDb(), date);
+export function asOfSource(date: string, columns: readonly DayValueColumn[] = DAY_VALUE_COLUMNS): ScreenSource {
+  const table = ensureDayValues(marketDb(), date, columns);
   let snapshot = false;
   let latestYear = false;
   return {
@@ -111,13 +113,15 @@ export function asOfSource(date: string): ScreenSource {
     // few hundred rows first instead of probing them once per company.
     joins: (required) => ({
       sql:
-        (snapshot || latestYear ? `${required ? "" : "LEFT "}JOIN day_values s ON s.date = ? AND s.company_id = c.id ` : "") +
+        (snapshot || latestYear ? `${required ? "" : "LEFT "}JOIN ${table} s ON s.company_id = c.id ` : "") +
         (latestYear ? `${required === "latestYear" ? "" : "LEFT "}JOIN fiscal_year_versions f0 ON f0.company_id = c.id AND f0.valid_from = s.fy_from AND f0.fy_offset = 0` : ""),
-      params: snapshot || latestYear ? [date] : [],
+      params: [],
     }),
-    dayTable: (name) => (MARKET_COLUMNS.has(name) ? "snapshot" : LATEST_YEAR_COLUMNS.has(name) ? "latestYear" : null),
+    dayTable: (name) => (isMarketColumn(name) ? "snapshot" : LATEST_YEAR_COLUMNS.has(name) ? "latestYear" : null),
     column: (name) => {
-      if (MARKET_COLUMNS.has(name)) {
+      if (isMarketColumn(name)) {
+        // A column beyond those the source was made for is computed now, before any statement reads it.
+        ensureDayValues(marketDb(), date, [name]);
         snapshot = true;
         return `s."${name}"`;
       }
@@ -133,6 +137,6 @@ export function asOfSource(date: string): ScreenSource {
     },
     fiscalYears: (alias) => ({ table: `fiscal_year_versions ${alias}`, scope: `${alias}.valid_from <= ? AND ${alias}.valid_to > ? AND `, params: [date, date] }),
     trailing: trailingOn(date),
-    fresh: () => asOfSource(date),
+    fresh: () => asOfSource(date, columns),
   };
 }

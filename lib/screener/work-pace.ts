@@ -5,11 +5,13 @@ import type { TimeBudget } from "@/lib/time-budget";
  * A long run of steps (a backtest's periods, a history's days) that will not finish within its
  * deadline stops as soon as its pace says so, rather than when the deadline has been spent: a 503
  * that names the pace and what to ask for instead. `secondAt` is when step 1 (the second) began:
- * the first warms what the others reuse. Judged after three steps from there.
+ * the first warms what the others reuse. Judged after three steps from there, or a tenth of them
+ * when there are more: the first days of a year's history are slower than the rest (pages not yet
+ * read), and judging them alone refused a history that would have finished.
  */
 export function checkPace(secondAt: number, done: number, total: number, budget: TimeBudget, words: { what: string; steps: string; advice: string }): void {
   const measured = done - 1;
-  if (measured < 3) return;
+  if (measured < Math.max(3, Math.ceil(total / 10))) return;
   const now = Date.now();
   const perStep = (now - secondAt) / measured;
   if (now + perStep * (total - done) <= budget.deadlineAt) return;

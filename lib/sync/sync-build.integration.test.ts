@@ -101,10 +101,7 @@ describe("npm run sync -- sec --ciks, built into a new database", () => {
     const meta = (key: string) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
     expect(meta("as_of_max")).toBe(latestFiled);
     // The price file ends on 2021-04-21: a week later no day has a price (none in the week up to it).
-    const on = (date: string, condition: string) => {
-      ensureDayValues(db, date);
-      return db.prepare(`SELECT count(*) FROM day_values WHERE date = ? AND ${condition}`).pluck().get(date);
-    };
+    const on = (date: string, condition: string) => db.prepare(`SELECT count(*) FROM ${ensureDayValues(db, date)} WHERE ${condition}`).pluck().get();
     const later = db.prepare("SELECT date FROM trading_days WHERE date >= '2021-04-28' ORDER BY date LIMIT 10").pluck().all() as string[];
     expect(later.map((date) => on(date, "price IS NOT NULL"))).toEqual(later.map(() => 0));
     expect(on("2021-04-27", "price IS NOT NULL")).toBeGreaterThan(0);
@@ -242,10 +239,9 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
     const tenK = (f: { form?: string; filed: string }) => f.form === "10-K" && f.filed === "2025-10-31";
     const shares = facts.facts.dei!.EntityCommonStockSharesOutstanding!.units.shares!.find(tenK)!.val;
     const eps = facts.facts["us-gaap"]!.EarningsPerShareBasic!.units["USD/shares"]!.find((f) => tenK(f) && f.end === "2025-09-27")!.val;
-    ensureDayValues(priced, last.date);
     const row = priced
-      .prepare("SELECT s.price, s.marketCap_usd, s.peRatio, s.return_1y, s.dividendYieldTTM FROM day_values s JOIN companies c ON c.id = s.company_id WHERE c.cik = 320193 AND s.date = ?")
-      .get(last.date);
+      .prepare(`SELECT s.price, s.marketCap_usd, s.peRatio, s.return_1y, s.dividendYieldTTM FROM ${ensureDayValues(priced, last.date)} s JOIN companies c ON c.id = s.company_id WHERE c.cik = 320193`)
+      .get();
     // The file gives no dividends: the trailing yield is unknown, not 0.
     expect(row).toEqual({
       price: last.close,
@@ -264,18 +260,16 @@ describe("then npm run sync -- prices --from the Stooq files", () => {
       const outcomes = countFilterOutcomes(FilterOutcomesRequest.parse({ filters: { price: { min: 0 } }, as_of: date }));
       const reasons = Object.fromEntries(outcomes.filter_outcomes.price!.missing_reasons.map((r) => [r.reason, r.companies]));
       // Re-derived: priced by then, no price that day, a series reaching the bundled file's last day.
-      ensureDayValues(priced, date);
+      const table = ensureDayValues(priced, date);
       // Companies: one row per issuer, as the screen counts them.
-      const count = (condition: string) =>
-        priced.prepare(`SELECT count(*) FROM day_values s WHERE s.date = ? AND s.company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND ${condition}`).pluck().get(date);
+      const count = (condition: string) => priced.prepare(`SELECT count(*) FROM ${table} s WHERE s.company_id IN (SELECT id FROM companies WHERE id = issuer_id) AND ${condition}`).pluck().get();
       const ended = count("s.has_prices = 1 AND s.price IS NULL AND (SELECT max(p.date) FROM daily_prices p WHERE p.company_id = s.company_id) >= '2021-04-21'");
       expect(ended).toBeGreaterThan(400);
       expect(reasons["no price for the as-of date: the price data ends before it (bring newer prices with npm run sync -- prices)"]).toBe(ended);
       expect(outcomes.filter_outcomes.price!.passed).toBe(count("s.price IS NOT NULL"));
     }
     // On the Stooq file's last day Apple is priced (its only company).
-    ensureDayValues(priced, lastPrice);
-    expect(priced.prepare("SELECT count(*) FROM day_values WHERE date = ? AND price IS NOT NULL").pluck().get(lastPrice)).toBe(1);
+    expect(priced.prepare(`SELECT count(*) FROM ${ensureDayValues(priced, lastPrice)} WHERE price IS NOT NULL`).pluck().get()).toBe(1);
   });
 });
 
