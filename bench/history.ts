@@ -3,7 +3,8 @@
  * P/E and the 200-day average. The issue's target: 250 trading days within the backtest deadline
  * (10 s), judged on the year 2016 (252 trading days; about 6,000 companies have prices each day),
  * computed cold: a connection keeps 40 days (lib/market/day-values.ts), and this is the first run
- * to read these. Then a quarter of 2015 and of 2020 (about 500 companies a day) for scale.
+ * to read these. Then a quarter of 2015 and of 2020 (about 500 companies a day) for scale. Run with
+ * the query workers' young generation (semi-spaces of 32 MB: lib/work/query-pool.ts).
  */
 import { MembershipHistoryRequest } from "@/lib/screener/history-schema";
 import { runMembershipHistory } from "@/lib/screener/membership-history";

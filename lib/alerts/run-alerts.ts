@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 import { describeError } from "@/lib/log";
 import { once } from "@/lib/once";
 import { readAsOfRange, tradingDayOn } from "@/lib/screener/as-of-range";
-import { changesBetween, screenDay, screenTests } from "@/lib/screener/membership-history";
+import { changesBetween, screenDay, screenTests, tickersOf } from "@/lib/screener/membership-history";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { AlertStore, AlertingScreen } from "./alert-store";
 import { DEFAULT_DELIVERY, type DeliveryPolicy, deliver } from "./webhook";
@@ -99,15 +99,18 @@ async function runScreen(store: AlertStore, screen: AlertingScreen, day: string)
     if (state !== null) {
       // The recorded members' ids: the day they were seen on, run again, names them (point in time).
       const prior = state.asOf === day ? now : screenDay(tests, state.asOf);
+      const seen = [...new Set([...prior.passed, ...now.passed].flatMap((ids) => [...ids]))];
+      const names = tickersOf(seen);
       const recorded = new Set(state.members);
-      const priorMembers = new Set([...tests.tickers].filter(([, ticker]) => recorded.has(ticker)).map(([id]) => id));
+      const priorMembers = new Set(seen.filter((id) => recorded.has(names.get(id)!)));
       events = changesBetween(tests, prior, now, priorMembers);
     }
+    const names = tickersOf([...now.members]);
     const outcome = await store.commit(
       screen,
       state,
       day,
-      [...now.members].map((id) => tests.tickers.get(id)!).sort(),
+      [...now.members].map((id) => names.get(id)!).sort(),
       events.map((c) => ({ as_of: c.date, full_ticker: c.full_ticker, change: c.change, rules: c.rules })),
     );
     if (outcome === "screen changed") return null;

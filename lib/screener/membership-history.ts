@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "@/lib/errors";
 import { cachedStatement, marketDb } from "@/lib/db/market-db";
+import { SqlRowids } from "@/lib/db/sql-rows";
 import type { DayValueColumn } from "@/lib/market/market-metrics";
 import { type TimeBudget, UNBOUNDED } from "@/lib/time-budget";
 import { checkAsOfDates } from "./as-of-range";
@@ -35,10 +36,6 @@ export interface Test {
   bounds: { min?: number; max?: number };
 }
 
-interface Row {
-  id: number;
-  full_ticker: string;
-}
 const ValueRow = z.object({ id: z.int(), v: z.union([z.number(), z.string()]).nullable() });
 const DateList = z.array(z.iso.date());
 
@@ -84,27 +81,14 @@ function daysOf(from: string, to: string): { baseline: string; days: string[] } 
 }
 
 /**
- * A match statement's rows: its id and full_ticker columns' declared types checked once per
- * statement (the schema's INTEGER primary key and NOT NULL text), not each row through zod, which
- * cost a tenth of a day of the history.
+ * The ids each test passes on a day: only the ids of its matches (SQLite drops the other columns of
+ * the subquery), checked for their type alone as SqlRowids are; the tickers of the few that change
+ * are read with the changes.
  */
-const checkedMatches = new WeakSet<object>();
-function matchRows(query: { sql: string; params: unknown[] }): Row[] {
-  const statement = cachedStatement(query.sql);
-  if (!checkedMatches.has(statement)) {
-    const [id, ticker] = statement.columns();
-    if (id?.name !== "id" || id.type !== "INTEGER" || ticker?.name !== "full_ticker" || ticker.type !== "TEXT") throw new Error(`membership history: unexpected match columns in ${query.sql}`);
-    checkedMatches.add(statement);
-  }
-  return statement.all(...query.params) as Row[];
-}
-
-/** The ids each test passes on a day, and the tickers of every id seen. */
-function passSets(tests: readonly Test[], source: ScreenSource, tickers: Map<number, string>): Set<number>[] {
+function passSets(tests: readonly Test[], source: ScreenSource): Set<number>[] {
   return tests.map((test) => {
-    const rows = matchRows(compileMatches(test.request, source));
-    for (const row of rows) tickers.set(row.id, row.full_ticker);
-    return new Set(rows.map((r) => r.id));
+    const query = compileMatches(test.request, source);
+    return new Set(SqlRowids.parse(cachedStatement(`SELECT id FROM (${query.sql})`).pluck().all(...query.params)));
   });
 }
 
@@ -130,6 +114,11 @@ function valuesOn(test: Test, formulas: readonly Formula[], source: ScreenSource
   }
   return new Map(ValueRow.array().parse(cachedStatement(sql).all(...params)).map((r) => [r.id, r.v]));
 }
+
+const TickerRow = z.object({ id: z.int(), full_ticker: z.string() });
+/** The tickers of companies by id. */
+export const tickersOf = (ids: readonly number[]) =>
+  new Map(TickerRow.array().parse(cachedStatement("SELECT id, full_ticker FROM companies WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids))).map((r) => [r.id, r.full_ticker]));
 
 /** Why a test's result changed, in words. */
 function reasonOf(test: Test, before: number | string | null, after: number | string | null, passedAfter: boolean): string {
@@ -165,8 +154,6 @@ export interface ScreenTests {
   formulas: readonly Formula[];
   /** The day values the tests read (their fields, the formulas'), computed for each day at once. */
   columns: readonly DayValueColumn[];
-  /** The ticker of every company id seen on any day. */
-  tickers: Map<number, string>;
 }
 
 export function screenTests(request: Pick<MembershipHistoryRequest, "filters" | "formulas">): ScreenTests {
@@ -178,7 +165,7 @@ export function screenTests(request: Pick<MembershipHistoryRequest, "filters" | 
     ...tests.flatMap((t) => (t.value?.kind === "field" ? [t.value.field.name] : [])),
     ...formulas.flatMap((f) => [...formulaNodes(f.tree)].flatMap((node) => (node.kind === "field" ? [node.name] : []))),
   ];
-  return { tests, formulas, columns: [...new Set(fields)].filter(isMarketColumn), tickers: new Map() };
+  return { tests, formulas, columns: [...new Set(fields)].filter(isMarketColumn) };
 }
 
 /** The screen on a trading day: each test's pass set, and the members (the companies every one passes). */
@@ -189,7 +176,7 @@ export interface ScreenDay {
 }
 
 export function screenDay(screen: ScreenTests, day: string): ScreenDay {
-  const passed = passSets(screen.tests, asOfSource(day, screen.columns), screen.tickers);
+  const passed = passSets(screen.tests, asOfSource(day, screen.columns));
   return { day, passed, members: intersect(passed) };
 }
 
@@ -205,7 +192,8 @@ export function changesBetween(screen: ScreenTests, prior: ScreenDay, now: Scree
   const left = [...priorMembers].filter((id) => !now.members.has(id));
   const changed = [...entered, ...left];
   if (changed.length === 0) return [];
-  const { tests, formulas, tickers, columns } = screen;
+  const { tests, formulas, columns } = screen;
+  const tickers = tickersOf(changed);
   const flipped = (t: number, id: number) => prior.passed[t]!.has(id) !== now.passed[t]!.has(id);
   const flippedTests = tests.flatMap((_, t) => (changed.some((id) => flipped(t, id)) ? [t] : []));
   const values = new Map(

@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import type { WorkUnavailableError } from "@/lib/errors";
 import type { SerializedError } from "./serialized-error";
 import type { AnswerBound, WorkOutcome, WorkerReply, WorkerRequest } from "./worker-protocol";
@@ -21,6 +21,8 @@ export interface PoolOptions {
   heavyRunning: number;
   /** Heavy jobs that may wait; past this a heavy job gets 503 at once, so waiting heavy jobs never fill the shared queue. */
   heavyQueued: number;
+  /** Each worker's heap limits (Node's defaults when absent). */
+  resourceLimits?: ResourceLimits;
 }
 
 export interface RunOptions {
@@ -137,7 +139,7 @@ export class WorkerPool {
    */
   private spawn(warmUp = false): void {
     if (this.closed) return;
-    const slot: Slot = { worker: new Worker(this.options.entry, { workerData: { warmUp } }), ready: false, warming: warmUp, job: null, failure: null };
+    const slot: Slot = { worker: new Worker(this.options.entry, { workerData: { warmUp }, resourceLimits: this.options.resourceLimits }), ready: false, warming: warmUp, job: null, failure: null };
     this.slots.push(slot);
     slot.worker.on("message", (reply: WorkerReply) => this.receive(slot, reply));
     // An uncaught error ends the worker; "exit" follows and answers its job with it.
