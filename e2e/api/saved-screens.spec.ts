@@ -27,6 +27,32 @@ async function create(key: string, body: Record<string, unknown>) {
   return SavedScreen.parse(await response.json());
 }
 
+test("a saved screen's history is the history of its filters and formulas, for its owner only", async () => {
+  const key = newKey();
+  const saved = await create(key, { name: "Mega caps, history", request: REQUEST });
+  const range = { from: "2016-04-01", to: "2016-04-29" };
+  const history = await postJson(`${SCREENS}${saved.id}/history/`, key, range);
+  expect(history.status, await history.clone().text()).toBe(200);
+  const direct = await postJson("/api/v2/screener/history/", key, { filters: REQUEST.filters, formulas: REQUEST.formulas, ...range });
+  const body = (await history.json()) as { trading_days: number; total: number };
+  expect(body.trading_days).toBe(21);
+  expect(body.total).toBeGreaterThan(0);
+  expect(body).toEqual(await direct.json());
+
+  // Another key's screen is absent; a range is checked as the direct history checks it.
+  expect((await postJson(`${SCREENS}${saved.id}/history/`, newKey(), range)).status).toBe(404);
+  const backwards = await postJson(`${SCREENS}${saved.id}/history/`, key, { from: range.to, to: range.from });
+  expect(backwards.status).toBe(400);
+  expect((await problem(backwards)).errors).toContainEqual({ pointer: "/to", message: "must be on or after from" });
+  expect((await send("GET", `${SCREENS}${saved.id}/history/`, key)).status).toBe(405);
+
+  // A screen without a filter has nothing to enter or leave by: said of the screen it keeps.
+  const everything = await create(key, { name: "Everything", request: { filters: {} } });
+  const refused = await postJson(`${SCREENS}${everything.id}/history/`, key, range);
+  expect(refused.status).toBe(400);
+  expect((await problem(refused)).errors).toContainEqual({ pointer: "/request/filters", message: expect.stringContaining("needs at least one filter") });
+});
+
 test("a saved screen is listed, read, replaced, shared and deleted by its key, and runs as the request it keeps", async () => {
   const key = newKey();
   const saved = await create(key, { name: "Mega caps by earnings yield", notes: "check quarterly", request: REQUEST });

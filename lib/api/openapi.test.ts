@@ -165,6 +165,10 @@ describe("v2 document: saved screens, several operations on a resource path", ()
       expect(Object.keys(responses).sort(), `${method} ${path}`).toEqual([...statuses].sort());
       expect(Object.keys(problemExamplesOf(responses["503"]!))).toEqual(["store", "limiter"]);
     }
+    // A saved screen's history runs in the query workers: their 503s too.
+    const history = responsesAt("/api/v2/screens/{id}/history/", "post");
+    expect(Object.keys(history).sort()).toEqual([...pipeline, ...body, "200", "404"].sort());
+    expect(Object.keys(problemExamplesOf(history["503"]!))).toEqual(["store", "building", "deadline", "queue", "limiter"]);
     expect(responsesAt("/api/v2/screens/{id}/", "delete")["204"]!.content).toBeUndefined();
     expect(responsesAt("/api/v2/screens/{id}/", "get")["405"]!.headers!.Allow).toMatchObject({ example: "GET, HEAD, PUT, DELETE, OPTIONS" });
     expect(responsesAt("/api/v2/screens/", "post")["405"]!.headers!.Allow).toMatchObject({ example: "GET, HEAD, POST, OPTIONS" });

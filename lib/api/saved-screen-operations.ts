@@ -2,9 +2,11 @@ import { z } from "zod";
 import { StateStoreUnavailableError } from "@/lib/errors";
 import { AlertDelivery } from "@/lib/screens/alert-delivery";
 import { MAX_SAVED_SCREENS, SavedScreen, SavedScreenId, SavedScreenInput, SavedScreenList, SharedScreenToken } from "@/lib/screens/saved-screen-schema";
+import { MAX_HISTORY_DAYS, SavedScreenHistoryRequest } from "@/lib/screener/history-schema";
 import { ANSWER_BOUNDS } from "./answer-bounds";
 import type { ApiOperation } from "./operation";
 import { HttpProblem } from "./problem";
+import { membershipHistoryOperation } from "./screener-v2-operations";
 
 /**
  * Saved screens (API v2): your own screens at `/api/v2/screens/`, one at `/api/v2/screens/{id}/`,
@@ -174,6 +176,25 @@ export const listAlertDeliveriesOperation = {
   },
 } satisfies ApiOperation;
 
+/** Runs in the query workers, as the history of a screen in the body does: not `inProcess`. */
+export const savedScreenHistoryOperation = {
+  tags: common.tags,
+  params: SavedScreenId,
+  path: "/api/v2/screens/{id}/history/",
+  pathExample: "/api/v2/screens/scr_4fQm9TzK2bXa/history/",
+  operationId: "runSavedScreenHistory",
+  method: "post",
+  summary: "Who entered and left a saved screen, and why",
+  description: [
+    `POST /api/v2/screener/history/ for the saved screen's filters and formulas as they are now: who entered and left it on each trading day from \`from\` to \`to\` (at most ${MAX_HISTORY_DAYS}), with the rules that flipped and their values before and after. A screen without a filter or a bounded formula has no history (400 at /request/filters). ${OWNERSHIP}`,
+    "Runs in the query workers under the backtest deadline (BACKTEST_DEADLINE_MS).",
+  ].join("\n\n"),
+  request: { schema: SavedScreenHistoryRequest, examples: { aprilAndMay: { summary: "April and May 2016", value: { from: "2016-04-01", to: "2016-05-31", page: { limit: 2 } } } } },
+  response: membershipHistoryOperation.response,
+  responseBound: ANSWER_BOUNDS.history,
+  serviceErrors: { ...missing, ...membershipHistoryOperation.serviceErrors },
+} satisfies ApiOperation;
+
 export const savedScreenOperations = [
   listSavedScreensOperation,
   createSavedScreenOperation,
@@ -182,4 +203,5 @@ export const savedScreenOperations = [
   deleteSavedScreenOperation,
   getSharedScreenOperation,
   listAlertDeliveriesOperation,
+  savedScreenHistoryOperation,
 ] as const;

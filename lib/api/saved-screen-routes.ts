@@ -1,6 +1,9 @@
 import { alertStoreFor } from "@/lib/alerts/alert-store-for";
 import { apiState } from "@/lib/db/api-state";
 import { ValidationError } from "@/lib/errors";
+import { MembershipHistoryRequest, type SavedScreenHistoryRequest } from "@/lib/screener/history-schema";
+import { answerQuery } from "@/lib/work/query-pool";
+import { fieldErrorsFromZod } from "@/lib/zod-field-errors";
 import { alertsProblem, MAX_SAVED_SCREENS } from "@/lib/screens/saved-screen-schema";
 import type { SavedScreenStore } from "@/lib/screens/saved-screen-store";
 import { savedScreenStoreFor } from "@/lib/screens/saved-screen-store-for";
@@ -14,6 +17,7 @@ import {
   listAlertDeliveriesOperation,
   listSavedScreensOperation,
   noSharedScreen,
+  savedScreenHistoryOperation,
   noSuchScreen,
   screensFull,
   updateSavedScreenOperation,
@@ -71,5 +75,22 @@ export const deliveriesRoutes = [
   route(listAlertDeliveriesOperation, async (context) => {
     const screen = found(await screens().get(ownerOf(context), context.params.id), context.params.id);
     return { deliveries: screen.alerts === null ? [] : await alertStoreFor(apiState()).deliveries(screen.id, LISTED_DELIVERIES) };
+  }),
+];
+
+/**
+ * A saved screen's request over the days asked for, as POST /api/v2/screener/history/ takes it: a
+ * problem of the screen itself (no filter to enter or leave by) points into its `/request`.
+ */
+function historyOf(request: Record<string, unknown>, range: SavedScreenHistoryRequest): MembershipHistoryRequest {
+  const parsed = MembershipHistoryRequest.safeParse({ filters: request.filters, formulas: request.formulas, ...range });
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(fieldErrorsFromZod(parsed.error).map((e) => ({ ...e, pointer: `/request${e.pointer}`, message: `the saved screen's request: ${e.message}` })));
+}
+
+export const screenHistoryRoutes = [
+  route(savedScreenHistoryOperation, async (context) => {
+    const screen = found(await screens().get(ownerOf(context), context.params.id), context.params.id);
+    return answerQuery("membershipHistory", { body: historyOf(screen.request, context.body), caller: context.caller, bound: context.bound });
   }),
 ];

@@ -24,24 +24,36 @@ export const hasMembershipTest = (request: { filters?: object; formulas?: readon
 export const NO_MEMBERSHIP_TEST = "needs at least one filter (or a formula with min or max): without one, every listing is a member";
 export const MAX_HISTORY_CHANGES_PAGE = 500;
 
+/** The days and page of a history, of a screen in the body or of a saved one (`POST /api/v2/screens/{id}/history/`). */
+const HISTORY_RANGE = {
+  from: AsOfDate.describe("The first day whose changes are listed (YYYY-MM-DD): membership on the trading day before it is the baseline"),
+  to: AsOfDate.describe("The last day (YYYY-MM-DD), within as_of_range"),
+  page: z
+    .strictObject({
+      limit: z.int().min(1).max(MAX_HISTORY_CHANGES_PAGE).default(100).describe(`Changes per page (at most ${MAX_HISTORY_CHANGES_PAGE})`),
+      offset: z.int().min(0).max(1_000_000).default(0),
+    })
+    .default({ limit: 100, offset: 0 }),
+};
+const toAfterFrom = (range: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  if (range.to < range.from) ctx.addIssue({ code: "custom", path: ["to"], message: "must be on or after from" });
+};
+
 export const MembershipHistoryRequest = z
   .strictObject({
     filters: AdvancedScreenRequest.shape.filters,
     formulas: Formulas.optional().describe("Formulas as in a v2 screen; those with min or max are filters of the screen on each day"),
-    from: AsOfDate.describe("The first day whose changes are listed (YYYY-MM-DD): membership on the trading day before it is the baseline"),
-    to: AsOfDate.describe("The last day (YYYY-MM-DD), within as_of_range"),
-    page: z
-      .strictObject({
-        limit: z.int().min(1).max(MAX_HISTORY_CHANGES_PAGE).default(100).describe(`Changes per page (at most ${MAX_HISTORY_CHANGES_PAGE})`),
-        offset: z.int().min(0).max(1_000_000).default(0),
-      })
-      .default({ limit: 100, offset: 0 }),
+    ...HISTORY_RANGE,
   })
   .superRefine((request, ctx) => {
-    if (request.to < request.from) ctx.addIssue({ code: "custom", path: ["to"], message: "must be on or after from" });
+    toAfterFrom(request, ctx);
     if (!hasMembershipTest(request)) ctx.addIssue({ code: "custom", path: ["filters"], message: `a history ${NO_MEMBERSHIP_TEST}` });
   });
 export type MembershipHistoryRequest = z.output<typeof MembershipHistoryRequest>;
+
+/** A saved screen's history: the screen's filters and formulas, over these days. */
+export const SavedScreenHistoryRequest = z.strictObject(HISTORY_RANGE).superRefine(toAfterFrom);
+export type SavedScreenHistoryRequest = z.output<typeof SavedScreenHistoryRequest>;
 
 const FlippedRule = z.object({
   filter: z.string().describe("The filter (or formula) whose result changed"),
