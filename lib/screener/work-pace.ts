@@ -6,8 +6,8 @@ import type { TimeBudget } from "@/lib/time-budget";
  * deadline stops as soon as its pace says so, rather than when the deadline has been spent: a 503
  * that names the pace and what to ask for instead. `secondAt` is when step 1 (the second) began:
  * the first warms what the others reuse. Judged after three steps from there, or a tenth of them
- * when there are more: the first days of a year's history are slower than the rest (pages not yet
- * read), and judging them alone refused a history that would have finished.
+ * when there are more, so that a year's history (253 days) is judged on more than its first few,
+ * whose pages are read cold.
  */
 export function checkPace(secondAt: number, done: number, total: number, budget: TimeBudget, words: { what: string; steps: string; advice: string }): void {
   const measured = done - 1;
