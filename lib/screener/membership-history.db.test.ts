@@ -73,7 +73,19 @@ describe("membership history", () => {
     const rule = wu.rules[0]!;
     expect(rule.before as number).toBeLessThan(10_000_000_000);
     expect(rule.after as number).toBeGreaterThanOrEqual(10_000_000_000);
-    expect(rule.reason).toMatch(/^Market cap rose from \$9,9\d\d,\d{3},\d{3}(\.\d+)? to \$10,0\d\d,\d{3},\d{3}(\.\d+)?, at or above the minimum \$10\.00B$/);
+    expect(rule.reason).toMatch(/^Market cap rose from \$9,9\d\d,\d{3},\d{3}(\.\d+)? to \$10,0\d\d,\d{3},\d{3}(\.\d+)?, at or above the minimum \$10,000,000,000$/);
+  });
+
+  it("writes in full a value that rounds as the bound it crossed", () => {
+    // Ball's market cap fell below $10B on 2016-01-04 to a value that rounds to $10.00B.
+    const day = runMembershipHistory(MembershipHistoryRequest.parse({ filters: { marketCap_usd: { min: 10_000_000_000 } }, from: "2016-01-04", to: "2016-01-04" }));
+    const rule = day.changes.find((c) => c.full_ticker === "NYSE:BLL")!.rules[0]!;
+    expect(rule.after as number).toBeLessThan(10_000_000_000);
+    expect(rule.after as number).toBeGreaterThan(9_995_000_000);
+    expect(rule.reason).toMatch(/^Market cap fell from \$10,0\d\d,\d{3},\d{3}(\.\d+)? to \$9,99\d,\d{3},\d{3}(\.\d+)?, below the minimum \$10,000,000,000$/);
+    // Values apart from the bound keep their short form.
+    const cms = day.changes.find((c) => c.full_ticker === "NYSE:CMS")!.rules[0]!;
+    expect(cms.reason).toBe("Market cap fell from $10.09B to $9.95B, below the minimum $10.00B");
   });
 
   it("pages the changes, oldest first", () => {

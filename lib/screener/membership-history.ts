@@ -129,22 +129,24 @@ function reasonOf(test: Test, before: number | string | null, after: number | st
   if (before === null) return `${test.label} has a value again: ${show(after)}`;
   if (typeof after === "string" || typeof before === "string") return `${test.label} changed from ${show(before)} to ${show(after)}`;
   const moved = after > before ? "rose" : after < before ? "fell" : "stayed";
-  // Two values that round alike ("$10.00B to $10.00B") are written in full, so that the move shows.
-  const [from, to] = show(before) === show(after) && before !== after ? [formatExact(before, unit), formatExact(after, unit)] : [show(before), show(after)];
   const { min, max } = test.bounds;
+  const crossed = passedAfter ? undefined : max !== undefined && after > max ? { bound: max, words: "above the maximum" } : min !== undefined && after < min ? { bound: min, words: "below the minimum" } : undefined;
+  // Values that round alike ("$10.00B to $10.00B", "to $10.00B, below the minimum $10.00B") are
+  // written in full, so that the move and the crossing show.
+  const alike = (a: number, b: number | undefined) => b !== undefined && a !== b && show(a) === show(b);
+  const text = alike(before, after) || alike(after, crossed?.bound) ? (v: number) => formatExact(v, unit) : show;
+  const [from, to] = [text(before), text(after)];
   const where = passedAfter
     ? min !== undefined && max !== undefined
-      ? `within ${show(min)} to ${show(max)}`
+      ? `within ${text(min)} to ${text(max)}`
       : min !== undefined
-        ? `at or above the minimum ${show(min)}`
+        ? `at or above the minimum ${text(min)}`
         : max !== undefined
-          ? `at or below the maximum ${show(max)}`
+          ? `at or below the maximum ${text(max)}`
           : "now passing"
-    : max !== undefined && after > max
-      ? `above the maximum ${show(max)}`
-      : min !== undefined && after < min
-        ? `below the minimum ${show(min)}`
-        : "no longer passing";
+    : crossed === undefined
+      ? "no longer passing"
+      : `${crossed.words} ${text(crossed.bound)}`;
   return `${test.label} ${moved} from ${from} to ${to}, ${where}`;
 }
 
