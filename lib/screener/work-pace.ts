@@ -18,7 +18,7 @@ export function checkPace(secondAt: number, done: number, total: number, budget:
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   throw new WorkUnavailableError(
     "deadline",
-    `This ${words.what} would not finish within its ${seconds(budget.deadlineMs)} deadline: its ${total} ${words.steps} take about ${Math.round(perStep)} ms each on this server now. Choose ${words.advice}, or retry when the server is less busy.`,
+    `This ${words.what} would not finish within its ${seconds(budget.deadlineMs)} deadline: its ${total} ${words.steps} take about ${Math.round(perStep)} ms each on this server now, ${seconds(perStep * (total - done))} for the rest with ${seconds(Math.max(0, budget.deadlineAt - now))} left (the deadline counts from arrival, waiting included). Choose ${words.advice}, or retry when the server is less busy.`,
     5,
     true,
   );
