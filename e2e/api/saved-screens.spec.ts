@@ -51,6 +51,11 @@ test("a saved screen's history is the history of its filters and formulas, for i
   const refused = await postJson(`${SCREENS}${everything.id}/history/`, key, range);
   expect(refused.status).toBe(400);
   expect((await problem(refused)).errors).toContainEqual({ pointer: "/request/filters", message: expect.stringContaining("needs at least one filter") });
+  // A value the data does not offer is found where the history runs, and said of the screen too.
+  const unknownSector = await create(key, { name: "No such sector", request: { filters: { sector: { values: ["Shipbuilding"] } } } });
+  const stale = await postJson(`${SCREENS}${unknownSector.id}/history/`, key, range);
+  expect(stale.status).toBe(400);
+  expect((await problem(stale)).errors).toContainEqual({ pointer: "/request/filters/sector/values/0", message: expect.stringContaining('"Shipbuilding" is not in option_values.sectors') });
 });
 
 test("a saved screen is listed, read, replaced, shared and deleted by its key, and runs as the request it keeps", async () => {

@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import { describeError } from "@/lib/log";
 import { once } from "@/lib/once";
 import { readAsOfRange, tradingDayOn } from "@/lib/screener/as-of-range";
+import { DAY_VALUE_COLUMNS } from "@/lib/market/market-metrics";
 import { changesBetween, screenDay, screenTests, tickersOf } from "@/lib/screener/membership-history";
 import { AdvancedScreenRequestV2 } from "@/lib/screener/request-schema";
 import type { AlertStore, AlertingScreen } from "./alert-store";
@@ -88,7 +89,9 @@ const RUNS_PER_SCREEN = 3;
  */
 async function runScreen(store: AlertStore, screen: AlertingScreen, day: string): Promise<number | null> {
   const request = AdvancedScreenRequestV2.parse(screen.request);
-  const tests = screenTests({ filters: request.filters, formulas: request.formulas });
+  // Every column of the day: one day serves every screen of the run, computed once rather than again
+  // for each screen's own columns.
+  const tests = { ...screenTests({ filters: request.filters, formulas: request.formulas }), columns: DAY_VALUE_COLUMNS };
   // The day's screen, once: only the state it is compared with can change between tries.
   const today = once(() => screenDay(tests, day));
   for (let run = 0; run < RUNS_PER_SCREEN; run++) {

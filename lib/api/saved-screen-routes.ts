@@ -79,18 +79,27 @@ export const deliveriesRoutes = [
 ];
 
 /**
- * A saved screen's request over the days asked for, as POST /api/v2/screener/history/ takes it: a
- * problem of the screen itself (no filter to enter or leave by) points into its `/request`.
+ * Errors of the saved screen's request, not of the body, point into its `/request` (a filter's
+ * value no longer offered, found where the history runs): the body has only the range and page.
  */
+const RANGE_POINTERS = /^\/(from|to|page)(\/|$)/;
+const inSavedRequest = (error: ValidationError) =>
+  new ValidationError(error.errors.map((e) => (RANGE_POINTERS.test(e.pointer) ? e : { pointer: `/request${e.pointer}`, message: `the saved screen's request: ${e.message}` })));
+
+/** A saved screen's request over the days asked for, as POST /api/v2/screener/history/ takes it (its errors re-pointed by the caller). */
 function historyOf(request: Record<string, unknown>, range: SavedScreenHistoryRequest): MembershipHistoryRequest {
   const parsed = MembershipHistoryRequest.safeParse({ filters: request.filters, formulas: request.formulas, ...range });
   if (parsed.success) return parsed.data;
-  throw new ValidationError(fieldErrorsFromZod(parsed.error).map((e) => ({ ...e, pointer: `/request${e.pointer}`, message: `the saved screen's request: ${e.message}` })));
+  throw new ValidationError(fieldErrorsFromZod(parsed.error));
 }
 
 export const screenHistoryRoutes = [
   route(savedScreenHistoryOperation, async (context) => {
     const screen = found(await screens().get(ownerOf(context), context.params.id), context.params.id);
-    return answerQuery("membershipHistory", { body: historyOf(screen.request, context.body), caller: context.caller, bound: context.bound });
+    try {
+      return await answerQuery("membershipHistory", { body: historyOf(screen.request, context.body), caller: context.caller, bound: context.bound });
+    } catch (error) {
+      throw error instanceof ValidationError ? inSavedRequest(error) : error;
+    }
   }),
 ];

@@ -9,10 +9,12 @@ describe("ConnectionCache", () => {
     cache.set(a, "2016-12-30", "t0");
     cache.set(a, "2015-06-30", "t1");
     expect(cache.get(a, "2016-12-30")).toBe("t0");
-    expect(cache.overflow(a)).toEqual([["2015-06-30", "t1"]]);
+    expect(cache.overflow(a, "2014-06-30")).toEqual([["2015-06-30", "t1"]]);
+    // Kept again under its key (a day recomputed with more columns), an entry pushes nothing out.
+    expect(cache.overflow(a, "2016-12-30")).toEqual([]);
     cache.set(a, "2014-06-30", "t2");
     expect([cache.get(a, "2015-06-30"), cache.get(a, "2016-12-30"), cache.get(a, "2014-06-30")]).toEqual([undefined, "t0", "t2"]);
     expect(cache.get(b, "2016-12-30")).toBeUndefined();
-    expect(cache.overflow(b)).toEqual([]);
+    expect(cache.overflow(b, "2016-12-30")).toEqual([]);
   });
 });

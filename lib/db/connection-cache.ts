@@ -27,16 +27,17 @@ export class ConnectionCache<V> {
     return value;
   }
 
-  /** The entries one more would push out, least recently used first: the caller drops their rows. */
-  overflow(db: Database.Database): [string, V][] {
+  /** The entries keeping `key` would push out, least recently used first (none when it is kept already): the caller drops their rows. */
+  overflow(db: Database.Database, key: string): [string, V][] {
     const entries = this.of(db);
+    if (entries.has(key)) return [];
     return [...entries].slice(0, Math.max(0, entries.size + 1 - this.max));
   }
 
   /** Keeps `value` for `key`, forgetting the entries `overflow` named (once their rows are gone). */
   set(db: Database.Database, key: string, value: V): void {
     const entries = this.of(db);
-    for (const [old] of this.overflow(db)) entries.delete(old);
+    for (const [old] of this.overflow(db, key)) entries.delete(old);
     entries.set(key, value);
   }
 }

@@ -315,7 +315,7 @@ export function ensureDayValues(db: Database.Database, day: string, columns: rea
   const tuple = `(?, ?, ?, ${wanted.map(() => "?").join(", ")})`;
   const width = 3 + wanted.length;
   db.transaction(() => {
-    for (const [oldest] of cachedDays.overflow(db)) db.exec(`DROP TABLE IF EXISTS temp.${dayValuesTable(oldest)}`);
+    for (const [oldest] of cachedDays.overflow(db, day)) db.exec(`DROP TABLE IF EXISTS temp.${dayValuesTable(oldest)}`);
     db.exec(`DROP TABLE IF EXISTS temp.${table}`);
     db.exec(`CREATE TEMP TABLE ${table} (company_id INTEGER PRIMARY KEY, has_prices INTEGER NOT NULL, fy_from TEXT, ${wanted.map((c) => `"${c}" REAL`).join(", ")})`);
     const insertOf = (n: number) => db.prepare(into + Array<string>(n).fill(tuple).join(", "));

@@ -27,7 +27,7 @@ export function formulaValuesTable(key: string, query: () => { sql: string; para
   const table = `formula_values_${created++}`;
   const { sql, params, columns } = query();
   db.transaction(() => {
-    for (const [, old] of tables.overflow(db)) db.exec(`DROP TABLE temp.${old}`);
+    for (const [, old] of tables.overflow(db, key)) db.exec(`DROP TABLE temp.${old}`);
     // Keyed by the company id itself (the rowid): rows arrive in its order, no index to build after.
     db.exec(`CREATE TEMP TABLE ${table} (company_id INTEGER PRIMARY KEY, ${columns.map((c) => `"${c}"`).join(", ")})`);
     db.prepare(`INSERT INTO ${table} ${sql}`).run(...params);

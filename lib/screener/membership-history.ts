@@ -81,6 +81,12 @@ function daysOf(from: string, to: string): { baseline: string; days: string[] } 
 }
 
 /**
+ * A statement of one day's table, prepared for its use: a history's hundreds of days would push every
+ * other statement out of the connection's cache (`cachedStatement`), and none of them comes back.
+ */
+const dayStatement = (sql: string) => marketDb().prepare(sql);
+
+/**
  * The ids each test passes on a day: only the ids of its matches (SQLite drops the other columns of
  * the subquery), checked for their type alone as SqlRowids are; the tickers of the few that change
  * are read with the changes.
@@ -88,7 +94,7 @@ function daysOf(from: string, to: string): { baseline: string; days: string[] } 
 function passSets(tests: readonly Test[], source: ScreenSource): Set<number>[] {
   return tests.map((test) => {
     const query = compileMatches(test.request, source);
-    return new Set(SqlRowids.parse(cachedStatement(`SELECT id FROM (${query.sql})`).pluck().all(...query.params)));
+    return new Set(SqlRowids.parse(dayStatement(`SELECT id FROM (${query.sql})`).pluck().all(...query.params)));
   });
 }
 
@@ -112,7 +118,7 @@ function valuesOn(test: Test, formulas: readonly Formula[], source: ScreenSource
     sql = `SELECT c.id AS id, fv."${column}" AS v FROM companies c LEFT JOIN ${compiled.table} fv ON fv.company_id = c.id WHERE ${idList}`;
     params = [JSON.stringify(ids)];
   }
-  return new Map(ValueRow.array().parse(cachedStatement(sql).all(...params)).map((r) => [r.id, r.v]));
+  return new Map(ValueRow.array().parse(dayStatement(sql).all(...params)).map((r) => [r.id, r.v]));
 }
 
 const TickerRow = z.object({ id: z.int(), full_ticker: z.string() });
@@ -163,8 +169,9 @@ export function screenTests(request: Pick<MembershipHistoryRequest, "filters" | 
   validateOptionValues(screenOf(request.filters), readOptionValues(marketDb()).lists);
   const tests = testsOf(request);
   const formulas = request.formulas ?? [];
+  // Every field a filter names (a range's, a multi-select's, a rule group's or comparison's members) and every formula's.
   const fields = [
-    ...tests.flatMap((t) => (t.value?.kind === "field" ? [t.value.field.name] : [])),
+    ...typedFilters(request.filters).flatMap(({ def }) => [def.name, ...("field" in def ? [def.field] : []), ...("members" in def ? def.members : [])]),
     ...formulas.flatMap((f) => [...formulaNodes(f.tree)].flatMap((node) => (node.kind === "field" ? [node.name] : []))),
   ];
   return { tests, formulas, columns: [...new Set(fields)].filter(isMarketColumn) };

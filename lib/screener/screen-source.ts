@@ -8,13 +8,13 @@ import { staleCutoff } from "./staleness";
 
 /**
  * Where a screen reads its values. The default date's are columns of the companies row and the
- * fiscal_years table, built for it; any other trading day's are that day's row of day_values
- * (computed from the stored series when first asked for, lib/market/day-values.ts) and the
+ * fiscal_years table, built for it; any other trading day's are the company's row of the day's
+ * table of values (computed from the stored series when first asked for, lib/market/day-values.ts) and the
  * fiscal_year_versions in force, joined to the companies row (docs/METRICS.md "Values as of any
  * date"). The compiler asks the source for every value column and fiscal-year table, so one
  * compiler serves both.
  */
-/** The tables of a day's values: its day_values row, and the latest fiscal year known that day. */
+/** The tables of a day's values: the day's table of values, and the latest fiscal year known that day. */
 export type DayTable = "snapshot" | "latestYear";
 
 export interface ScreenSource {
@@ -77,7 +77,7 @@ export const DEFAULT_SOURCE: ScreenSource = {
   fresh: () => DEFAULT_SOURCE,
 };
 
-/** Market values, price signals and valuation: day_values columns of the same name. */
+/** Market values, price signals and valuation: columns of the same name in the day's table. */
 const MARKET_COLUMNS = new Set<string>(DAY_VALUE_COLUMNS);
 export const isMarketColumn = (name: string): name is DayValueColumn => MARKET_COLUMNS.has(name);
 

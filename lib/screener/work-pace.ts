@@ -5,14 +5,14 @@ import type { TimeBudget } from "@/lib/time-budget";
  * A long run of steps (a backtest's periods, a history's days) that will not finish within its
  * deadline stops as soon as its pace says so, rather than when the deadline has been spent: a 503
  * that names the pace and what to ask for instead. `secondAt` is when step 1 (the second) began:
- * the first warms what the others reuse. Judged after three steps from there, or a tenth of them
- * when there are more, so that a year's history (253 days) is judged on more than its first few,
- * whose pages are read cold.
+ * the first warms what the others reuse. Judged after three steps from there, and once a tenth of
+ * them or a second has passed, so that a year's history (253 days) is judged on more than its first
+ * few, whose pages are read cold, and slow steps are still judged long before the deadline.
  */
 export function checkPace(secondAt: number, done: number, total: number, budget: TimeBudget, words: { what: string; steps: string; advice: string }): void {
   const measured = done - 1;
-  if (measured < Math.max(3, Math.ceil(total / 10))) return;
   const now = Date.now();
+  if (measured < 3 || (measured < total / 10 && now - secondAt < 1000)) return;
   const perStep = (now - secondAt) / measured;
   if (now + perStep * (total - done) <= budget.deadlineAt) return;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
