@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { cachedStatement } from "@/lib/db/market-db";
 import { MembershipHistoryRequest } from "./history-schema";
-import { runMembershipHistory } from "./membership-history";
+import { runMembershipHistory, screenTests } from "./membership-history";
 import { AdvancedScreenRequestV2 } from "./request-schema";
 import type { RowsResponse } from "./response-schema";
 import { runScreen } from "./service";
@@ -86,6 +86,18 @@ describe("membership history", () => {
     // Values apart from the bound keep their short form.
     const cms = day.changes.find((c) => c.full_ticker === "NYSE:CMS")!.rules[0]!;
     expect(cms.reason).toBe("Market cap fell from $10.09B to $9.95B, below the minimum $10.00B");
+  });
+
+  it("computes each day for every column its filters and formulas read, rule groups' members too", () => {
+    const screen = screenTests(
+      MembershipHistoryRequest.parse({
+        filters: { marketCap_usd: { min: 1e9 }, volatility_compare: { left_field: "daily_return_vol_1y_annualized", operator: "lt", right_field: "daily_return_vol_5y_annualized" } },
+        formulas: [{ name: "trend", expression: "price_vs_sma_50 - price_vs_sma_200" }],
+        from: FROM,
+        to: TO,
+      }),
+    );
+    expect([...screen.columns].sort()).toEqual(["daily_return_vol_1y_annualized", "daily_return_vol_5y_annualized", "marketCap_usd", "price_vs_sma_200", "price_vs_sma_50"]);
   });
 
   it("pages the changes, oldest first", () => {
