@@ -322,7 +322,7 @@ export function screenRequestSchema(mode: ScreenMode) {
 
 /** An as-of date (API v2): the screen reads the values of the last trading day on or before it. */
 export const AsOfDate = z.iso
-  .date({ error: "as_of must be a date written YYYY-MM-DD" })
+  .date({ error: "must be a date written YYYY-MM-DD" })
   .describe(
     "Screen as of this date (YYYY-MM-DD): values of the last trading day on or before it, no price after it and no fiscal year public after it (docs/METRICS.md). Within as_of_range of GET /api/v2/screener/options/. Without it, the screen answers exactly as v1",
   );
