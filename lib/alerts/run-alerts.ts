@@ -98,17 +98,17 @@ async function runScreen(store: AlertStore, screen: AlertingScreen, day: string)
     const state = await store.state(screen.id);
     if (state !== null && state.asOf > day) return null;
     const now = today();
+    // The recorded members' ids: the day they were seen on, run again, names them (point in time).
+    const prior = state === null ? null : state.asOf === day ? now : screenDay(tests, state.asOf);
+    // The tickers of today's members, and of every id either day's tests passed (the recorded members among them): read once.
+    const ids = prior === null ? [...now.members] : [...new Set([...prior.passed, ...now.passed].flatMap((passed) => [...passed]))];
+    const names = tickersOf(ids);
     let events: ReturnType<typeof changesBetween> = [];
-    if (state !== null) {
-      // The recorded members' ids: the day they were seen on, run again, names them (point in time).
-      const prior = state.asOf === day ? now : screenDay(tests, state.asOf);
-      const seen = [...new Set([...prior.passed, ...now.passed].flatMap((ids) => [...ids]))];
-      const names = tickersOf(seen);
+    if (state !== null && prior !== null) {
       const recorded = new Set(state.members);
-      const priorMembers = new Set(seen.filter((id) => recorded.has(names.get(id)!)));
+      const priorMembers = new Set(ids.filter((id) => recorded.has(names.get(id)!)));
       events = changesBetween(tests, prior, now, priorMembers);
     }
-    const names = tickersOf([...now.members]);
     const outcome = await store.commit(
       screen,
       state,

@@ -178,7 +178,7 @@ function anchorRead<const M extends keyof PriceRow>(members: readonly M[]): Anch
   };
   const types: Declared[] = ["INTEGER", ...values.map(declaredType)];
   return {
-    on: { sql: `SELECT ${select} FROM daily_prices p WHERE p.date = @exact`, types, decode: (r, exact) => decode(r, exact) },
+    on: { sql: `SELECT ${select} FROM daily_prices p WHERE p.date = @exact`, types, decode },
     before: {
       sql: `SELECT ${select}, p.date FROM daily_prices p WHERE p.company_id = @company AND p.date < @exact ORDER BY p.date DESC LIMIT 1`,
       types: [...types, "TEXT"],
