@@ -87,6 +87,9 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press("Escape");
       await expect(page.getByPlaceholder(/Search \d+ values/)).toBeHidden();
       await expect(drawer).toBeVisible();
+      // The popover hands the focus back to its trigger in the drawer, after it hides: under load the
+      // second Escape could otherwise reach the page before the drawer.
+      await expect.poll(() => drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press("Escape");
       await expect(drawer).toBeHidden();
       await expect(page.getByRole("button", { name: "Filters (1)" })).toBeFocused();
